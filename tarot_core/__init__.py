@@ -1,0 +1,53 @@
+"""tarot_core: the rules of the tarot card games (French Tarot and its older relatives) as a pure-Python engine."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import EXCUSE, FULL_PACK, MONDE, PETIT, Card, Suit, format_cards, parse_cards
+from .errors import (
+    Illegal,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    Refusal,
+    RequestError,
+    TarotError,
+)
+from .round import Phase, Round, RoundResult, Trick
+from .scoring import Score, Term, score_request
+from .seats import Seat
+from .variant import Variant, all_variants, find_variant, variant_for
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "EXCUSE",
+    "FULL_PACK",
+    "MONDE",
+    "PETIT",
+    "Action",
+    "Card",
+    "Illegal",
+    "IllegalActionError",
+    "NotationError",
+    "Phase",
+    "RecordError",
+    "Refusal",
+    "RequestError",
+    "Round",
+    "RoundResult",
+    "Score",
+    "Seat",
+    "Suit",
+    "TarotError",
+    "Term",
+    "Trick",
+    "Variant",
+    "__version__",
+    "all_variants",
+    "find_variant",
+    "format_cards",
+    "parse_cards",
+    "score_request",
+    "variant_for",
+]

@@ -1,0 +1,289 @@
+"""The 78-card tarot pack: cards, their notation, names and values.
+
+Notation (round-trips through :meth:`Card.parse` and ``str``):
+
+* a suit card is its suit letter then its rank: ``S`` spades, ``H`` hearts, ``D`` diamonds,
+  ``C`` clubs; ranks ``1`` to ``10``, ``J`` jack, ``C`` knight (cavalier), ``Q`` queen, ``K`` king:
+  ``HK`` is the King of Hearts, ``S10`` the 10 of Spades, ``DC`` the Knight of Diamonds;
+* a trump is ``T`` and its number, ``T1`` (the Petit) to ``T21``;
+* the Excuse is ``EX``.
+
+Card points are integers of half-points: a bout or a King 9, a Queen 7, a Knight 5, a Jack 3,
+any other card 1. The whole pack holds 182 half-points, that is 91 points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import ClassVar, Final
+
+from .errors import NotationError
+
+
+class Suit(StrEnum):
+    """The four plain suits, trumps and the Excuse's own pseudo-suit; the value is the notation letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    TRUMPS = "T"
+    EXCUSE = "E"
+
+    @property
+    def english(self) -> str:
+        return _SUIT_ENGLISH[self]
+
+    @property
+    def french(self) -> str:
+        return _SUIT_FRENCH[self]
+
+    @property
+    def is_plain(self) -> bool:
+        return self in PLAIN_SUITS
+
+
+PLAIN_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+_SUIT_ENGLISH: Final = {
+    Suit.SPADES: "Spades",
+    Suit.HEARTS: "Hearts",
+    Suit.DIAMONDS: "Diamonds",
+    Suit.CLUBS: "Clubs",
+    Suit.TRUMPS: "Trumps",
+    Suit.EXCUSE: "Excuse",
+}
+_SUIT_FRENCH: Final = {
+    Suit.SPADES: "pique",
+    Suit.HEARTS: "cœur",
+    Suit.DIAMONDS: "carreau",
+    Suit.CLUBS: "trèfle",
+    Suit.TRUMPS: "atout",
+    Suit.EXCUSE: "excuse",
+}
+
+JACK: Final = 11
+KNIGHT: Final = 12
+QUEEN: Final = 13
+KING: Final = 14
+
+_RANK_LETTER: Final = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
+_LETTER_RANK: Final = {v: k for k, v in _RANK_LETTER.items()}
+_RANK_ENGLISH: Final = {1: "Ace", JACK: "Jack", KNIGHT: "Knight", QUEEN: "Queen", KING: "King"}
+_RANK_FRENCH: Final = {1: "As", JACK: "Valet", KNIGHT: "Cavalier", QUEEN: "Dame", KING: "Roi"}
+_FACE_HALF_POINTS: Final = {JACK: 3, KNIGHT: 5, QUEEN: 7, KING: 9}
+
+
+class Card:
+    """One card of the tarot pack. Cards are interned: ``Card(Suit.HEARTS, 14) is Card.parse("HK")``.
+
+    >>> card = Card.parse("HK")
+    >>> str(card), card.name, card.french, card.half_points
+    ('HK', 'King of Hearts', 'Roi de cœur', 9)
+    >>> Card.parse("T1").is_bout, Card.parse("EX").name
+    (True, 'the Excuse')
+    """
+
+    __slots__ = ("half_points", "index", "is_bout", "is_excuse", "is_trump", "rank", "suit")
+
+    suit: Suit
+    rank: int
+    index: int
+    half_points: int
+    is_trump: bool
+    is_bout: bool
+    is_excuse: bool
+
+    _interned: ClassVar[dict[tuple[Suit, int], Card]] = {}
+
+    def __new__(cls, suit: Suit, rank: int) -> Card:
+        try:
+            return cls._interned[(suit, rank)]
+        except KeyError:
+            raise NotationError(f"there is no card with suit {suit!s} and rank {rank}") from None
+
+    @classmethod
+    def _make(cls, suit: Suit, rank: int, index: int) -> Card:
+        card = object.__new__(cls)
+        is_trump = suit is Suit.TRUMPS
+        is_excuse = suit is Suit.EXCUSE
+        is_bout = is_excuse or (is_trump and rank in (1, 21))
+        if is_bout:
+            half_points = 9
+        elif suit in PLAIN_SUITS:
+            half_points = _FACE_HALF_POINTS.get(rank, 1)
+        else:
+            half_points = 1
+        values = {
+            "suit": suit,
+            "rank": rank,
+            "index": index,
+            "is_trump": is_trump,
+            "is_excuse": is_excuse,
+            "is_bout": is_bout,
+            "half_points": half_points,
+        }
+        for name, value in values.items():
+            object.__setattr__(card, name, value)
+        cls._interned[(suit, rank)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, int]]:
+        return (Card, (self.suit, self.rank))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    # ------------------------------------------------------------------ notation
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its notation (case-insensitive, surrounding blanks ignored)."""
+        key = text.strip().upper()
+        card = _BY_NOTATION.get(key)
+        if card is None:
+            raise NotationError(
+                f"{text!r} is not a card: write a suit letter S/H/D/C and a rank 1-10/J/C/Q/K (HK), "
+                "a trump T1-T21, or EX for the Excuse"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return _NOTATION[self.index]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_NOTATION[self.index]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and other.index == self.index)
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    # ------------------------------------------------------------------ names
+    @property
+    def name(self) -> str:
+        """English name: ``King of Hearts``, ``Trump 21``, ``Trump 1 (the Petit)``, ``the Excuse``."""
+        if self.is_excuse:
+            return "the Excuse"
+        if self.is_trump:
+            return "Trump 1 (the Petit)" if self.rank == 1 else f"Trump {self.rank}"
+        rank = _RANK_ENGLISH.get(self.rank, str(self.rank))
+        return f"{rank} of {self.suit.english}"
+
+    @property
+    def french(self) -> str:
+        """French name: ``Roi de cœur``, ``le 21 d'atout``, ``le Petit``, ``l'Excuse``."""
+        if self.is_excuse:
+            return "l'Excuse"
+        if self.is_trump:
+            if self.rank == 1:
+                return "le Petit"
+            return f"le {self.rank} d'atout"
+        rank = _RANK_FRENCH.get(self.rank, str(self.rank))
+        return f"{rank} de {self.suit.french}"
+
+    @property
+    def points(self) -> float:
+        """Card points for display (4.5, 3.5, ...). Computations use :attr:`half_points`."""
+        return self.half_points / 2
+
+    @property
+    def is_king(self) -> bool:
+        return self.rank == KING and self.suit in PLAIN_SUITS
+
+    @property
+    def is_face(self) -> bool:
+        """A court card: Jack, Knight, Queen or King."""
+        return self.rank >= JACK and self.suit in PLAIN_SUITS
+
+    @property
+    def is_low(self) -> bool:
+        """A card worth half a point (neither a bout nor a court card)."""
+        return self.half_points == 1
+
+
+def _build() -> tuple[tuple[Card, ...], dict[str, Card], list[str]]:
+    cards: list[Card] = []
+    notation: list[str] = []
+    for suit in PLAIN_SUITS:
+        for rank in range(1, 15):
+            cards.append(Card._make(suit, rank, len(cards)))
+            notation.append(f"{suit.value}{_RANK_LETTER.get(rank, str(rank))}")
+    for rank in range(1, 22):
+        cards.append(Card._make(Suit.TRUMPS, rank, len(cards)))
+        notation.append(f"T{rank}")
+    cards.append(Card._make(Suit.EXCUSE, 0, len(cards)))
+    notation.append("EX")
+    by_notation = {text: card for text, card in zip(notation, cards, strict=True)}
+    return tuple(cards), by_notation, notation
+
+
+FULL_PACK: Final[tuple[Card, ...]]
+_BY_NOTATION: Final[dict[str, Card]]
+_NOTATION: Final[list[str]]
+FULL_PACK, _BY_NOTATION, _NOTATION = _build()
+
+EXCUSE: Final = FULL_PACK[77]
+PETIT: Final = FULL_PACK[56]
+MONDE: Final = FULL_PACK[76]
+BOUTS: Final = (PETIT, MONDE, EXCUSE)
+TRUMPS: Final = FULL_PACK[56:77]
+KINGS: Final = tuple(card for card in FULL_PACK if card.is_king)
+TOTAL_HALF_POINTS: Final = 182
+
+#: Display order of the suits in a sorted hand: colours alternate, then trumps, then the Excuse.
+DISPLAY_SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.TRUMPS, Suit.EXCUSE)
+_DISPLAY_RANK: Final = {suit: i for i, suit in enumerate(DISPLAY_SUIT_ORDER)}
+
+
+def card_of(suit: Suit, rank: int) -> Card:
+    """The card of that suit and rank."""
+    return Card(suit, rank)
+
+
+def display_key(card: Card) -> tuple[int, int]:
+    """Sort key that groups a hand the way players hold it."""
+    return (_DISPLAY_RANK[card.suit], card.rank)
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=display_key)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read cards separated by blanks or commas, or an iterable of notations.
+
+    >>> [str(c) for c in parse_cards("HK, T21 EX")]
+    ['HK', 'T21', 'EX']
+    """
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [Card.parse(item) for item in items]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def count_half_points(cards: Iterable[Card]) -> int:
+    return sum(card.half_points for card in cards)
+
+
+def format_points(half_points: int) -> str:
+    """``83`` -> ``'41.5'``, ``82`` -> ``'41'``."""
+    whole, half = divmod(half_points, 2)
+    return f"{whole}.5" if half else str(whole)
+
+
+def pack_62() -> tuple[Card, ...]:
+    """The 62-card pack (*tarot simplifié*): the 2 to 5 of each suit removed."""
+    return tuple(card for card in FULL_PACK if not (card.suit in PLAIN_SUITS and 2 <= card.rank <= 5))

@@ -1,0 +1,1001 @@
+"""Chambéry Tarot: the rules of the Club des Taroteurs of the Grand Café Coudurier (Chambéry, 1902).
+
+This module holds every rule of the game as data and small pure functions: the deal for 3, 4 and 5
+players with the full 78-card pack or the 62-card pack (*tarot simplifié*), the dealer's discard and
+its limits, the solo bids with 2, 1 or 0 demanded cards, the dealer's called King, the Fou shown once
+and kept, play without any obligation to overtrump, card points and payments.
+
+Everything the old rulebook leaves open is a field of :class:`ChamberyOptions` with a documented
+default. The playable round (deal, bidding, play) builds on these functions.
+
+Card points are whole numbers here (Fou, 21, Pagat and Kings 4, Queens 3, Cavaliers 2, Jacks 1,
+every trick 1 and the discard 1), so this module never uses the half-points of modern French Tarot.
+
+>>> layout(5, 78).total, layout(4, 78).total, layout(3, 78).total
+(68, 72, 78)
+>>> [str(c) for c in legal_plays(parse_cards("HK H2 T5"), parse_cards("H10"))]
+['HK', 'H2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Final, Literal, get_args
+
+from .cards import (
+    EXCUSE,
+    FULL_PACK,
+    JACK,
+    KING,
+    KNIGHT,
+    MONDE,
+    PETIT,
+    PLAIN_SUITS,
+    QUEEN,
+    Card,
+    Suit,
+    pack_62,
+    parse_cards,
+)
+from .errors import Illegal, Refusal, RequestError
+
+__all__ = [
+    "BIDS",
+    "CONTRACTS",
+    "FOU",
+    "PAGAT",
+    "VARIANT_NAME",
+    "Bid",
+    "ChamberyOptions",
+    "Layout",
+    "Payment",
+    "call_candidates",
+    "called_rank",
+    "card_points",
+    "count_points",
+    "deal_table",
+    "discard_refusal",
+    "forced_trump_discards",
+    "layout",
+    "legal_plays",
+    "options_from_mapping",
+    "pack_cards",
+    "pay_partnership",
+    "pay_three",
+    "payment_table",
+    "play_refusal",
+    "points_table",
+    "score_request",
+    "trick_winner",
+]
+
+VARIANT_NAME: Final = "chambery"
+
+#: The Fou is the card the rest of the project calls the Excuse; the Pagat (*baga*) is trump 1.
+FOU: Final = EXCUSE
+PAGAT: Final = PETIT
+VINGT_ET_UN: Final = MONDE
+
+PlayerCount = Literal[3, 4, 5]
+PackSize = Literal[78, 62]
+
+# ---------------------------------------------------------------------------------------------- options
+
+PaymentReading = Literal["seed", "dummett"]
+ShareRounding = Literal["down", "up"]
+FourPlayerFormat = Literal["call", "fixed"]
+ForcedDiscard = Literal["plain-trumps", "any-trumps"]
+DemandInDiscard = Literal["name-again", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChamberyOptions:
+    """The rule options of Chambéry Tarot. The defaults follow the rulebook as the seed reads it.
+
+    ``payment``
+        ``"seed"`` (default): each player of the side that did not reach the tie pays, or each
+        opponent of the dealer's side or of the soloist pays, the difference times the game factor,
+        and the other side shares the total (zero-sum, the usual tarot way). ``"dummett"``: a loser
+        always pays the simple difference times the game factor and the winners share it, so a
+        soloist gains four times what he would lose by the same margin.
+    ``share_rounding``
+        Only with Dummett's reading: when an amount cannot be shared equally among three or four
+        winners, ``"down"`` (default) rounds each share down and the payer keeps the remainder;
+        ``"up"`` rounds each share up and the payer pays the difference. (The rulebook's own odd-point
+        rule, the dealer takes or pays the extra point, needs no option.)
+    ``four_player``
+        ``"call"`` (default): the four-player game has solos and the dealer's called King, like the
+        five-player game. ``"fixed"``: fixed partnerships of players sitting opposite, no solo.
+    ``fou_lead``
+        ``True`` (default): the Fou may be led; the next card then sets the suit to follow.
+        ``False``: the Fou may not lead a trick.
+    ``forced_discard``
+        When the dealer holds too many Kings and tarots to discard legally: ``"plain-trumps"``
+        (default) lets him lay away tarots other than the Pagat and the 21, as few as he must;
+        ``"any-trumps"`` also allows the Pagat (announced).
+    ``demand_in_discard``
+        When a soloist demands a card that lies in the dealer's discard: ``"name-again"`` (default):
+        he is told so and names another card; ``"lost"``: that demand is spent and he gets nothing.
+    """
+
+    payment: PaymentReading = "seed"
+    share_rounding: ShareRounding = "down"
+    four_player: FourPlayerFormat = "call"
+    fou_lead: bool = True
+    forced_discard: ForcedDiscard = "plain-trumps"
+    demand_in_discard: DemandInDiscard = "name-again"
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            allowed = _OPTION_CHOICES[field.name]
+            if isinstance(value, bool) is not isinstance(allowed[0], bool) or value not in allowed:
+                shown = ", ".join(_show_choice(choice) for choice in allowed)
+                raise RequestError(
+                    f"options.{field.name}",
+                    f"the option {field.name} can be {shown}, not {_show_choice(value)}",
+                )
+
+
+_OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "payment": get_args(PaymentReading),
+    "share_rounding": get_args(ShareRounding),
+    "four_player": get_args(FourPlayerFormat),
+    "fou_lead": (True, False),
+    "forced_discard": get_args(ForcedDiscard),
+    "demand_in_discard": get_args(DemandInDiscard),
+}
+
+#: One sentence per option, for the docs and the calculator.
+OPTION_HELP: Final[dict[str, str]] = {
+    "payment": "How losers pay: the usual zero-sum reading (seed) or Dummett's reading (dummett).",
+    "share_rounding": "Dummett's reading only: round uneven shares down (the payer keeps the rest) or up.",
+    "four_player": "Four players: solos and a called King (call) or fixed partners sitting opposite (fixed).",
+    "fou_lead": "Whether the Fou may lead a trick (the next card then sets the suit).",
+    "forced_discard": "Which tarots a dealer with too many Kings and tarots may lay away.",
+    "demand_in_discard": "A demanded card found in the discard: name another (name-again) or lose it.",
+}
+
+
+def _show_choice(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+def options_from_mapping(data: object, prefix: str = "options") -> ChamberyOptions:
+    """Read options from JSON-like data (``{"payment": "dummett"}``); unknown names are refused."""
+    if data is None:
+        return ChamberyOptions()
+    if isinstance(data, ChamberyOptions):
+        return data
+    if not isinstance(data, Mapping):
+        raise RequestError(prefix, 'options must be an object such as {"payment": "dummett"}')
+    known = set(_OPTION_CHOICES)
+    for key in data:
+        if key not in known:
+            names = ", ".join(sorted(known))
+            raise RequestError(
+                f"{prefix}.{key}", f"Chambéry Tarot has no option {key!r}; its options are {names}"
+            )
+    return ChamberyOptions(**{str(key): value for key, value in data.items()})
+
+
+# ---------------------------------------------------------------------------------------------- cards
+
+_COURT_POINTS: Final = {KING: 4, QUEEN: 3, KNIGHT: 2, JACK: 1}
+
+#: Rank of the suit cards from low to high: 2 ... 10, then the Ace, then Jack, Cavalier, Queen, King.
+_SUIT_STRENGTH: Final = {rank: rank for rank in range(2, 11)} | {
+    1: 11,
+    JACK: 12,
+    KNIGHT: 13,
+    QUEEN: 14,
+    KING: 15,
+}
+
+
+def card_points(card: Card) -> int:
+    """Chambéry card points: Fou, 21, Pagat and Kings 4, Queens 3, Cavaliers 2, Jacks 1, others 0.
+
+    >>> [card_points(Card.parse(c)) for c in ("EX", "T21", "T1", "T20", "SK", "SQ", "SC", "SJ", "S1")]
+    [4, 4, 4, 0, 4, 3, 2, 1, 0]
+    """
+    if card.is_bout:
+        return 4
+    if card.suit in PLAIN_SUITS:
+        return _COURT_POINTS.get(card.rank, 0)
+    return 0
+
+
+def count_points(cards: Iterable[Card]) -> int:
+    """Card points of some cards, without the trick and discard points."""
+    return sum(card_points(card) for card in cards)
+
+
+def pack_cards(pack: int) -> tuple[Card, ...]:
+    """The 78 cards, or the 62 of the *tarot simplifié* (2 to 5 of each suit removed)."""
+    return FULL_PACK if pack == 78 else pack_62()
+
+
+def strength(card: Card) -> int:
+    """Order of the cards within their suit: in every suit King, Queen, Cavalier, Jack, Ace, 10 ... 2.
+
+    >>> sorted(parse_cards("S1 SJ S10 S2"), key=strength)
+    [Card.parse('S2'), Card.parse('S10'), Card.parse('S1'), Card.parse('SJ')]
+    """
+    if card.is_trump:
+        return card.rank
+    if card.is_excuse:
+        return 0
+    return _SUIT_STRENGTH[card.rank]
+
+
+# ---------------------------------------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The shape of one game: deal, discard, tricks and the card points that decide it."""
+
+    players: int
+    pack: int
+    hand_size: int
+    packets: tuple[int, ...]
+    dealer_extra: int
+    tricks: int
+    discard_point: bool
+    counting_cards: int
+    total: int
+    #: The tie: half the total (3 players: a third), the score each player or side aims at.
+    par: int
+    #: Below this a loser pays double (half of ``par``).
+    double_below: int
+
+    @property
+    def discard_size(self) -> int:
+        return self.dealer_extra
+
+    @property
+    def sides(self) -> bool:
+        """Whether the game is played by two sides (4 and 5 players) rather than each for himself."""
+        return self.players >= 4
+
+
+def _make_layout(players: int, pack: int) -> Layout:
+    size = len(pack_cards(pack))
+    hand, extra = divmod(size, players)
+    if extra == 0:  # 3 players with 78 cards: 25 each and 3 more for the dealer
+        hand, extra = hand - 1, players
+    # A player count the rulebook does not give with the short pack (5 players, 62 cards) is played
+    # like the three-player short game: the discard has no extra point, so the total splits evenly.
+    discard_point = not (pack == 62 and players in (3, 5))
+    counting = count_points(pack_cards(pack))
+    total = counting + hand + (1 if discard_point else 0)
+    par = total // (3 if players == 3 else 2)
+    packets = _PACKETS[(players, pack)]
+    assert sum(packets) == hand
+    return Layout(
+        players=players,
+        pack=pack,
+        hand_size=hand,
+        packets=packets,
+        dealer_extra=extra,
+        tricks=hand,
+        discard_point=discard_point,
+        counting_cards=counting,
+        total=total,
+        par=par,
+        double_below=par // 2,
+    )
+
+
+#: Packets of the deal: the rulebook deals by fives; the dealer's extra cards come with his last packet.
+_PACKETS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
+    (5, 78): (5, 5, 5),
+    (4, 78): (5, 5, 5, 4),
+    (3, 78): (5, 5, 5, 5, 5),
+    (5, 62): (4, 4, 4),
+    (4, 62): (5, 5, 5),
+    (3, 62): (5, 5, 5, 5),
+}
+
+_LAYOUTS: Final = {key: _make_layout(*key) for key in _PACKETS}
+
+
+def layout(players: int, pack: int = 78) -> Layout:
+    """The layout for 3, 4 or 5 players and a pack of 78 or 62 cards.
+
+    >>> lay = layout(3, 62)
+    >>> lay.hand_size, lay.discard_size, lay.total, lay.par, lay.double_below
+    (20, 2, 72, 24, 12)
+    """
+    try:
+        return _LAYOUTS[(players, pack)]
+    except KeyError:
+        raise RequestError(
+            "players" if pack in (78, 62) else "pack",
+            "Chambéry Tarot is for 3, 4 or 5 players with a pack of 78 or 62 cards",
+        ) from None
+
+
+# ---------------------------------------------------------------------------------------------- discard
+
+
+def _discardable_plain(hand: Iterable[Card]) -> list[Card]:
+    return [card for card in hand if card.suit in PLAIN_SUITS and not card.is_king]
+
+
+def forced_trump_discards(hand: Sequence[Card], size: int) -> int:
+    """How many tarots a dealer must lay away because his suit cards other than Kings are too few.
+
+    Zero in nearly every deal. When it is not zero, the rulebook's limits cannot be kept and the
+    ``forced_discard`` option decides which tarots may go.
+    """
+    tarots = [card for card in hand if card.is_trump]
+    plain = len(_discardable_plain(hand))
+    if plain >= size:
+        return 0
+    # Discarding every tarot is allowed when the 21 is not among them and they fit in the discard.
+    if MONDE not in tarots and plain + len(tarots) >= size and len(tarots) <= size:
+        return 0
+    return size - plain
+
+
+def discard_refusal(
+    hand: Sequence[Card], discard: Sequence[Card], size: int, options: ChamberyOptions | None = None
+) -> Refusal | None:
+    """Why the dealer may not lay away ``discard`` from ``hand`` (his dealt cards), or None.
+
+    The rules: exactly ``size`` cards from his hand; never a King, the 21 or the Fou; a tarot only if
+    he then keeps no tarot at all (the Fou is not a tarot for this). If he holds too many Kings and
+    tarots to obey, he lays away as few tarots as he must (not the 21, nor the Pagat unless the
+    ``forced_discard`` option allows it).
+    """
+    options = options or ChamberyOptions()
+    if len(discard) != size:
+        return Refusal(
+            Illegal.DISCARD_SIZE, f"The dealer lays away exactly {size} cards, not {len(discard)}."
+        )
+    if len(set(discard)) != len(discard):
+        return Refusal(Illegal.DISCARD_SIZE, "The same card cannot be laid away twice.")
+    for card in discard:
+        if card not in hand:
+            return Refusal(Illegal.NOT_IN_HAND, f"The dealer does not hold the {card.name}.")
+    for card in discard:
+        if card.is_king:
+            return Refusal(Illegal.DISCARD_KING, f"A King may never be laid away ({card.name}).")
+        if card is MONDE:
+            return Refusal(Illegal.DISCARD_BOUT, "The 21 may never be laid away.")
+        if card is FOU:
+            return Refusal(Illegal.DISCARD_BOUT, "The Fou may never be laid away.")
+    tarots_out = [card for card in discard if card.is_trump]
+    if not tarots_out:
+        return None
+    forced = forced_trump_discards(hand, size)
+    if forced:
+        if len(tarots_out) > forced:
+            return Refusal(
+                Illegal.DISCARD_TRUMP,
+                f"With so many Kings and tarots the dealer lays away {forced} tarot(s), no more: "
+                "his other cards must go first.",
+            )
+        if PAGAT in tarots_out and options.forced_discard == "plain-trumps":
+            return Refusal(
+                Illegal.DISCARD_BOUT,
+                "When tarots must be laid away for lack of other cards, they are tarots without "
+                "points: not the Pagat.",
+            )
+        return None
+    kept = [card for card in hand if card.is_trump and card not in tarots_out]
+    if kept:
+        return Refusal(
+            Illegal.DISCARD_TRUMP,
+            "A tarot may be laid away only if the dealer then keeps no tarot at all in his hand.",
+        )
+    return None
+
+
+def discard_announcements(hand: Sequence[Card], discard: Sequence[Card]) -> list[str]:
+    """What the dealer says aloud about his discard: the Pagat, or tarots laid away for lack of cards."""
+    said: list[str] = []
+    tarots = [card for card in discard if card.is_trump]
+    if PAGAT in discard:
+        said.append("Baga à l'écart: the Pagat is in the discard.")
+    if tarots and any(card.is_trump for card in hand if card not in discard):
+        said.append(f"{len(tarots)} tarot(s) laid away for lack of other cards.")
+    return said
+
+
+# ---------------------------------------------------------------------------------------------- bids
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A solo bid: how many cards the soloist demands and the factor it puts on the payment."""
+
+    word: str
+    demanded: int
+    factor: int
+    french: str
+    label: str
+
+
+BIDS: Final = (
+    Bid("solo-two-cards", 2, 1, "Je marche seul à deux cartes", "Solo with two demanded cards"),
+    Bid("solo-one-card", 1, 2, "Je marche seul à une carte", "Solo with one demanded card"),
+    Bid("solo-hand", 0, 4, "Je marche à point", "Hand solo (no card demanded)"),
+)
+BIDS_BY_WORD: Final = {bid.word: bid for bid in BIDS}
+
+#: Every contract of a score request: the three solos, the dealer's call and (4 players) fixed partners.
+CONTRACTS: Final = ("call", "fixed", *BIDS_BY_WORD)
+
+
+def bid_refusal(word: str, best: str | None) -> Refusal | None:
+    """Why a solo bid is refused after the best bid so far (None if nobody bid yet)."""
+    bid = BIDS_BY_WORD.get(word)
+    if bid is None:
+        names = ", ".join(BIDS_BY_WORD)
+        return Refusal(
+            Illegal.BID_NOT_ALLOWED, f"There is no bid {word!r} in Chambéry Tarot: bid {names}, or pass."
+        )
+    if best is not None and bid.demanded >= BIDS_BY_WORD[best].demanded:
+        return Refusal(
+            Illegal.BID_TOO_LOW,
+            f"After a {BIDS_BY_WORD[best].label.lower()}, a solo must demand fewer cards.",
+        )
+    return None
+
+
+def demand_refusal(
+    soloist_hand: Sequence[Card], cards: Sequence[Card], bid: str, *, soloist_discard: Sequence[Card] = ()
+) -> Refusal | None:
+    """Why the soloist may not demand ``cards`` (his discard if he is the dealer), or None."""
+    wanted = BIDS_BY_WORD[bid].demanded
+    if len(cards) != wanted:
+        return Refusal(
+            Illegal.DEMAND_NOT_ALLOWED,
+            f"This solo demands {wanted} card(s), not {len(cards)}.",
+        )
+    if len(set(cards)) != len(cards):
+        return Refusal(Illegal.DEMAND_NOT_ALLOWED, "Name two different cards.")
+    for card in cards:
+        if card is FOU:
+            return Refusal(Illegal.DEMAND_NOT_ALLOWED, "Nobody may demand the Fou.")
+        if card in soloist_hand:
+            return Refusal(Illegal.DEMAND_NOT_ALLOWED, f"You already hold the {card.name}.")
+        if card in soloist_discard:
+            return Refusal(Illegal.DEMAND_NOT_ALLOWED, f"You laid the {card.name} away yourself.")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- call
+
+_CALL_RANKS: Final = (KING, QUEEN, KNIGHT, JACK)
+
+
+def called_rank(dealer_cards: Iterable[Card]) -> int:
+    """The rank the dealer calls: a King, or a Queen if he holds all four Kings, and so on down.
+
+    ``dealer_cards`` are his hand and his discard: he cannot call a card he holds or laid away. The
+    rulebook stops at the Queen; holding all four Queens as well, he calls a Cavalier.
+    """
+    held = set(dealer_cards)
+    for rank in _CALL_RANKS:
+        if any(Card(suit, rank) not in held for suit in PLAIN_SUITS):
+            return rank
+    return 10  # unreachable with 18 or more cards elsewhere; kept total
+
+
+def call_candidates(dealer_cards: Iterable[Card]) -> list[Card]:
+    """The cards the dealer may call, in suit order."""
+    held = set(dealer_cards)
+    rank = called_rank(held)
+    return [Card(suit, rank) for suit in PLAIN_SUITS if Card(suit, rank) not in held]
+
+
+# ---------------------------------------------------------------------------------------------- play
+
+
+def led_suit(trick: Sequence[Card]) -> Suit | None:
+    """The suit to follow: that of the first card other than the Fou (None if nothing sets it yet)."""
+    for card in trick:
+        if card is not FOU:
+            return card.suit
+    return None
+
+
+def legal_plays(
+    hand: Sequence[Card], trick: Sequence[Card], options: ChamberyOptions | None = None
+) -> list[Card]:
+    """The cards of ``hand`` that may go to the trick ``trick`` (cards already played, in order).
+
+    Follow the suit led; without it, play a tarot; without tarots, anything. There is no duty to
+    head the trick or to overtrump. The Fou may be shown instead of any card.
+    """
+    return [card for card in hand if play_refusal(hand, trick, card, options) is None]
+
+
+def play_refusal(
+    hand: Sequence[Card], trick: Sequence[Card], card: Card, options: ChamberyOptions | None = None
+) -> Refusal | None:
+    """Why ``card`` may not be played from ``hand`` to ``trick``, or None."""
+    options = options or ChamberyOptions()
+    if card not in hand:
+        return Refusal(Illegal.NOT_IN_HAND, f"You do not hold the {card.name}.")
+    if card is FOU:
+        if not trick and not options.fou_lead and len(hand) > 1:
+            return Refusal(Illegal.EXCUSE_LEAD, "With these rules the Fou may not lead a trick.")
+        return None
+    suit = led_suit(trick)
+    if suit is None or card.suit is suit:
+        return None
+    if any(other.suit is suit for other in hand):
+        what = "tarots" if suit is Suit.TRUMPS else suit.english
+        return Refusal(Illegal.MUST_FOLLOW_SUIT, f"You must follow suit: you hold {what}.")
+    if not card.is_trump and any(other.is_trump for other in hand):
+        return Refusal(Illegal.MUST_TRUMP, f"You have no {suit.english}: you must play a tarot.")
+    return None
+
+
+def trick_winner(trick: Sequence[Card]) -> int:
+    """Index in ``trick`` of the winning card: the highest tarot, else the highest card of the suit led.
+
+    The Fou never wins. A trick made of the Fou alone cannot happen (3 players at least).
+
+    >>> trick_winner(parse_cards("H1 H10 T2 HK"))
+    2
+    >>> trick_winner(parse_cards("EX S1 S10 SJ"))
+    3
+    """
+    suit = led_suit(trick)
+    best = -1
+    for index, card in enumerate(trick):
+        if card is FOU:
+            continue
+        if best < 0:
+            best = index
+            continue
+        top = trick[best]
+        if card.is_trump and (not top.is_trump or card.rank > top.rank):
+            best = index
+        elif card.suit is suit and not top.is_trump and strength(card) > strength(top):
+            best = index
+    if best < 0:
+        raise ValueError("a trick needs a card other than the Fou")
+    return best
+
+
+# ---------------------------------------------------------------------------------------------- payments
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One line of a score's working."""
+
+    term: str
+    label: str
+    value: int | str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"term": self.term, "label": self.label, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """The outcome of a partnership or solo deal (4 or 5 players)."""
+
+    outcome: Literal["won", "lost", "drawn"]
+    difference: int
+    factor: int
+    unit: int
+    #: Scores of the dealer's side: {"dealer", "partner"} for a call or fixed partners, {"soloist"}.
+    attack: dict[str, int]
+    #: What each defender scores (every defender scores the same).
+    defender: int
+    defenders: int
+    terms: tuple[Term, ...]
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+    def scores(self) -> dict[str, int]:
+        return {**self.attack, "defender": self.defender}
+
+
+def _ceil_half(amount: int) -> int:
+    return -((-amount) // 2)
+
+
+def _share(total: int, people: int, rounding: ShareRounding) -> tuple[int, int]:
+    """Each of ``people`` winners' whole share of ``total`` and the amount actually paid."""
+    exact = Fraction(total, people)
+    each = exact.numerator // exact.denominator
+    if rounding == "up" and exact.denominator != 1:
+        each += 1
+    return each, each * people
+
+
+def pay_partnership(
+    players: int,
+    contract: str,
+    points: int,
+    pack: int = 78,
+    options: ChamberyOptions | None = None,
+) -> Payment:
+    """Payments of a 4- or 5-player deal from the card points of the dealer's side or the soloist.
+
+    >>> pay_partnership(5, "call", 44).scores()
+    {'dealer': 15, 'partner': 15, 'defender': -10}
+    >>> pay_partnership(5, "solo-hand", 40).scores()
+    {'soloist': 96, 'defender': -24}
+    """
+    options = options or ChamberyOptions()
+    lay = layout(players, pack)
+    if players == 3:
+        raise RequestError("players", "with three players each plays alone: give each player's card points")
+    solo = contract in BIDS_BY_WORD
+    if contract == "fixed" and players != 4:
+        raise RequestError("contract", "fixed partnerships are a four-player game")
+    if contract not in CONTRACTS:
+        raise RequestError("contract", f"the contract must be one of {', '.join(CONTRACTS)}")
+    defenders = players - 1 if solo else players - 2
+    if not 0 <= points <= lay.total:
+        raise RequestError(
+            "points", f"card points go from 0 to {lay.total} with {players} players and {pack} cards"
+        )
+
+    side = "the soloist" if solo else "the dealer's side"
+    against = lay.total - points
+    terms = [
+        Term("total", f"Card points in the deal ({players} players, {pack} cards)", lay.total),
+        Term("par", "A tie: each side has half", lay.par),
+        Term("points", f"Card points of {side}", points),
+        Term("opponents-points", "Card points of the opponents", against),
+    ]
+    difference = abs(points - lay.par)
+    if difference == 0:
+        terms.append(Term("outcome", "A tie: nobody pays", "drawn"))
+        attack = {"soloist": 0} if solo else {"dealer": 0, "partner": 0}
+        return Payment("drawn", 0, 1, 0, attack, 0, defenders, tuple(terms))
+
+    won = points > lay.par
+    sign = 1 if won else -1
+    losers_points = min(points, against)
+    terms.append(Term("outcome", f"{side.capitalize()} {'won' if won else 'lost'}", "won" if won else "lost"))
+    terms.append(Term("difference", f"Difference from the tie of {lay.par}", difference))
+    low = 2 if losers_points < lay.double_below else 1
+    terms.append(
+        Term(
+            "low-score",
+            f"The losers took {'fewer' if low == 2 else 'not fewer'} than {lay.double_below}: "
+            f"{'double' if low == 2 else 'single'}",
+            low,
+        )
+    )
+    contract_factor = BIDS_BY_WORD[contract].factor if solo else 1
+    if players == 4 and contract == "fixed":
+        contract_label = "Fixed partners: no contract factor"
+    elif solo:
+        contract_label = f"{BIDS_BY_WORD[contract].label}: factor"
+    else:
+        contract_label = "A called partner: no contract factor"
+    terms.append(Term("contract-factor", contract_label, contract_factor))
+    factor = low * contract_factor
+    unit = difference * factor
+    terms.append(Term("unit", "Difference times the factors", unit))
+
+    dummett = options.payment == "dummett"
+    if solo:
+        if won or not dummett:
+            defender = -sign * unit
+            soloist = sign * unit * defenders
+            terms.append(
+                Term(
+                    "defender",
+                    f"Each of the {defenders} opponents {'pays' if won else 'receives'} {unit}",
+                    defender,
+                )
+            )
+            terms.append(
+                Term("soloist", f"The soloist {'receives' if won else 'pays'} {defenders} × {unit}", soloist)
+            )
+        else:
+            each, paid = _share(unit, defenders, options.share_rounding)
+            defender = each
+            soloist = -paid
+            terms.append(Term("soloist", f"Dummett: the losing soloist pays the simple unit {unit}", -unit))
+            terms.append(
+                Term(
+                    "defender",
+                    f"The {defenders} opponents share it: {each} each"
+                    + ("" if paid == unit else f", rounded {options.share_rounding}"),
+                    defender,
+                )
+            )
+            if paid != unit:
+                terms.append(Term("rounding", "The soloist's payment after rounding the shares", soloist))
+        return Payment(
+            "won" if won else "lost",
+            difference,
+            factor,
+            unit,
+            {"soloist": soloist},
+            defender,
+            defenders,
+            tuple(terms),
+        )
+
+    if won or not dummett or defenders == 2:
+        defender = -sign * unit
+        side_total = sign * unit * defenders
+        terms.append(
+            Term(
+                "defender",
+                f"Each of the {defenders} opponents {'pays' if won else 'receives'} {unit}",
+                defender,
+            )
+        )
+    else:
+        each, paid = _share(2 * unit, defenders, options.share_rounding)
+        defender = each
+        side_total = -paid
+        terms.append(
+            Term("side", f"Dummett: the dealer and his partner each pay the simple unit {unit}", -2 * unit)
+        )
+        terms.append(
+            Term(
+                "defender",
+                f"The {defenders} opponents share it: {each} each"
+                + ("" if paid == 2 * unit else f", rounded {options.share_rounding}"),
+                defender,
+            )
+        )
+    big = _ceil_half(abs(side_total))
+    dealer = big if side_total > 0 else -big
+    partner = side_total - dealer
+    verb = "receives" if won else "pays"
+    terms.append(Term("side-total", f"The dealer's side {verb} in all", side_total))
+    if abs(side_total) % 2:
+        odd = "takes" if won else "pays"
+        terms.append(Term("odd-point", f"The amount is odd: the dealer {odd} the extra point", sign))
+    terms.append(Term("dealer", f"The dealer {verb}", dealer))
+    terms.append(Term("partner", f"His partner {verb}", partner))
+    return Payment(
+        "won" if won else "lost",
+        difference,
+        factor,
+        unit,
+        {"dealer": dealer, "partner": partner},
+        defender,
+        defenders,
+        tuple(terms),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ThreePayment:
+    """The outcome of a three-player deal, each player for himself."""
+
+    points: tuple[int, ...]
+    differences: tuple[int, ...]
+    scores: tuple[int, ...]
+    terms: tuple[Term, ...]
+
+    @property
+    def outcomes(self) -> tuple[str, ...]:
+        return tuple("won" if d > 0 else "lost" if d < 0 else "level" for d in self.differences)
+
+
+def pay_three(points: Sequence[int], pack: int = 78, names: Sequence[str] | None = None) -> ThreePayment:
+    """Payments of a three-player deal from each player's card points.
+
+    Below the par (a third of the total) a player pays the difference, twice over below half the
+    par; the players above the par share everything paid in proportion to their differences. Shares
+    are exact whole numbers: all points add up to three times the par, so the winners' differences
+    add up to the losers' and each share is a difference times 1 or 2.
+
+    >>> pay_three([37, 29, 12]).scores
+    (22, 6, -28)
+    """
+    lay = layout(3, pack)
+    names = list(names) if names is not None else [f"Player {i + 1}" for i in range(3)]
+    if len(points) != 3:
+        raise RequestError("points", "give the card points of the three players, in order")
+    for index, value in enumerate(points):
+        if not 0 <= value <= lay.total:
+            raise RequestError(f"points[{index}]", f"card points go from 0 to {lay.total} with three players")
+    if sum(points) != lay.total:
+        raise RequestError(
+            "points",
+            f"the three players' card points must add up to {lay.total} with {pack} cards, not {sum(points)}",
+        )
+    terms = [
+        Term("total", f"Card points in the deal (3 players, {pack} cards)", lay.total),
+        Term("par", "The par: a third of the points", lay.par),
+    ]
+    diffs = tuple(value - lay.par for value in points)
+    paid: list[int] = []
+    for name, value, diff in zip(names, points, diffs, strict=True):
+        if diff < 0:
+            double = value < lay.double_below
+            amount = -diff * (2 if double else 1)
+            paid.append(amount)
+            how = f", twice as under {lay.double_below}" if double else ""
+            terms.append(Term("pays", f"{name} took {value}: pays {-diff}{how}", -amount))
+        else:
+            paid.append(0)
+    pot = sum(paid)
+    gains = sum(diff for diff in diffs if diff > 0)
+    scores: list[int] = []
+    for name, value, diff, out in zip(names, points, diffs, paid, strict=True):
+        if diff > 0:
+            share = Fraction(pot * diff, gains)
+            if share.denominator != 1:  # impossible: see the docstring
+                raise AssertionError("three-player shares are whole numbers")
+            scores.append(int(share))
+            terms.append(
+                Term(
+                    "receives",
+                    f"{name} took {value}: {diff} above the par, receives {diff}/{gains} of {pot}",
+                    int(share),
+                )
+            )
+        elif diff == 0:
+            scores.append(0)
+            terms.append(Term("level", f"{name} took exactly {lay.par}: neither pays nor receives", 0))
+        else:
+            scores.append(-out)
+    return ThreePayment(tuple(points), diffs, tuple(scores), tuple(terms))
+
+
+# ---------------------------------------------------------------------------------------------- requests
+
+_REQUEST_FIELDS: Final = ("variant", "players", "pack", "contract", "points", "options")
+
+
+def _int_field(request: Mapping[str, object], name: str, what: str) -> int:
+    value = request.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(name, f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, object]:
+    """Answer a Chambéry score request (JSON-like mapping); raise RequestError on bad input.
+
+    >>> score_request({"variant": "chambery", "players": 5, "contract": "call", "points": 40})["scores"]
+    {'dealer': 9, 'partner': 9, 'defender': -6}
+    """
+    if not isinstance(request, Mapping):
+        raise RequestError("", "a score request is an object with variant, players, contract and points")
+    for key in request:
+        if key not in _REQUEST_FIELDS:
+            raise RequestError(
+                str(key), f"a Chambéry score request has no field {key!r}; use {', '.join(_REQUEST_FIELDS)}"
+            )
+    if request.get("variant") != VARIANT_NAME:
+        raise RequestError("variant", f'this calculator scores "chambery", not {request.get("variant")!r}')
+    players = _int_field(request, "players", "the number of players")
+    if players not in (3, 4, 5):
+        raise RequestError("players", f"Chambéry Tarot is for 3, 4 or 5 players, not {players}")
+    pack = _int_field(request, "pack", "the pack") if "pack" in request else 78
+    if pack not in (78, 62):
+        raise RequestError("pack", f"the pack has 78 cards or, for the tarot simplifié, 62; not {pack}")
+    options = options_from_mapping(request.get("options"))
+    lay = layout(players, pack)
+    answer: dict[str, object] = {"variant": VARIANT_NAME, "players": players, "pack": pack}
+
+    if players == 3:
+        contract = request.get("contract", "individual")
+        if contract != "individual":
+            raise RequestError(
+                "contract",
+                'three players each play for themselves, with no solo and no call: leave "contract" out '
+                'or write "individual"',
+            )
+        raw = request.get("points")
+        if not isinstance(raw, list | tuple) or len(raw) != 3:
+            raise RequestError("points", "with three players, give a list of the three players' card points")
+        values: list[int] = []
+        for index, value in enumerate(raw):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RequestError(f"points[{index}]", f"card points must be whole numbers, not {value!r}")
+            values.append(value)
+        three = pay_three(values, pack)
+        answer["won"] = [outcome == "won" for outcome in three.outcomes]
+        answer["outcome"] = list(three.outcomes)
+        answer["breakdown"] = [term.as_dict() for term in three.terms]
+        answer["scores"] = {"by_player": list(three.scores)}
+        return answer
+
+    contract = request.get("contract")
+    if not isinstance(contract, str) or contract not in CONTRACTS:
+        raise RequestError(
+            "contract", f"the contract must be one of {', '.join(CONTRACTS)}, not {contract!r}"
+        )
+    if contract == "fixed" and players != 4:
+        raise RequestError("contract", "fixed partnerships exist only in the four-player game")
+    if players == 4 and options.four_player == "fixed" and contract != "fixed":
+        raise RequestError("contract", 'with fixed partners (four_player "fixed") the contract is "fixed"')
+    points = _int_field(request, "points", "the card points")
+    if not 0 <= points <= lay.total:
+        raise RequestError(
+            "points",
+            f"the card points go from 0 to {lay.total} with {players} players and {pack} cards, not {points}",
+        )
+    if contract in ("call", "fixed") and lay.discard_point and points < 1:
+        raise RequestError("points", "the dealer's side always has at least the point of its discard")
+    payment = pay_partnership(players, contract, points, pack, options)
+    answer["contract"] = contract
+    answer["won"] = payment.won
+    answer["outcome"] = payment.outcome
+    answer["breakdown"] = [term.as_dict() for term in payment.terms]
+    answer["scores"] = payment.scores()
+    return answer
+
+
+def _as_dict(options: ChamberyOptions) -> dict[str, object]:
+    return {field.name: getattr(options, field.name) for field in fields(options)}
+
+
+# ---------------------------------------------------------------------------------------------- tables
+
+
+def deal_table() -> list[dict[str, object]]:
+    """One row per player count and pack: the deal and the card points, for the rules page."""
+    rows: list[dict[str, object]] = []
+    for (players, pack), lay in _LAYOUTS.items():
+        rows.append(
+            {
+                "players": players,
+                "pack": pack,
+                "hand": lay.hand_size,
+                "packets": " + ".join(str(n) for n in lay.packets),
+                "dealer_extra": lay.dealer_extra,
+                "discard": lay.discard_size,
+                "tricks": lay.tricks,
+                "discard_point": 1 if lay.discard_point else 0,
+                "total": lay.total,
+                "par": lay.par,
+                "double_below": lay.double_below,
+            }
+        )
+    return rows
+
+
+def points_table() -> list[dict[str, object]]:
+    """The card values, for the rules page."""
+    groups = (
+        ("The Fou, the 21 and the Pagat", (FOU, VINGT_ET_UN, PAGAT)),
+        ("Kings", tuple(Card(suit, KING) for suit in PLAIN_SUITS)),
+        ("Queens", tuple(Card(suit, QUEEN) for suit in PLAIN_SUITS)),
+        ("Cavaliers", tuple(Card(suit, KNIGHT) for suit in PLAIN_SUITS)),
+        ("Jacks", tuple(Card(suit, JACK) for suit in PLAIN_SUITS)),
+    )
+    rows: list[dict[str, object]] = [
+        {"cards": name, "each": card_points(cards[0]), "all": count_points(cards)} for name, cards in groups
+    ]
+    rows.append({"cards": "Every other card", "each": 0, "all": 0})
+    return rows
+
+
+def payment_table(
+    players: int, pack: int = 78, options: ChamberyOptions | None = None
+) -> list[dict[str, object]]:
+    """What each player scores, per contract, when the dealer's side or soloist wins by 1 point and
+    when it takes only the double threshold minus one: the table of factors on the rules page."""
+    lay = layout(players, pack)
+    contracts = (
+        ("fixed",) if players == 4 and options and options.four_player == "fixed" else ("call", *BIDS_BY_WORD)
+    )
+    rows: list[dict[str, object]] = []
+    for contract in contracts:
+        for points in (lay.par + 1, lay.par - 1, lay.total - lay.double_below + 1, lay.double_below - 1):
+            pay = pay_partnership(players, contract, points, pack, options)
+            rows.append({"contract": contract, "points": points, "factor": pay.factor, **pay.scores()})
+    return rows

@@ -1,0 +1,611 @@
+"""The older French rules ("classic"): three players, or five with a called King.
+
+The rules are those of an English-language description of the French game as it was played before
+the Fédération Française de Tarot fixed its rules (the project's source 001). What the source says:
+
+* 3 players get 24 cards each and 6 go to the dog; 5 players get 15 each and 3 go to the dog.
+  The dealer deals by threes, starting on the right, and the pack is not shuffled between deals.
+* Bids, lowest first: Small, Guard, Guard without the dog, Guard against the dog (its cards go to
+  the opponents, 3 to each), Slam (nobody gets the dog). Five players cannot bid Guard against.
+* The taker leads. Follow suit; if you cannot, you must trump; every trump must beat the trumps
+  already in the trick. The Excuse may not be led; played to a trick it exempts its owner, who
+  keeps it and gives the trick's winner a plain card from his tricks; on the last trick it goes to
+  the other side.
+* Counting by pairs: a bout or a King with a plain card 5, a Queen 4, a Knight 3, a Jack 2, two
+  plain cards 1; 91 in all, a last odd card is left out.
+* Target by bouts 56/51/41/36; score: base 25/50/100/150 plus (points - target) times 1/2/4/6;
+  slam made without bidding it 300, bid and made 600 (nothing added).
+* Bonuses: the Petit played to the last trick 10; 10/13/15 trumps in a hand 20/30/40; a hand with
+  no trumps 10; a hand with no honours 10.
+
+Everything else the source leaves open is a rule option of :class:`ClassicOptions`; the docstring of
+each field says what the default is and why. The main decisions:
+
+* **Shares** (``shares="zero-sum"``): the contract score ``S`` is won from (or paid to) each
+  opponent, as in the modern rules: with 3 players the taker gets ``2S`` and each opponent ``-S``;
+  with 5 the taker gets ``2S``, the partner ``S`` and each of the three others ``-S``.
+* **A failed contract** pays the mirror of a made one: base plus the shortfall times the multiplier.
+* **Hand bonuses** belong to the player whose hand it is, who collects the bonus from every other
+  player (``hand_bonuses="holder"``).
+
+Counting by pairs equals the card points of :mod:`tarot_core.cards` rounded down: a pair of two
+court cards or bouts counts its two values less one, which is what keeps the pack at 91.
+
+Score requests (:func:`score_request`)::
+
+    {"variant": "classic", "players": 3, "contract": "guard", "oudlers": 2, "points": 50,
+     "petit_last_trick": "attack", "slam": null,
+     "bonuses": [{"kind": "trumps-10", "holder": "defender-1"}],
+     "options": {"shares": "zero-sum"}}
+
+* ``contract``: ``small``, ``guard``, ``guard-without``, ``guard-against`` (3 players only) or
+  ``slam`` (a bid slam);
+* ``oudlers``: the bouts (special cards) in the taker's cards, 0 to 3; ``points``: the taker's
+  points counted by pairs, a whole number from 0 to 91 (not needed for a bid slam);
+* ``petit_last_trick``: ``"attack"``, ``"defence"`` or ``null``: the side credited with the Petit
+  on the last trick (which side that is follows the option ``petit_last_trick``);
+* ``slam``: ``"attack"`` when the taker's side won every trick, ``"defence"`` when the opponents
+  did, ``null`` otherwise; with ``contract: "slam"`` it says whether the bid slam was made;
+* ``bonuses``: hand bonuses, each ``{"kind": K, "holder": ROLE}``, K one of ``trumps-10``,
+  ``trumps-13``, ``trumps-15``, ``no-trumps``, ``no-honours``; roles are ``taker``, ``partner``
+  (5 players), ``defender-1`` ... (2 with 3 players, 3 with 5);
+* ``options``: rule options by name (see :class:`ClassicOptions`).
+
+The answer is ``{"variant": "classic", "players": N, "won": bool, "target": T, "breakdown": [...],
+"scores": {role: share}}``; the shares sum to zero unless ``shares="taker-only"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from .cards import Card
+from .errors import RequestError, TarotError
+from .variant import Options, option
+
+# ---------------------------------------------------------------------------------------------- facts
+CONTRACTS: Final = ("small", "guard", "guard-without", "guard-against", "slam")
+CONTRACT_NAMES: Final = {
+    "small": "Small",
+    "guard": "Guard",
+    "guard-without": "Guard without the dog",
+    "guard-against": "Guard against the dog",
+    "slam": "Slam",
+}
+CONTRACT_FRENCH: Final = {
+    "small": "Petite",
+    "guard": "Garde",
+    "guard-without": "Garde sans le chien",
+    "guard-against": "Garde contre le chien",
+    "slam": "Chelem",
+}
+BASE: Final = {"small": 25, "guard": 50, "guard-without": 100, "guard-against": 150}
+MULTIPLIER: Final = {"small": 1, "guard": 2, "guard-without": 4, "guard-against": 6}
+#: Points the taker needs, by the number of bouts (special cards) in his cards.
+TARGETS: Final = (56, 51, 41, 36)
+SLAM_BID_MADE: Final = 600
+SLAM_UNBID: Final = 300
+PETIT_LAST_TRICK: Final = 10
+#: Hand bonuses: kind -> points.
+HAND_BONUSES: Final = {
+    "trumps-10": 20,
+    "trumps-13": 30,
+    "trumps-15": 40,
+    "no-trumps": 10,
+    "no-honours": 10,
+}
+HAND_BONUS_NAMES: Final = {
+    "trumps-10": "10 trumps in hand",
+    "trumps-13": "13 trumps in hand",
+    "trumps-15": "15 trumps in hand",
+    "no-trumps": "no trumps in hand",
+    "no-honours": "no honours in hand",
+}
+#: Pair values of the source's table, in points: honour or bout with a plain card, two plain cards.
+PAIR_VALUES: Final = (
+    ("A bout (special card) and a plain card", 5),
+    ("A King and a plain card", 5),
+    ("A Queen and a plain card", 4),
+    ("A Knight (Cavalier) and a plain card", 3),
+    ("A Jack and a plain card", 2),
+    ("Two plain cards", 1),
+)
+TOTAL_POINTS: Final = 91
+
+
+def players_contracts(players: int) -> tuple[str, ...]:
+    """The contracts open to a table: five players cannot bid Guard against the dog."""
+    if players == 5:
+        return tuple(c for c in CONTRACTS if c != "guard-against")
+    return CONTRACTS
+
+
+def _check_choice(name: str, value: object, choices: Sequence[object]) -> None:
+    if value not in choices:
+        allowed = ", ".join(repr(c) for c in choices)
+        raise TarotError(f"the rule option {name} cannot be {value!r}: choose {allowed}")
+
+
+# -------------------------------------------------------------------------------------------- options
+@dataclasses.dataclass(frozen=True)
+class ClassicOptions(Options):
+    """Rule options of the classic game: every point the source leaves open, with its default."""
+
+    shares: str = option(
+        "zero-sum",
+        "Who pays whom. 'zero-sum' (default): the taker wins or pays the contract score to each "
+        "opponent, as in the modern rules (3 players: taker 2S, opponents -S each; 5 players: taker "
+        "2S, partner S, the three others -S each). 'taker-only': only the taker's tally moves, by S, "
+        "which is the most literal reading of the source ('add it to your score').",
+    )
+    failed_contract: str = option(
+        "mirror",
+        "A contract that misses its target. 'mirror' (default): the taker loses what he would have "
+        "won, base plus shortfall times the multiplier. 'nothing': a failed contract scores nothing "
+        "(the source only describes what a winner scores).",
+    )
+    unbid_slam: str = option(
+        "replaces-base",
+        "A taker who wins every trick without bidding Slam. 'replaces-base' (default): 300 instead "
+        "of the contract's base, the difference still added (the source waives the difference only "
+        "for a bid slam). 'flat': 300 and nothing else. 'added': the contract's score plus 300.",
+    )
+    failed_slam: str = option(
+        "mirror",
+        "A bid Slam that loses a trick. 'mirror' (default): the taker pays 600, what he would have "
+        "won. 'half': he pays 300, the ratio the modern rules use (400 won, 200 lost).",
+    )
+    defence_slam: str = option(
+        "none",
+        "The opponents win every trick. 'none' (default): the failed contract is scored as usual. "
+        "'unbid-slam': the taker also pays 300 for the opponents' slam.",
+    )
+    petit_last_trick: str = option(
+        "player",
+        "Who gets the 10 for the Petit on the last trick. 'player' (default): the side of the player "
+        "who plays it, as the source words it ('playing the 1 of trumps on the last trick'). "
+        "'winner': the side that wins that last trick (the modern Petit au bout).",
+    )
+    hand_bonuses: str = option(
+        "holder",
+        "Who gets a hand bonus (10/13/15 trumps, no trumps, no honours). 'holder' (default): the "
+        "player whose hand it is collects it from every other player. 'side': it is added to the "
+        "contract score for the holder's side. 'winning-side': it goes to the side that wins the "
+        "deal, whoever holds it (the modern handful rule).",
+    )
+    excuse_is_trump: bool = option(
+        False,
+        "Whether the Excuse counts as a trump for the trump bonuses. Default no: the source lists "
+        "21 numbered trumps and the Excuse apart, so a hand whose only 'trump' is the Excuse has no "
+        "trumps.",
+    )
+    trump_thresholds_5p: str = option(
+        "10-13-15",
+        "Trump bonuses with five players (15 cards each). '10-13-15' (default): the same thresholds "
+        "as with three ('the rules are basically the same'). '8-10-13': the modern five-player "
+        "thresholds, scaled to the shorter hands.",
+    )
+    guard_without_dog: str = option(
+        "taker",
+        "Whose cards the dog is in Guard without the dog. 'taker' (default): it counts for the taker, "
+        "as the bid's name and every later rule book say. 'nobody': it is set aside.",
+    )
+    call_timing: str = option(
+        "after-dog",
+        "Five players: when the taker calls a King. 'after-dog' (default): once the dog is shown, "
+        "since the source requires a King neither in the taker's hand nor in the dog. 'before-dog': "
+        "before it is shown (the modern order); a King that turns out to be in the dog leaves the "
+        "taker alone.",
+    )
+    called_suit_lead: bool = option(
+        True,
+        "Five players: whether the first trick may be led in the called suit. Default yes: the "
+        "source does not forbid it (the modern rules do, unless the called King itself is led).",
+    )
+    slam_excuse: str = option(
+        "wins-last-trick",
+        "A side that has won every trick and leads the Excuse to the last trick. 'wins-last-trick' "
+        "(default): the Excuse wins that trick, otherwise a taker holding the Excuse could never make "
+        "a slam, because he leads every trick and may not lead the Excuse. 'strict': the trick goes "
+        "to the highest other card and the Excuse to the other side.",
+    )
+    shuffle: bool = option(
+        False,
+        "Whether the pack is shuffled between deals. Default no, as the source says: the tricks are "
+        "gathered, the pack is cut and dealt again. Turn it on for a fresh shuffle every deal.",
+    )
+
+    def __post_init__(self) -> None:
+        for name, choices in OPTION_CHOICES.items():
+            _check_choice(name, getattr(self, name), choices)
+
+
+OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "shares": ("zero-sum", "taker-only"),
+    "failed_contract": ("mirror", "nothing"),
+    "unbid_slam": ("replaces-base", "flat", "added"),
+    "failed_slam": ("mirror", "half"),
+    "defence_slam": ("none", "unbid-slam"),
+    "petit_last_trick": ("player", "winner"),
+    "hand_bonuses": ("holder", "side", "winning-side"),
+    "excuse_is_trump": (False, True),
+    "trump_thresholds_5p": ("10-13-15", "8-10-13"),
+    "guard_without_dog": ("taker", "nobody"),
+    "call_timing": ("after-dog", "before-dog"),
+    "called_suit_lead": (True, False),
+    "slam_excuse": ("wins-last-trick", "strict"),
+    "shuffle": (False, True),
+}
+
+
+# ------------------------------------------------------------------------------------ pure functions
+def target(oudlers: int) -> int:
+    """Points the taker needs with ``oudlers`` bouts: 56, 51, 41 or 36."""
+    return TARGETS[oudlers]
+
+
+def pair_points(cards: Iterable[Card]) -> int:
+    """The points of a pile counted by pairs, in whole points.
+
+    A bout or court card goes with a plain card (5, 5, 4, 3, 2), the plain cards left over go in
+    pairs (1), and a last odd card is left out; two court cards together count their values less
+    one. That is the pile's card points rounded down.
+
+    >>> from tarot_core.cards import parse_cards
+    >>> pair_points(parse_cards("HK S2 C3"))
+    5
+    >>> pair_points(parse_cards("HK DQ S2 C3"))
+    9
+    """
+    half_points = 0
+    for card in cards:
+        half_points += card.half_points
+    return half_points // 2
+
+
+def trump_thresholds(players: int, options: ClassicOptions) -> tuple[int, int, int]:
+    """Trumps needed for the 20, 30 and 40 bonuses."""
+    if players == 5 and options.trump_thresholds_5p == "8-10-13":
+        return (8, 10, 13)
+    return (10, 13, 15)
+
+
+def hand_bonuses(hand: Iterable[Card], players: int, options: ClassicOptions) -> list[str]:
+    """The bonus kinds a dealt hand is entitled to (at most one trump bonus).
+
+    >>> from tarot_core.cards import parse_cards
+    >>> hand_bonuses(parse_cards("S1 S2 H3"), 3, ClassicOptions())
+    ['no-trumps', 'no-honours']
+    """
+    cards = list(hand)
+    trumps = sum(1 for c in cards if c.is_trump or (c.is_excuse and options.excuse_is_trump))
+    kinds: list[str] = []
+    ten, thirteen, fifteen = trump_thresholds(players, options)
+    if trumps >= fifteen:
+        kinds.append("trumps-15")
+    elif trumps >= thirteen:
+        kinds.append("trumps-13")
+    elif trumps >= ten:
+        kinds.append("trumps-10")
+    if trumps == 0:
+        kinds.append("no-trumps")
+    if not any(c.is_face for c in cards):
+        kinds.append("no-honours")
+    return kinds
+
+
+def roles(players: int) -> tuple[str, ...]:
+    """Role names used in score requests and answers."""
+    if players == 3:
+        return ("taker", "defender-1", "defender-2")
+    return ("taker", "partner", "defender-1", "defender-2", "defender-3")
+
+
+def side_of(role: str) -> str:
+    return "attack" if role in ("taker", "partner") else "defence"
+
+
+@dataclasses.dataclass(frozen=True)
+class Term:
+    term: str
+    label: str
+    value: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"term": self.term, "label": self.label, "value": self.value}
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassicScore:
+    """The scored deal: whether the taker won, the working, and every player's share."""
+
+    won: bool
+    target: int | None
+    contract_score: int
+    breakdown: tuple[Term, ...]
+    scores: dict[str, int]
+
+    def as_dict(self, players: int) -> dict[str, object]:
+        return {
+            "variant": "classic",
+            "players": players,
+            "won": self.won,
+            "target": self.target,
+            "contract_score": self.contract_score,
+            "breakdown": [t.as_dict() for t in self.breakdown],
+            "scores": dict(self.scores),
+        }
+
+
+def score_deal(
+    *,
+    players: int,
+    contract: str,
+    oudlers: int,
+    points: int | None,
+    petit_last_trick: str | None = None,
+    slam: str | None = None,
+    bonuses: Sequence[tuple[str, str]] = (),
+    options: ClassicOptions | None = None,
+) -> ClassicScore:
+    """Score one deal. Arguments are already valid (see :func:`score_request` for checking).
+
+    ``S`` is the contract score signed from the taker's side: positive when the taker won.
+    """
+    opts = options or ClassicOptions()
+    terms: list[Term] = []
+    name = CONTRACT_NAMES[contract]
+    tgt: int | None = None
+    if contract == "slam":
+        won = slam == "attack"
+        if won:
+            s = SLAM_BID_MADE
+            terms.append(Term("slam-bid", "Slam bid and made (nothing added)", s))
+        else:
+            s = -(SLAM_BID_MADE if opts.failed_slam == "mirror" else SLAM_BID_MADE // 2)
+            terms.append(Term("slam-failed", "Slam bid and not made", s))
+    else:
+        assert points is not None
+        tgt = target(oudlers)
+        won = points >= tgt
+        terms.append(Term("target", f"Target with {oudlers} special card{'s' if oudlers != 1 else ''}", tgt))
+        terms.append(Term("points", "Taker's points, counted by pairs", points))
+        mult = MULTIPLIER[contract]
+        diff = abs(points - tgt)
+        base = BASE[contract]
+        if won and slam == "attack" and opts.unbid_slam != "added":
+            if opts.unbid_slam == "flat":
+                s = SLAM_UNBID
+                terms.append(Term("slam-unbid", "Slam made without bidding it (nothing added)", s))
+            else:
+                terms.append(
+                    Term("slam-unbid", "Slam made without bidding it, in place of the base", SLAM_UNBID)
+                )
+                terms.append(Term("difference", f"Difference {diff} × {mult} ({name})", diff * mult))
+                s = SLAM_UNBID + diff * mult
+        elif won:
+            terms.append(Term("base", f"{name}: base", base))
+            terms.append(Term("difference", f"Difference {diff} × {mult} ({name})", diff * mult))
+            s = base + diff * mult
+            if slam == "attack":
+                terms.append(Term("slam-unbid", "Slam made without bidding it", SLAM_UNBID))
+                s += SLAM_UNBID
+        elif opts.failed_contract == "nothing":
+            terms.append(Term("failed", f"{name} not made: scores nothing under this option", 0))
+            s = 0
+        else:
+            terms.append(Term("base", f"{name} not made: base", -base))
+            terms.append(Term("difference", f"Shortfall {diff} × {mult} ({name})", -diff * mult))
+            s = -(base + diff * mult)
+        if slam == "defence" and opts.defence_slam == "unbid-slam":
+            terms.append(Term("slam-defence", "The opponents won every trick", -SLAM_UNBID))
+            s -= SLAM_UNBID
+    if petit_last_trick is not None:
+        value = PETIT_LAST_TRICK if petit_last_trick == "attack" else -PETIT_LAST_TRICK
+        who = "the taker's side" if petit_last_trick == "attack" else "the opponents"
+        terms.append(Term("petit-last-trick", f"Petit on the last trick, for {who}", value))
+        s += value
+    # Hand bonuses that count inside the contract score.
+    personal: list[tuple[str, str]] = []
+    for kind, holder in bonuses:
+        value = HAND_BONUSES[kind]
+        if opts.hand_bonuses == "holder":
+            personal.append((kind, holder))
+            continue
+        winner = side_of(holder) == "attack" if opts.hand_bonuses == "side" else won
+        sign = 1 if winner else -1
+        terms.append(Term(f"bonus-{kind}", f"{HAND_BONUS_NAMES[kind].capitalize()} ({holder})", sign * value))
+        s += sign * value
+    terms.append(Term("contract-score", "Contract score S, from the taker's side", s))
+    names = roles(players)
+    scores = dict.fromkeys(names, 0)
+    if opts.shares == "taker-only":
+        scores["taker"] = s
+    elif players == 3:
+        scores["taker"] = 2 * s
+        scores["defender-1"] = scores["defender-2"] = -s
+    else:
+        scores["taker"] = 2 * s
+        scores["partner"] = s
+        for role in names[2:]:
+            scores[role] = -s
+    for kind, holder in personal:
+        value = HAND_BONUSES[kind]
+        terms.append(
+            Term(
+                f"bonus-{kind}",
+                f"{HAND_BONUS_NAMES[kind].capitalize()}: {holder} collects from each player",
+                value,
+            )
+        )
+        if opts.shares == "taker-only":
+            if holder == "taker":
+                scores["taker"] += value
+            continue
+        for role in names:
+            scores[role] += value * (players - 1) if role == holder else -value
+    for role in names:
+        terms.append(Term(f"share-{role}", f"Share of the {role.replace('-', ' ')}", scores[role]))
+    return ClassicScore(won, tgt, s, tuple(terms), scores)
+
+
+# -------------------------------------------------------------------------------------- the request
+def _int_field(request: Mapping[str, object], name: str, low: int, high: int, what: str) -> int:
+    value = request.get(name)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RequestError(name, f"give {what} as a whole number from {low} to {high}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise RequestError(
+                name,
+                f"{what} must be a whole number: counting by pairs never gives a half point "
+                "(a last odd card is left out)",
+            )
+        value = int(value)
+    if not low <= value <= high:
+        raise RequestError(name, f"{what} must be between {low} and {high}, not {value}")
+    return value
+
+
+def parse_options(raw: object) -> ClassicOptions:
+    """Rule options from a request's ``options`` object."""
+    if raw is None:
+        return ClassicOptions()
+    if not isinstance(raw, Mapping):
+        raise RequestError("options", "give the rule options as an object of name: value pairs")
+    known = {f.name for f in dataclasses.fields(ClassicOptions)}
+    for key, value in raw.items():
+        if key not in known:
+            raise RequestError(
+                f"options.{key}",
+                f"there is no rule option {key!r}; the options are {', '.join(sorted(known))}",
+            )
+        choices = OPTION_CHOICES[key]
+        if value not in choices or type(value) is not type(choices[0]):
+            allowed = ", ".join(_json(c) for c in choices)
+            raise RequestError(f"options.{key}", f"this option can be {allowed}, not {_json(value)}")
+    return ClassicOptions(**{str(k): v for k, v in raw.items()})
+
+
+def _json(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+def _check_bonus(where: str, kind: str, holder: str, earlier: Sequence[tuple[str, str]]) -> None:
+    who = holder.replace("-", " ")
+    for k, h in earlier:
+        if h != holder:
+            continue
+        if k == kind:
+            raise RequestError(where, f"the {who} can claim the {HAND_BONUS_NAMES[kind]} bonus only once")
+        if k.startswith("trumps") and kind.startswith("trumps"):
+            raise RequestError(where, f"the {who} can claim only one trump bonus, the highest")
+        if {k, kind} in ({"no-trumps", "trumps-10"}, {"no-trumps", "trumps-13"}, {"no-trumps", "trumps-15"}):
+            raise RequestError(where, "a hand with no trumps cannot also hold 10 trumps or more")
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, object]:
+    """Score a classic deal described by a JSON-like request (see the module docstring)."""
+    if not isinstance(request, Mapping):
+        raise RequestError("", "a score request is an object with fields like players, contract and points")
+    variant = request.get("variant", "classic")
+    if variant != "classic":
+        raise RequestError("variant", f"this calculator scores the classic rules, not {variant!r}")
+    players = request.get("players", 3)
+    if players not in (3, 5) or isinstance(players, bool):
+        raise RequestError("players", "the classic rules are for 3 or 5 players")
+    assert isinstance(players, int)
+    contract = request.get("contract")
+    allowed = players_contracts(players)
+    if contract not in allowed:
+        if contract == "guard-against":
+            raise RequestError(
+                "contract", "five players cannot bid Guard against the dog: 3 dog cards do not share among 4"
+            )
+        raise RequestError("contract", f"choose a contract among {', '.join(allowed)}")
+    assert isinstance(contract, str)
+    options = parse_options(request.get("options"))
+    slam = request.get("slam")
+    if slam not in (None, "attack", "defence"):
+        raise RequestError(
+            "slam",
+            'say "attack" if the taker\'s side won every trick, "defence" if the opponents did, or null',
+        )
+    assert slam is None or isinstance(slam, str)
+    oudlers = 0
+    points: int | None = None
+    if contract != "slam":
+        oudlers = _int_field(request, "oudlers", 0, 3, "the number of special cards (bouts) the taker has")
+        points = _int_field(request, "points", 0, TOTAL_POINTS, "the taker's points")
+        if slam == "attack" and points < target(oudlers):
+            raise RequestError(
+                "points", "a taker who won every trick cannot fall short of the target: check points and slam"
+            )
+    petit = request.get("petit_last_trick")
+    if petit not in (None, "attack", "defence"):
+        raise RequestError("petit_last_trick", 'say "attack", "defence" or null (no Petit on the last trick)')
+    assert petit is None or isinstance(petit, str)
+    raw_bonuses = request.get("bonuses", [])
+    if not isinstance(raw_bonuses, list | tuple):
+        raise RequestError(
+            "bonuses", 'give the hand bonuses as a list like [{"kind": "no-trumps", "holder": "taker"}]'
+        )
+    names = roles(players)
+    bonuses: list[tuple[str, str]] = []
+    for i, item in enumerate(raw_bonuses):
+        where = f"bonuses[{i}]"
+        if not isinstance(item, Mapping):
+            raise RequestError(where, 'each bonus is an object like {"kind": "no-trumps", "holder": "taker"}')
+        kind = item.get("kind")
+        if kind not in HAND_BONUSES:
+            raise RequestError(f"{where}.kind", f"a hand bonus is one of {', '.join(HAND_BONUSES)}")
+        holder = item.get("holder", "taker")
+        if holder not in names:
+            raise RequestError(
+                f"{where}.holder", f"with {players} players the holder is one of {', '.join(names)}"
+            )
+        assert isinstance(kind, str) and isinstance(holder, str)
+        _check_bonus(where, kind, holder, bonuses)
+        bonuses.append((kind, holder))
+    result = score_deal(
+        players=players,
+        contract=contract,
+        oudlers=oudlers,
+        points=points,
+        petit_last_trick=petit,
+        slam=slam,
+        bonuses=bonuses,
+        options=options,
+    )
+    return result.as_dict(players)
+
+
+def score_table() -> list[dict[str, object]]:
+    """Base, multiplier and slam scores, one row per contract (for docs and calculators)."""
+    rows: list[dict[str, object]] = []
+    for contract in CONTRACTS:
+        if contract == "slam":
+            rows.append(
+                {
+                    "contract": CONTRACT_NAMES[contract],
+                    "french": CONTRACT_FRENCH[contract],
+                    "base": SLAM_BID_MADE,
+                    "multiplier": 0,
+                }
+            )
+        else:
+            rows.append(
+                {
+                    "contract": CONTRACT_NAMES[contract],
+                    "french": CONTRACT_FRENCH[contract],
+                    "base": BASE[contract],
+                    "multiplier": MULTIPLIER[contract],
+                }
+            )
+    return rows

@@ -1,0 +1,59 @@
+"""Seeded, reproducible shuffle and deal.
+
+The dealer gives packets (of 3, or of 4 in the FFT three-player game) to each player in turn,
+starting with the player on the dealer's right, and puts dog cards aside one at a time between
+packets, never the first nor the last card of the pack.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .seats import order_from
+
+if TYPE_CHECKING:
+    from .seats import Seat
+    from .variant import Variant
+
+
+def shuffled_pack(variant: Variant, seed: int | str) -> list[Card]:
+    pack = list(variant.pack)
+    random.Random(f"tarot:{seed}").shuffle(pack)
+    return pack
+
+
+def deal(variant: Variant, dealer: Seat, seed: int | str) -> tuple[list[list[Card]], list[Card]]:
+    """Hands (indexed by seat) and dog from a seeded shuffle."""
+    rng = random.Random(f"tarot-deal:{seed}")
+    pack = shuffled_pack(variant, seed)
+    return deal_pack(variant, dealer, pack, rng)
+
+
+def deal_pack(
+    variant: Variant, dealer: Seat, pack: list[Card], rng: random.Random
+) -> tuple[list[list[Card]], list[Card]]:
+    """Deal ``pack`` in packets; dog cards go singly into gaps chosen by ``rng``."""
+    players = variant.players
+    packet = variant.packet
+    dog_size = variant.dog_size
+    packets = players * variant.hand_size // packet
+    # A dog card may follow any packet but the last, so it is never the pack's first or last card.
+    gaps = sorted(rng.sample(range(1, packets), dog_size)) if dog_size else []
+    order = order_from(dealer.next(players), players)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    dog: list[Card] = []
+    position = 0
+    gap_iter = iter(gaps)
+    next_gap = next(gap_iter, None)
+    for number in range(packets):
+        if next_gap == number:
+            dog.append(pack[position])
+            position += 1
+            next_gap = next(gap_iter, None)
+        seat = order[number % players]
+        hands[seat].extend(pack[position : position + packet])
+        position += packet
+    assert position == len(pack) and len(dog) == dog_size, "deal arithmetic"
+    return [sorted(hand) for hand in hands], sorted(dog)

@@ -1,0 +1,253 @@
+"""Modern French Tarot, the rules of the Fédération Française de Tarot, for 3, 4 and 5 players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from .errors import RequestError
+from .round import ATTACK, DEFENCE, Counting, Round
+from .scoring import (
+    FFT_HANDFUL_BONUS,
+    FFT_HANDFULS,
+    FFT_MULTIPLIERS,
+    FFT_TARGETS,
+    Score,
+    french_score,
+)
+from .variant import Options, Variant, option, register
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .seats import Seat
+
+
+@dataclass(frozen=True)
+class FrenchOptions(Options):
+    """Points where the sources differ; the defaults follow the FFT rules."""
+
+    excuse_wins_unannounced_slam: bool = option(
+        True,
+        "a side that has won every trick may lead the Excuse to the last trick and win it even when no slam "
+        "was announced (when false, only after an announced slam)",
+    )
+    failed_slam: str = option(
+        "always",
+        "an announced slam that fails costs 200 'always', or only 'when-won' (taken from a winning score)",
+    )
+
+    def __post_init__(self) -> None:
+        if self.failed_slam not in ("always", "when-won"):
+            raise TypeError("failed_slam must be 'always' or 'when-won'")
+
+
+class FrenchVariant(Variant):
+    """French Tarot: class variables hold the FFT facts for one player count."""
+
+    family: ClassVar[str] = "fft"
+    options_class: ClassVar[type[Options]] = FrenchOptions
+    contracts: ClassVar[tuple[str, ...]] = ("prise", "garde", "garde-sans", "garde-contre")
+    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"prise", "garde"})
+    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({"garde-contre"})
+    multipliers: ClassVar[Mapping[str, int]] = FFT_MULTIPLIERS
+    targets: ClassVar[Mapping[int, int]] = FFT_TARGETS
+    handfuls: ClassVar[Mapping[str, int]] = FFT_HANDFULS[4]
+    handful_bonus: ClassVar[Mapping[str, int]] = FFT_HANDFUL_BONUS
+    must_overtrump: ClassVar[bool] = True
+    slam_announcement: ClassVar[bool] = True
+    round_class: ClassVar[type[Round]] = Round
+
+    def new_round(
+        self,
+        dealer: Seat,
+        hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
+        dog: list[Card] | tuple[Card, ...],
+    ) -> Round:
+        return self.round_class(self, dealer, hands, dog)
+
+    def score_round(self, rnd: Round, counting: Counting) -> Score:
+        assert rnd.contract is not None
+        handfuls = tuple((rnd.side_of(seat), size) for seat, size, _ in rnd.handfuls)
+        return french_score(
+            players=self.players,
+            contract=rnd.contract,
+            bouts=counting.attack_bouts,
+            half_points=counting.attack_half_points,
+            petit_au_bout=counting.petit_au_bout,
+            handfuls=handfuls,
+            slam_announced=rnd.slam_announced,
+            slam_by=counting.slam_by,
+            alone=self.players == 5 and rnd.partner is None,
+            failed_slam=self.options.failed_slam,
+        )
+
+
+@register
+class French3(FrenchVariant):
+    key = "fft-3"
+    title = "French Tarot, 3 players"
+    players = 3
+    hand_size = 24
+    dog_size = 6
+    packet = 4
+    handfuls = FFT_HANDFULS[3]
+
+
+@register
+class French4(FrenchVariant):
+    key = "fft-4"
+    title = "French Tarot, 4 players"
+    players = 4
+    hand_size = 18
+    dog_size = 6
+    packet = 3
+    handfuls = FFT_HANDFULS[4]
+
+
+@register
+class French5(FrenchVariant):
+    key = "fft-5"
+    title = "French Tarot, 5 players (called King)"
+    players = 5
+    hand_size = 15
+    dog_size = 3
+    packet = 3
+    handfuls = FFT_HANDFULS[5]
+
+
+# ---------------------------------------------------------------------- score requests
+REQUEST_FIELDS = ("variant", "players", "contract", "oudlers", "points", "petit_au_bout", "handfuls", "slam",
+                  "alone", "options")
+SIDES = (ATTACK, DEFENCE)
+
+
+def _int_field(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...]) -> int:
+    value = request.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise RequestError(name, f"must be a whole number, not {value!r}")
+    if value not in allowed:
+        choices = ", ".join(str(v) for v in allowed)
+        raise RequestError(name, f"must be one of {choices}, not {value}")
+    return value
+
+
+def _side(value: object, name: str) -> str | None:
+    if value is None:
+        return None
+    if value not in SIDES:
+        raise RequestError(name, f"must be \"attack\", \"defence\" or null, not {value!r}")
+    return str(value)
+
+
+def parse_points(value: object, players: int) -> int:
+    """Card points as half-points, checked: 0 to 91, in steps of 0.5 (whole points with 4 players)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RequestError("points", f"must be a number of card points such as 41 or 40.5, not {value!r}")
+    try:
+        number = float(value)
+    except ValueError:
+        raise RequestError("points", f"must be a number such as 41 or 40.5, not {value!r}") from None
+    half = number * 2
+    if not half.is_integer():
+        raise RequestError("points", f"card points go by halves (41 or 40.5), not {value}")
+    half_points = int(half)
+    if not 0 <= half_points <= 182:
+        raise RequestError("points", f"must be between 0 and 91: the whole pack holds 91 points, not {value}")
+    if players == 4 and half_points % 2:
+        raise RequestError("points", "with 4 players each side always holds whole points: check the count")
+    return half_points
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, object]:
+    """Score a French Tarot request (see the reference page of the score request format)."""
+    unknown = [key for key in request if key not in REQUEST_FIELDS]
+    if unknown:
+        raise RequestError(unknown[0], f"unknown field; the fields are {', '.join(REQUEST_FIELDS)}")
+    players = _int_field(request, "players", (3, 4, 5))
+    contract = request.get("contract")
+    if contract not in FFT_MULTIPLIERS:
+        raise RequestError("contract", f"must be one of {', '.join(FFT_MULTIPLIERS)}, not {contract!r}")
+    assert isinstance(contract, str)
+    oudlers = _int_field(request, "oudlers", range(4))
+    half_points = parse_points(request.get("points"), players)
+    if half_points < 8 * oudlers:
+        raise RequestError("points", f"{oudlers} bouts alone are worth more than {half_points / 2:g} points")
+    if half_points > 182 - 8 * (3 - oudlers):
+        raise RequestError(
+            "points", f"with {oudlers} bout(s) the taker cannot have {half_points / 2:g} points: "
+            f"the defence holds {3 - oudlers} bout(s)",
+        )
+    petit = _side(request.get("petit_au_bout"), "petit_au_bout")
+    handfuls = _handfuls(request.get("handfuls"), players)
+    slam_announced, slam_by = _slam(request.get("slam"))
+    alone = request.get("alone", False)
+    if not isinstance(alone, bool):
+        raise RequestError("alone", f"must be true or false, not {alone!r}")
+    if alone and players != 5:
+        raise RequestError("alone", "only the five-player game has a partner to play without")
+    options = request.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RequestError("options", "must be an object of rule options")
+    failed_slam = options.get("failed_slam", "always")
+    if failed_slam not in ("always", "when-won") or set(options) - {"failed_slam"}:
+        raise RequestError("options", "the only scoring option is failed_slam: \"always\" or \"when-won\"")
+    score = french_score(
+        players=players,
+        contract=contract,
+        bouts=oudlers,
+        half_points=half_points,
+        petit_au_bout=petit,
+        handfuls=handfuls,
+        slam_announced=slam_announced,
+        slam_by=slam_by,
+        alone=alone,
+        failed_slam=str(failed_slam),
+    )
+    answer = score.as_dict()
+    answer["players"] = players
+    return answer
+
+
+def _handfuls(value: object, players: int) -> tuple[tuple[str, str], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RequestError("handfuls", "must be a list such as [{\"side\": \"attack\", \"size\": \"simple\"}]")
+    thresholds = FFT_HANDFULS[players]
+    result: list[tuple[str, str]] = []
+    shown = 0
+    for item in value:
+        if not isinstance(item, Mapping) or set(item) - {"side", "size"}:
+            raise RequestError("handfuls", "each handful is {\"side\": \"attack\"|\"defence\", \"size\": ...}")
+        side = _side(item.get("side"), "handfuls")
+        if side is None:
+            raise RequestError("handfuls", "each handful needs a side: \"attack\" or \"defence\"")
+        size = item.get("size")
+        if size not in thresholds:
+            raise RequestError("handfuls", f"size must be simple, double or triple, not {size!r}")
+        assert isinstance(size, str)
+        shown += thresholds[size]
+        result.append((side, size))
+    if len(result) > players:
+        raise RequestError("handfuls", f"each player shows at most one handful: {players} at most")
+    if shown > 22:
+        raise RequestError(
+            "handfuls",
+            f"these handfuls need {shown} trumps but the pack has only 21 trumps and the Excuse",
+        )
+    return tuple(result)
+
+
+def _slam(value: object) -> tuple[bool, str | None]:
+    if value is None:
+        return False, None
+    if not isinstance(value, Mapping) or set(value) - {"announced", "won_by"}:
+        raise RequestError("slam", "must be {\"announced\": true|false, \"won_by\": \"attack\"|\"defence\"|null}")
+    announced = value.get("announced", False)
+    if not isinstance(announced, bool):
+        raise RequestError("slam", f"announced must be true or false, not {announced!r}")
+    return announced, _side(value.get("won_by"), "slam")

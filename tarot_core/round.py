@@ -1,0 +1,810 @@
+# API: stable
+"""A round of the French family of games as a state machine.
+
+``legal_actions()`` lists what may be done now, ``why_illegal(action)`` says why an action is refused
+(a reason code and a sentence for learners), ``push`` applies an action or raises
+:class:`~tarot_core.errors.IllegalActionError` leaving the round untouched, ``pop`` takes the last
+action back. The rules of modern French Tarot (FFT) are the default behaviour; other rule sets
+override the hooks (methods whose name starts with ``rule_``) in a subclass.
+
+>>> from tarot_core import find_variant
+>>> rnd = find_variant("fft-4").deal_round(dealer=Seat.P1, seed=7)
+>>> rnd.phase, str(rnd.to_move)
+(<Phase.BIDDING: 'bidding'>, 'p2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from .actions import PLAYS, Action
+from .cards import EXCUSE, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card, Suit, format_cards, sort_hand
+from .errors import Illegal, IllegalActionError, Refusal, TarotError
+from .seats import SEATS, Seat, order_from
+
+if TYPE_CHECKING:
+    from .fft import FrenchVariant
+    from .scoring import Score
+
+
+class Phase(StrEnum):
+    PETIT_SEC = "petit-sec"
+    BIDDING = "bidding"
+    CALLING = "calling"
+    DISCARD = "discard"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+ATTACK: Final = "attack"
+DEFENCE: Final = "defence"
+
+
+@dataclass(slots=True)
+class Trick:
+    """A trick: who led, the cards in playing order, and who won it (once complete)."""
+
+    number: int
+    leader: Seat
+    plays: list[tuple[Seat, Card]] = field(default_factory=list)
+    winner: Seat | None = None
+
+    @property
+    def cards(self) -> list[Card]:
+        return [card for _, card in self.plays]
+
+    def card_of(self, seat: Seat) -> Card | None:
+        for who, card in self.plays:
+            if who == seat:
+                return card
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ExcuseNote:
+    """What happened to the Excuse: who played it, in which trick, where it went and the exchange."""
+
+    seat: Seat
+    trick: int
+    kept_by: str
+    exchange_card: Card | None
+    paid_in_trick: int | None
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Counting:
+    """Card points per side at the end of a round (half-points, integers)."""
+
+    attack_cards: tuple[Card, ...]
+    defence_cards: tuple[Card, ...]
+    attack_half_points: int
+    defence_half_points: int
+    attack_bouts: int
+    tricks_won: dict[str, int]
+    excuse: ExcuseNote | None
+    dog_to: str
+    petit_au_bout: str | None
+    slam_by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a finished round ended: a redeal, or the counting and the score."""
+
+    outcome: str  # "played", "redeal-all-passed", "redeal-petit-sec"
+    counting: Counting | None
+    score: Score | None
+    by_seat: dict[Seat, int]
+
+
+class Round:
+    """One deal of a French-family game, from the bidding to the score."""
+
+    variant: FrenchVariant
+
+    def __init__(
+        self,
+        variant: FrenchVariant,
+        dealer: Seat,
+        hands: Sequence[Iterable[Card]],
+        dog: Iterable[Card],
+    ) -> None:
+        self.variant = variant
+        self.players = variant.players
+        self.dealer = Seat(dealer)
+        if self.dealer.value >= self.players:
+            raise TarotError(f"the dealer must be one of p1 to p{self.players}")
+        self.initial_hands = tuple(tuple(sorted(hand)) for hand in hands)
+        self.initial_dog = tuple(sorted(dog))
+        self._check_deal()
+        self._reset()
+
+    # ------------------------------------------------------------------ setup
+    def _check_deal(self) -> None:
+        variant = self.variant
+        if len(self.initial_hands) != self.players:
+            raise TarotError(f"{variant.key} needs {self.players} hands, not {len(self.initial_hands)}")
+        for seat, hand in zip(SEATS, self.initial_hands, strict=False):
+            if len(hand) != variant.hand_size:
+                raise TarotError(f"{seat} holds {len(hand)} cards; each player needs {variant.hand_size}")
+        if len(self.initial_dog) != variant.dog_size:
+            raise TarotError(f"the dog holds {len(self.initial_dog)} cards; it needs {variant.dog_size}")
+        seen: set[Card] = set()
+        for card in (*self.initial_dog, *(c for hand in self.initial_hands for c in hand)):
+            if card in seen:
+                raise TarotError(f"{card} is dealt twice")
+            seen.add(card)
+        missing = set(variant.pack) - seen
+        if missing or len(seen) != len(variant.pack):
+            raise TarotError(f"the deal does not use the pack: {format_cards(sort_hand(missing))} missing")
+
+    def _reset(self) -> None:
+        self.hands: list[list[Card]] = [list(hand) for hand in self.initial_hands]
+        self.dog: list[Card] = list(self.initial_dog)
+        self.actions: list[Action] = []
+        self.bids: list[Action] = []
+        self.taker: Seat | None = None
+        self.contract: str | None = None
+        self.called: Card | None = None
+        self.partner: Seat | None = None
+        self.dog_revealed = False
+        self.discard: list[Card] = []
+        self.handfuls: list[tuple[Seat, str, tuple[Card, ...]]] = []
+        self.slam_announced = False
+        self.tricks: list[Trick] = []
+        self.current: Trick | None = None
+        self.cards_played = [0] * self.players
+        self.outcome: str | None = None
+        self._legal: list[Action] | None = None
+        self.to_move: Seat | None
+        sec = self.rule_petit_sec_seat()
+        if sec is not None:
+            self.phase = Phase.PETIT_SEC
+            self.to_move = sec
+        else:
+            self.phase = Phase.BIDDING
+            self.to_move = self.dealer.next(self.players)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def attack(self) -> frozenset[Seat]:
+        """The taker and the partner (known to the engine from the call, even while hidden at the table)."""
+        seats = {s for s in (self.taker, self.partner) if s is not None}
+        return frozenset(seats)
+
+    def side_of(self, seat: Seat) -> str:
+        return ATTACK if seat == self.taker or seat == self.partner else DEFENCE
+
+    @property
+    def partner_revealed(self) -> bool:
+        """In the five-player game the partner is known once the called card has been played."""
+        if self.called is None:
+            return True
+        return any(card == self.called for trick in self._all_tricks() for card in trick.cards)
+
+    def _all_tricks(self) -> list[Trick]:
+        return [*self.tricks, self.current] if self.current is not None else list(self.tricks)
+
+    def holder_of(self, card: Card) -> Seat | None:
+        """Who was dealt ``card`` (None if it was in the dog)."""
+        for seat, hand in zip(SEATS, self.initial_hands, strict=False):
+            if card in hand:
+                return seat
+        return None
+
+    # ------------------------------------------------------------------ rule hooks
+    def rule_petit_sec_seat(self) -> Seat | None:
+        """First player (in speaking order) whose only trump is the Petit, without the Excuse."""
+        for seat in order_from(self.dealer.next(self.players), self.players):
+            hand = self.hands[seat]
+            trumps = [c for c in hand if c.is_trump]
+            if len(trumps) == 1 and trumps[0] is PETIT and EXCUSE not in hand:
+                return seat
+        return None
+
+    def rule_contracts(self) -> tuple[str, ...]:
+        return self.variant.contracts
+
+    def rule_takes_dog(self, contract: str) -> bool:
+        """Whether the taker picks up the dog and discards (prise and garde)."""
+        return contract in self.variant.dog_taking_contracts
+
+    def rule_dog_side(self, contract: str) -> str:
+        """Whose cards the dog (or the discard) counts with at the end."""
+        return DEFENCE if contract in self.variant.dog_to_defence_contracts else ATTACK
+
+    def rule_first_leader(self) -> Seat:
+        if self.slam_announced and self.taker is not None:
+            return self.taker
+        return self.dealer.next(self.players)
+
+    def rule_callable(self, taker: Seat) -> list[Card]:
+        """Cards the taker may call: a King; a Queen if he holds all four Kings; a Knight if also all Queens."""
+        hand = self.hands[taker]
+        ranks = [KING]
+        if sum(1 for c in hand if c.is_king) == 4:
+            ranks.append(QUEEN)
+            if sum(1 for c in hand if c.rank == QUEEN and c.suit in PLAIN_SUITS) == 4:
+                ranks.append(KNIGHT)
+        return [Card(suit, rank) for rank in ranks for suit in PLAIN_SUITS]
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action accepted now, in a stable order."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[Action]:
+        phase = self.phase
+        seat = self.to_move
+        if phase is Phase.PLAYING:
+            assert seat is not None
+            row = PLAYS[seat]
+            actions = [row[card.index] for card in self.legal_cards(seat)]
+            if self.cards_played[seat] == 0:
+                actions.extend(self._handful_actions(seat))
+                if self._slam_open():
+                    assert self.taker is not None
+                    actions.append(Action(self.taker, "slam"))
+            return actions
+        if phase is Phase.OVER or seat is None:
+            return []
+        if phase is Phase.BIDDING:
+            return [Action(seat, "pass"), *(Action(seat, "bid", c) for c in self._biddable())]
+        if phase is Phase.CALLING:
+            return [Action(seat, "call", "", (card,)) for card in self.rule_callable(seat)]
+        if phase is Phase.DISCARD:
+            return [Action(seat, "discard", "", (card,)) for card in self._discardable(seat)]
+        if phase is Phase.PETIT_SEC:
+            return [Action(seat, "petit-sec")]
+        return []  # pragma: no cover
+
+    def _highest_bid(self) -> str | None:
+        return self.bids[-1].word if self.bids else None
+
+    def _biddable(self) -> list[str]:
+        ladder = self.rule_contracts()
+        highest = self._highest_bid()
+        start = ladder.index(highest) + 1 if highest is not None else 0
+        return list(ladder[start:])
+
+    def _discardable(self, seat: Seat) -> list[Card]:
+        hand = self.hands[seat]
+        plain = [c for c in hand if not c.is_trump and not c.is_excuse and not c.is_king]
+        remaining = self.variant.dog_size - len(self.discard)
+        if len(plain) >= remaining:
+            return plain
+        trumps = [c for c in hand if c.is_trump and not c.is_bout]
+        return plain + trumps
+
+    def _handful_actions(self, seat: Seat) -> list[Action]:
+        if any(who == seat for who, _, _ in self.handfuls):
+            return []
+        count = self._trump_count_for_handful(seat)
+        return [Action(seat, "handful", size) for size, need in self.variant.handfuls.items() if count >= need]
+
+    def _trump_count_for_handful(self, seat: Seat) -> int:
+        hand = self.hands[seat]
+        return sum(1 for c in hand if c.is_trump) + (1 if EXCUSE in hand else 0)
+
+    def _slam_open(self) -> bool:
+        return (
+            self.variant.slam_announcement
+            and not self.slam_announced
+            and self.taker is not None
+            and not self.tricks
+            and self.current is not None
+            and not self.current.plays
+        )
+
+    def legal_cards(self, seat: Seat) -> list[Card]:
+        """Cards ``seat`` may play to the current trick."""
+        hand = self.hands[seat]
+        trick = self.current
+        if trick is None:
+            return []
+        led = self._led_suit(trick)
+        if led is None:
+            if not trick.plays:
+                return self._legal_leads(seat, hand)
+            return list(hand)
+        if led is not Suit.TRUMPS:
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                if EXCUSE in hand:
+                    follow.append(EXCUSE)
+                return follow
+        trumps = [c for c in hand if c.is_trump]
+        if not trumps:
+            return list(hand)
+        best = self._best_trump(trick)
+        if best and self.variant.must_overtrump:
+            over = [c for c in trumps if c.rank > best]
+            if over:
+                trumps = over
+        if EXCUSE in hand:
+            trumps.append(EXCUSE)
+        return trumps
+
+    def _legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
+        called = self.called
+        if called is not None and not self.tricks and self.variant.players == 5:
+            allowed = [c for c in hand if c.suit is not called.suit or c == called]
+            if allowed:
+                return allowed
+        return list(hand)
+
+    @staticmethod
+    def _led_suit(trick: Trick) -> Suit | None:
+        for _, card in trick.plays:
+            if card is not EXCUSE:
+                return card.suit
+        return None
+
+    @staticmethod
+    def _best_trump(trick: Trick) -> int:
+        best = 0
+        for _, card in trick.plays:
+            if card.is_trump and card.rank > best:
+                best = card.rank
+        return best
+
+    # ------------------------------------------------------------------ refusals
+    def why_illegal(self, action: Action) -> Refusal | None:
+        """None if ``action`` is accepted now, else the reason and a sentence for learners."""
+        if self._legal is None:
+            self._legal = self._generate()
+        if action in self._legal:
+            return None
+        return self._refusal(action)
+
+    def _refusal(self, action: Action) -> Refusal:
+        if self.phase is Phase.OVER:
+            return Refusal(Illegal.ROUND_OVER, "the round is over: no more actions")
+        if action.kind == "slam":
+            if action.seat != self.taker:
+                return Refusal(Illegal.SLAM_NOT_ALLOWED, "only the taker may announce a slam")
+            return Refusal(Illegal.SLAM_NOT_ALLOWED, "a slam must be announced before the first card is played")
+        if self.phase is Phase.PETIT_SEC:
+            assert self.to_move is not None
+            if action.seat == self.to_move:
+                return Refusal(
+                    Illegal.PETIT_SEC_MUST_ANNOUNCE,
+                    f"{self.to_move} holds the Petit as its only trump, without the Excuse: "
+                    "the deal must be announced void (petit sec) before anything else",
+                )
+            return Refusal(
+                Illegal.PETIT_SEC_MUST_ANNOUNCE,
+                f"{self.to_move} holds the Petit alone (petit sec) and must announce it first",
+            )
+        if action.kind == "petit-sec":
+            return Refusal(
+                Illegal.PETIT_SEC_FALSE,
+                "petit sec is announced only by a player whose only trump is the Petit and who lacks the Excuse",
+            )
+        if action.seat != self.to_move and not (action.kind == "handful" and self.phase is Phase.PLAYING):
+            return Refusal(Illegal.NOT_YOUR_TURN, f"it is {self.to_move}'s turn, not {action.seat}'s")
+        kind = action.kind
+        expected = {
+            Phase.BIDDING: ("bid", "pass"),
+            Phase.CALLING: ("call",),
+            Phase.DISCARD: ("discard",),
+            Phase.PLAYING: ("play", "handful"),
+        }[self.phase]
+        if kind not in expected:
+            words = " or ".join(expected)
+            return Refusal(Illegal.WRONG_PHASE, f"now is the time to {words}, not to {kind}")
+        if kind == "bid":
+            return self._refuse_bid(action)
+        if kind == "call":
+            return self._refuse_call(action)
+        if kind == "discard":
+            return self._refuse_discard(action)
+        if kind == "handful":
+            return self._refuse_handful(action)
+        if kind == "play":
+            return self._refuse_play(action)
+        return Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now")  # pragma: no cover
+
+    def _refuse_bid(self, action: Action) -> Refusal:
+        ladder = self.rule_contracts()
+        if action.word not in ladder:
+            names = ", ".join(ladder)
+            return Refusal(Illegal.BID_NOT_ALLOWED, f"{action.word!r} is not a contract here: bid {names} or pass")
+        highest = self._highest_bid()
+        return Refusal(
+            Illegal.BID_TOO_LOW,
+            f"a bid must be higher than the last one ({highest}): bid higher than {highest} or pass",
+        )
+
+    def _refuse_call(self, action: Action) -> Refusal:
+        if len(action.cards) != 1:
+            return Refusal(Illegal.CALL_NOT_ALLOWED, "call exactly one card, a King such as 'call SK'")
+        if action.card.rank == QUEEN and action.card.suit in PLAIN_SUITS:
+            reason = "you may call a Queen only when you hold all four Kings"
+        elif action.card.rank == KNIGHT and action.card.suit in PLAIN_SUITS:
+            reason = "you may call a Knight only when you hold all four Kings and all four Queens"
+        else:
+            reason = f"{action.card.name} cannot be called: call a King"
+        return Refusal(Illegal.CALL_NOT_ALLOWED, reason)
+
+    def _refuse_discard(self, action: Action) -> Refusal:
+        if len(action.cards) != 1:
+            return Refusal(Illegal.DISCARD_SIZE, "put aside one card at a time, like 'discard H3'")
+        card = action.card
+        assert self.to_move is not None
+        if card not in self.hands[self.to_move]:
+            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {card} ({card.name})")
+        if card.is_king:
+            return Refusal(Illegal.DISCARD_KING, f"a King may not go in the discard ({card.name})")
+        if card.is_bout:
+            return Refusal(Illegal.DISCARD_BOUT, f"a bout may not go in the discard ({card.name})")
+        plain = [c for c in self.hands[self.to_move] if c.suit in PLAIN_SUITS and not c.is_king]
+        return Refusal(
+            Illegal.DISCARD_TRUMP,
+            f"a trump may go in the discard only when nothing else can: you still hold {format_cards(plain)}",
+        )
+
+    def _refuse_handful(self, action: Action) -> Refusal:
+        seat = action.seat
+        if action.word not in self.variant.handfuls:
+            sizes = ", ".join(self.variant.handfuls)
+            return Refusal(Illegal.HANDFUL_TOO_SMALL, f"{action.word!r} is not a handful: say {sizes}")
+        if any(who == seat for who, _, _ in self.handfuls):
+            return Refusal(Illegal.HANDFUL_ALREADY, "you have already shown a handful")
+        if seat != self.to_move or self.cards_played[seat]:
+            return Refusal(
+                Illegal.HANDFUL_TOO_LATE, "a handful is shown just before its holder plays their first card"
+            )
+        need = self.variant.handfuls[action.word]
+        have = self._trump_count_for_handful(seat)
+        return Refusal(
+            Illegal.HANDFUL_TOO_SMALL,
+            f"a {action.word} handful needs {need} trumps (the Excuse may count as one) and you hold {have}",
+        )
+
+    def _refuse_play(self, action: Action) -> Refusal:
+        seat = action.seat
+        if len(action.cards) != 1:
+            return Refusal(Illegal.NOT_ALLOWED, "play exactly one card, like 'play HK'")
+        card = action.card
+        hand = self.hands[seat]
+        if card not in hand:
+            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {card} ({card.name})")
+        trick = self.current
+        assert trick is not None
+        led = self._led_suit(trick)
+        if not trick.plays and self.called is not None:
+            return Refusal(
+                Illegal.CALLED_SUIT_LEAD,
+                f"the first lead may not be in the called suit ({self.called.suit.english}) "
+                f"unless it is the called card {self.called}",
+            )
+        assert led is not None
+        if led is not Suit.TRUMPS:
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                return Refusal(
+                    Illegal.MUST_FOLLOW_SUIT,
+                    f"you must follow suit: {led.english} were led and you hold {format_cards(follow)}",
+                )
+        trumps = [c for c in hand if c.is_trump]
+        best = self._best_trump(trick)
+        over = [c for c in trumps if c.rank > best]
+        if card.is_trump and over and best:
+            return Refusal(
+                Illegal.MUST_OVERTRUMP,
+                f"you must overtrump: the trick holds T{best} and you hold {format_cards(over)}",
+            )
+        if led is Suit.TRUMPS:
+            return Refusal(
+                Illegal.MUST_FOLLOW_SUIT,
+                f"trumps were led: you must play a trump{' higher than T' + str(best) if over else ''}, "
+                f"and you hold {format_cards(over or trumps)}",
+            )
+        if best and over:
+            return Refusal(
+                Illegal.MUST_OVERTRUMP,
+                f"you have no {led.english} so you must trump, and overtrump: the trick holds T{best} "
+                f"and you hold {format_cards(over)}",
+            )
+        return Refusal(
+            Illegal.MUST_TRUMP,
+            f"you have no {led.english}, so you must trump: you hold {format_cards(trumps)}",
+        )
+
+    # ------------------------------------------------------------------ push / pop
+    def push(self, action: Action) -> None:
+        """Apply ``action``; raise :class:`IllegalActionError` (round unchanged) if it is not allowed."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if action not in legal:
+            refusal = self._refusal(action)
+            raise IllegalActionError(refusal.reason, refusal.message)
+        self._apply(action)
+        self.actions.append(action)
+        self._legal = None
+
+    def push_text(self, text: str) -> Action:
+        action = Action.parse(text, self.players)
+        self.push(action)
+        return action
+
+    def pop(self) -> Action:
+        """Take back the last action (the round is replayed from its deal)."""
+        if not self.actions:
+            raise TarotError("no action to take back")
+        actions = self.actions[:-1]
+        last = self.actions[-1]
+        self._reset()
+        for action in actions:
+            self._apply(action)
+            self.actions.append(action)
+        self._legal = None
+        return last
+
+    def copy(self) -> Round:
+        clone = type(self)(self.variant, self.dealer, self.initial_hands, self.initial_dog)
+        for action in self.actions:
+            clone._apply(action)
+            clone.actions.append(action)
+        return clone
+
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "play":
+            self._apply_play(action.seat, action.cards[0])
+        elif kind in ("bid", "pass"):
+            self._apply_bid(action)
+        elif kind == "call":
+            self._apply_call(action.cards[0])
+        elif kind == "discard":
+            self._apply_discard(action.cards[0])
+        elif kind == "handful":
+            self._apply_handful(action.seat, action.word)
+        elif kind == "slam":
+            self.slam_announced = True
+            assert self.current is not None
+            self.current.leader = self.rule_first_leader()
+            self.to_move = self.current.leader
+        elif kind == "petit-sec":
+            self.outcome = "redeal-petit-sec"
+            self.phase = Phase.OVER
+            self.to_move = None
+        else:  # pragma: no cover - refused earlier
+            raise TarotError(f"unknown action {action}")
+
+    def _apply_bid(self, action: Action) -> None:
+        if action.kind == "bid":
+            self.bids.append(action)
+        spoken = sum(1 for a in self.actions if a.kind in ("bid", "pass")) + 1
+        assert self.to_move is not None
+        if spoken < self.players:
+            self.to_move = self.to_move.next(self.players)
+            return
+        if not self.bids:
+            self.outcome = "redeal-all-passed"
+            self.phase = Phase.OVER
+            self.to_move = None
+            return
+        self.taker = self.bids[-1].seat
+        self.contract = self.bids[-1].word
+        if self.variant.players == 5:
+            self.phase = Phase.CALLING
+            self.to_move = self.taker
+        else:
+            self._after_call()
+
+    def _apply_call(self, card: Card) -> None:
+        self.called = card
+        holder = self.holder_of(card)
+        self.partner = None if holder is None or holder == self.taker else holder
+        self._after_call()
+
+    def _after_call(self) -> None:
+        assert self.taker is not None and self.contract is not None
+        if self.rule_takes_dog(self.contract):
+            self.dog_revealed = True
+            self.hands[self.taker] = sorted([*self.hands[self.taker], *self.dog])
+            self.phase = Phase.DISCARD
+            self.to_move = self.taker
+        else:
+            self._start_play()
+
+    def _apply_discard(self, card: Card) -> None:
+        assert self.taker is not None
+        self.hands[self.taker].remove(card)
+        self.discard.append(card)
+        if len(self.discard) == self.variant.dog_size:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        leader = self.rule_first_leader()
+        self.current = Trick(0, leader)
+        self.to_move = leader
+
+    def _apply_handful(self, seat: Seat, size: str) -> None:
+        need = self.variant.handfuls[size]
+        hand = self.hands[seat]
+        trumps = [c for c in hand if c.is_trump]
+        shown = tuple(trumps[:need]) if len(trumps) >= need else (*trumps, EXCUSE)
+        self.handfuls.append((seat, size, shown))
+
+    def _apply_play(self, seat: Seat, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.cards_played[seat] += 1
+        trick = self.current
+        assert trick is not None
+        trick.plays.append((seat, card))
+        players = self.players
+        if len(trick.plays) < players:
+            self.to_move = seat.next(players)
+            return
+        trick.winner = self.rule_trick_winner(trick)
+        self.tricks.append(trick)
+        if len(self.tricks) == self.variant.hand_size:
+            self.current = None
+            self.phase = Phase.OVER
+            self.outcome = "played"
+            self.to_move = None
+            return
+        self.current = Trick(len(self.tricks), trick.winner)
+        self.to_move = trick.winner
+
+    def rule_trick_winner(self, trick: Trick) -> Seat:
+        plays = trick.plays
+        if plays[0][1] is EXCUSE and self._excuse_wins(trick):
+            return plays[0][0]
+        best_seat: Seat | None = None
+        best_trump = 0
+        led: Suit | None = None
+        best_rank = 0
+        for seat, card in plays:
+            if card.is_trump:
+                if card.rank > best_trump:
+                    best_trump = card.rank
+                    best_seat = seat
+            elif card is not EXCUSE and not best_trump:
+                if led is None:
+                    led = card.suit
+                    best_rank = card.rank
+                    best_seat = seat
+                elif card.suit is led and card.rank > best_rank:
+                    best_rank = card.rank
+                    best_seat = seat
+        assert best_seat is not None
+        return best_seat
+
+    def _excuse_wins(self, trick: Trick) -> bool:
+        """The Excuse wins only when led to the last trick by a side that has won every trick."""
+        if trick.number != self.variant.hand_size - 1:
+            return False
+        seat = trick.plays[0][0]
+        if not self.slam_announced and not self.variant.options.excuse_wins_unannounced_slam:
+            return False
+        side = self.side_of(seat)
+        return all(self.side_of(t.winner) == side for t in self.tricks if t.winner is not None)
+
+    # ------------------------------------------------------------------ end of round
+    def count(self) -> Counting:
+        """Card points of each side, with the Excuse and the dog handled."""
+        if self.outcome != "played":
+            raise TarotError("the round has not been played to the end")
+        assert self.contract is not None
+        piles: dict[str, list[Card]] = {ATTACK: [], DEFENCE: []}
+        won = {ATTACK: 0, DEFENCE: 0}
+        last_number = self.variant.hand_size - 1
+        excuse: ExcuseNote | None = None
+        debt: tuple[str, Seat, int] | None = None  # (debtor side, seat, trick number)
+        exchange: tuple[Card, int] | None = None
+        excuse_won_last = False
+        for trick in self.tricks:
+            assert trick.winner is not None
+            winner_side = self.side_of(trick.winner)
+            won[winner_side] += 1
+            for seat, card in trick.plays:
+                if card is not EXCUSE:
+                    piles[winner_side].append(card)
+                    continue
+                own = self.side_of(seat)
+                other = DEFENCE if own == ATTACK else ATTACK
+                if trick.winner == seat:
+                    excuse_won_last = True
+                    piles[own].append(card)
+                    excuse = ExcuseNote(
+                        seat, trick.number, own, None, None,
+                        "led to the last trick by a side that won every trick, the Excuse wins it",
+                    )
+                elif trick.number == last_number:
+                    piles[other].append(card)
+                    excuse = ExcuseNote(
+                        seat, trick.number, other, None, None,
+                        "played to the last trick, the Excuse goes over to the other side",
+                    )
+                else:
+                    piles[own].append(card)
+                    if own != winner_side:
+                        debt = (own, seat, trick.number)
+                    else:
+                        excuse = ExcuseNote(
+                            seat, trick.number, own, None, None,
+                            "the Excuse stays with its side, which also won the trick: no exchange",
+                        )
+            if debt is not None and exchange is None:
+                debtor = debt[0]
+                low = next((c for c in piles[debtor] if c.half_points == 1 and c is not EXCUSE), None)
+                if low is not None:
+                    piles[debtor].remove(low)
+                    piles[DEFENCE if debtor == ATTACK else ATTACK].append(low)
+                    exchange = (low, trick.number)
+        adjust = 0
+        if debt is not None:
+            debtor, seat, number = debt
+            if exchange is not None:
+                excuse = ExcuseNote(
+                    seat, number, debtor, exchange[0], exchange[1],
+                    f"the Excuse stays with its side, which gives {exchange[0]} (half a point) in exchange",
+                )
+            else:
+                excuse = ExcuseNote(
+                    seat, number, debtor, None, None,
+                    "the Excuse stays with its side, which never had a card to give in exchange: "
+                    "it counts 4 points and the other side gets the half point",
+                )
+                adjust = 1 if debtor == DEFENCE else -1
+        dog_side = self.rule_dog_side(self.contract)
+        dog_cards = self.discard if self.rule_takes_dog(self.contract) else self.dog
+        piles[dog_side].extend(dog_cards)
+        attack_half = sum(c.half_points for c in piles[ATTACK]) + adjust
+        defence_half = sum(c.half_points for c in piles[DEFENCE]) - adjust
+        petit_side = self._petit_au_bout(excuse_won_last)
+        slam_by = ATTACK if won[DEFENCE] == 0 else DEFENCE if won[ATTACK] == 0 else None
+        return Counting(
+            attack_cards=tuple(sort_hand(piles[ATTACK])),
+            defence_cards=tuple(sort_hand(piles[DEFENCE])),
+            attack_half_points=attack_half,
+            defence_half_points=defence_half,
+            attack_bouts=sum(1 for c in piles[ATTACK] if c.is_bout),
+            tricks_won=won,
+            excuse=excuse,
+            dog_to=dog_side,
+            petit_au_bout=petit_side,
+            slam_by=slam_by,
+        )
+
+    def _petit_au_bout(self, excuse_won_last: bool) -> str | None:
+        candidates = [self.tricks[-1]]
+        if excuse_won_last and len(self.tricks) >= 2:
+            candidates = [self.tricks[-2], self.tricks[-1]]
+        for trick in candidates:
+            if any(card is PETIT for card in trick.cards):
+                assert trick.winner is not None
+                return self.side_of(trick.winner)
+        return None
+
+    def result(self) -> RoundResult:
+        """The outcome; for a played round, the counting, the score breakdown and every seat's score."""
+        if self.phase is not Phase.OVER or self.outcome is None:
+            raise TarotError("the round is not over yet")
+        if self.outcome != "played":
+            return RoundResult(self.outcome, None, None, dict.fromkeys(SEATS[: self.players], 0))
+        counting = self.count()
+        score = self.variant.score_round(self, counting)
+        return RoundResult(self.outcome, counting, score, score.by_seat(self))
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round {self.variant.key} dealer={self.dealer} phase={self.phase.value} "
+            f"actions={len(self.actions)}>"
+        )

@@ -1,0 +1,56 @@
+"""Seats around the table.
+
+Tarot is played counter-clockwise: the deal, the bidding and the play all pass to the player on the
+right. Seats are numbered in that order, so the player after ``Seat.P1`` is ``Seat.P2``; this module
+is the one place that says so.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .errors import NotationError
+
+
+class Seat(IntEnum):
+    """A seat: ``Seat.P1`` (index 0) to ``Seat.P5`` (index 4); notation ``p1`` ... ``p5``."""
+
+    P1 = 0
+    P2 = 1
+    P3 = 2
+    P4 = 3
+    P5 = 4
+
+    def __str__(self) -> str:
+        return f"p{self.value + 1}"
+
+    def next(self, players: int) -> Seat:
+        """The player on this seat's right, who plays after it (counter-clockwise)."""
+        return SEATS[(self.value + 1) % players]
+
+    def previous(self, players: int) -> Seat:
+        """The player on this seat's left, who played before it."""
+        return SEATS[(self.value - 1) % players]
+
+    @classmethod
+    def parse(cls, text: str, players: int | None = None) -> Seat:
+        key = text.strip().lower()
+        if len(key) == 2 and key[0] == "p" and key[1] in "12345":
+            seat = SEATS[int(key[1]) - 1]
+            if players is None or seat.value < players:
+                return seat
+        limit = players or 5
+        raise NotationError(f"{text!r} is not a seat: write p1 to p{limit}")
+
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+
+
+def seats(players: int) -> tuple[Seat, ...]:
+    """The seats of a table of ``players``, in playing order."""
+    return SEATS[:players]
+
+
+def order_from(first: Seat, players: int) -> list[Seat]:
+    """Every seat once, in playing order, starting with ``first``."""
+    return [SEATS[(first.value + i) % players] for i in range(players)]

@@ -1,0 +1,151 @@
+"""Rule sets as small classes, found through one registry.
+
+A variant describes a game for one player count: class variables for the fixed facts (players, hand
+and dog sizes, contracts, multipliers, handful thresholds) and an ``options`` object for the points
+where sources differ. ``find_variant("fft-4")`` returns an instance; ``find_variant("fft-3",
+packets=3)`` changes an option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .cards import FULL_PACK, Card
+from .errors import TarotError
+
+if TYPE_CHECKING:
+    from .round import Round
+    from .seats import Seat
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """Rule options common to every variant (none yet); variants subclass it."""
+
+    def describe(self) -> list[tuple[str, object, str]]:
+        """(name, value, help) for every option, for docs and calculators."""
+        rows = []
+        for field in dataclasses.fields(self):
+            rows.append((field.name, getattr(self, field.name), str(field.metadata.get("help", ""))))
+        return rows
+
+
+def option(default: Any, help: str) -> Any:  # noqa: A002 - mirrors dataclasses.field
+    """A documented rule option."""
+    return dataclasses.field(default=default, metadata={"help": help})
+
+
+class Variant:
+    """Base class of every rule set. Subclasses set the class variables and override hooks."""
+
+    key: ClassVar[str] = ""
+    family: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    players: ClassVar[int] = 4
+    hand_size: ClassVar[int] = 18
+    dog_size: ClassVar[int] = 6
+    packet: ClassVar[int] = 3
+    options_class: ClassVar[type[Options]] = Options
+
+    def __init__(self, **options: object) -> None:
+        try:
+            self.options: Any = self.options_class(**options)
+        except TypeError as error:
+            names = ", ".join(f.name for f in dataclasses.fields(self.options_class)) or "none"
+            raise TarotError(f"unknown rule option for {self.key}: {error}; known options: {names}") from None
+
+    # ----------------------------------------------------------------- facts
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        return FULL_PACK
+
+    def new_round(
+        self,
+        dealer: Seat,
+        hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
+        dog: list[Card] | tuple[Card, ...],
+    ) -> Round:
+        raise NotImplementedError  # pragma: no cover - every registered variant overrides it
+
+    def deal_round(self, dealer: Seat, seed: int | str) -> Round:
+        """A new round from a seeded, reproducible shuffle and deal."""
+        from .deal import deal
+
+        hands, dog = deal(self, dealer, seed)
+        return self.new_round(dealer, hands, dog)
+
+    def option_overrides(self) -> dict[str, object]:
+        """Options that differ from the defaults (what a record must store)."""
+        default = self.options_class()
+        return {
+            field.name: getattr(self.options, field.name)
+            for field in dataclasses.fields(self.options)
+            if getattr(self.options, field.name) != getattr(default, field.name)
+        }
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.option_overrides().items())
+        return f"find_variant({self.key!r}{extra})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Variant) and other.key == self.key and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.options))
+
+
+VARIANTS: dict[str, type[Variant]] = {}
+
+#: Modules that register variants when imported (kept lazy so ``import tarot_core`` stays fast).
+_PROVIDERS: tuple[str, ...] = ("fft", "classic", "mathers", "chambery")
+
+
+def register(cls: type[Variant]) -> type[Variant]:
+    """Class decorator adding a variant to the registry."""
+    VARIANTS[cls.key] = cls
+    return cls
+
+
+def _load_providers() -> None:
+    import importlib
+
+    for name in _PROVIDERS:
+        try:
+            importlib.import_module(f"tarot_core.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"tarot_core.{name}":
+                raise
+
+
+def all_variants() -> dict[str, type[Variant]]:
+    _load_providers()
+    return dict(VARIANTS)
+
+
+def find_variant(key: str, **options: object) -> Variant:
+    """The variant registered under ``key`` ("fft-4", "fft-5", ...), with rule options applied."""
+    variants = all_variants()
+    cls = variants.get(key.strip().lower())
+    if cls is None:
+        known = ", ".join(sorted(variants))
+        raise TarotError(f"unknown variant {key!r}: known variants are {known}")
+    return cls(**options)
+
+
+def variant_for(family: str, players: int, **options: object) -> Variant:
+    """The variant of ``family`` ("fft", "classic", ...) for ``players`` players."""
+    variants = all_variants()
+    matches = {cls.players: cls for cls in variants.values() if cls.family == family}
+    if not matches:
+        families = ", ".join(sorted({cls.family for cls in variants.values()}))
+        raise TarotError(f"unknown variant {family!r}: known variants are {families}")
+    cls = matches.get(players)
+    if cls is None:
+        counts = ", ".join(str(n) for n in sorted(matches))
+        raise TarotError(f"{family} is played by {counts} players, not {players}")
+    return cls(**options)
+
+
+RequestHandler = Callable[[Mapping[str, object]], dict[str, object]]

@@ -37,7 +37,7 @@ from .cards import (
     Card,
     Suit,
     pack_62,
-    parse_cards,
+    parse_cards,  # noqa: F401  (the doctests use it)
 )
 from .errors import Illegal, Refusal, RequestError
 
@@ -560,9 +560,11 @@ def trick_winner(trick: Sequence[Card]) -> int:
             best = index
             continue
         top = trick[best]
-        if card.is_trump and (not top.is_trump or card.rank > top.rank):
-            best = index
-        elif card.suit is suit and not top.is_trump and strength(card) > strength(top):
+        if card.is_trump:
+            beats = not top.is_trump or card.rank > top.rank
+        else:
+            beats = card.suit is suit and not top.is_trump and strength(card) > strength(top)
+        if beats:
             best = index
     if best < 0:
         raise ValueError("a trick needs a card other than the Fou")

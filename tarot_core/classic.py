@@ -49,6 +49,9 @@ Score requests (:func:`score_request`)::
 * ``bonuses``: hand bonuses, each ``{"kind": K, "holder": ROLE}``, K one of ``trumps-10``,
   ``trumps-13``, ``trumps-15``, ``no-trumps``, ``no-honours``; roles are ``taker``, ``partner``
   (5 players), ``defender-1`` ... (2 with 3 players, 3 with 5);
+* ``alone``: five players only, true when the called King was in the dog and the taker played
+  alone (he then wins or pays ``4S``; it happens only in a Slam, where the dog stays hidden, or with
+  the option ``call_timing="before-dog"``);
 * ``options``: rule options by name (see :class:`ClassicOptions`).
 
 The answer is ``{"variant": "classic", "players": N, "won": bool, "target": T, "breakdown": [...],
@@ -63,6 +66,7 @@ from typing import Final
 
 from .cards import Card
 from .errors import RequestError, TarotError
+from .scoring import Term
 from .variant import Options, option
 
 # ---------------------------------------------------------------------------------------------- facts
@@ -308,16 +312,6 @@ def side_of(role: str) -> str:
 
 
 @dataclasses.dataclass(frozen=True)
-class Term:
-    term: str
-    label: str
-    value: int
-
-    def as_dict(self) -> dict[str, object]:
-        return {"term": self.term, "label": self.label, "value": self.value}
-
-
-@dataclasses.dataclass(frozen=True)
 class ClassicScore:
     """The scored deal: whether the taker won, the working, and every player's share."""
 
@@ -349,6 +343,7 @@ def score_deal(
     slam: str | None = None,
     bonuses: Sequence[tuple[str, str]] = (),
     options: ClassicOptions | None = None,
+    alone: bool = False,
 ) -> ClassicScore:
     """Score one deal. Arguments are already valid (see :func:`score_request` for checking).
 
@@ -427,8 +422,8 @@ def score_deal(
         scores["taker"] = 2 * s
         scores["defender-1"] = scores["defender-2"] = -s
     else:
-        scores["taker"] = 2 * s
-        scores["partner"] = s
+        scores["taker"] = 4 * s if alone else 2 * s
+        scores["partner"] = 0 if alone else s
         for role in names[2:]:
             scores[role] = -s
     for kind, holder in personal:
@@ -573,7 +568,15 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         assert isinstance(kind, str) and isinstance(holder, str)
         _check_bonus(where, kind, holder, bonuses)
         bonuses.append((kind, holder))
+    alone = request.get("alone", False)
+    if not isinstance(alone, bool):
+        raise RequestError("alone", "say true if the taker played without a partner, false otherwise")
+    if alone and players != 5:
+        raise RequestError("alone", "only the five-player game has a partner to play without")
+    if alone and any(holder == "partner" for _, holder in bonuses):
+        raise RequestError("bonuses", "a taker playing alone has no partner to hold a bonus")
     result = score_deal(
+        alone=alone,
         players=players,
         contract=contract,
         oudlers=oudlers,

@@ -61,13 +61,18 @@ The answer is ``{"variant": "classic", "players": N, "won": bool, "target": T, "
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
-from .cards import Card
-from .errors import RequestError, TarotError
-from .scoring import Term
-from .variant import Options, option
+from .actions import Action
+from .cards import EXCUSE, JACK, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card
+from .errors import Illegal, Refusal, RequestError, TarotError
+from .fft import FrenchVariant
+from .round import ATTACK, DEFENCE, Counting, Phase, Round, Trick
+from .scoring import Score, Term
+from .seats import Seat, order_from
+from .variant import Options, option, register
 
 # ---------------------------------------------------------------------------------------------- facts
 CONTRACTS: Final = ("small", "guard", "guard-without", "guard-against", "slam")
@@ -300,10 +305,12 @@ def hand_bonuses(hand: Iterable[Card], players: int, options: ClassicOptions) ->
     return kinds
 
 
-def roles(players: int) -> tuple[str, ...]:
-    """Role names used in score requests and answers."""
+def roles(players: int, alone: bool = False) -> tuple[str, ...]:
+    """Role names used in score requests and answers (a taker alone faces four defenders)."""
     if players == 3:
         return ("taker", "defender-1", "defender-2")
+    if alone:
+        return ("taker", "defender-1", "defender-2", "defender-3", "defender-4")
     return ("taker", "partner", "defender-1", "defender-2", "defender-3")
 
 
@@ -414,7 +421,7 @@ def score_deal(
         terms.append(Term(f"bonus-{kind}", f"{HAND_BONUS_NAMES[kind].capitalize()} ({holder})", sign * value))
         s += sign * value
     terms.append(Term("contract-score", "Contract score S, from the taker's side", s))
-    names = roles(players)
+    names = roles(players, alone)
     scores = dict.fromkeys(names, 0)
     if opts.shares == "taker-only":
         scores["taker"] = s
@@ -422,10 +429,8 @@ def score_deal(
         scores["taker"] = 2 * s
         scores["defender-1"] = scores["defender-2"] = -s
     else:
-        scores["taker"] = 4 * s if alone else 2 * s
-        scores["partner"] = 0 if alone else s
-        for role in names[2:]:
-            scores[role] = -s
+        for role in names:
+            scores[role] = {"taker": 4 * s if alone else 2 * s, "partner": s}.get(role, -s)
     for kind, holder in personal:
         value = HAND_BONUSES[kind]
         terms.append(
@@ -546,12 +551,17 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     if petit not in (None, "attack", "defence"):
         raise RequestError("petit_last_trick", 'say "attack", "defence" or null (no Petit on the last trick)')
     assert petit is None or isinstance(petit, str)
+    alone = request.get("alone", False)
+    if not isinstance(alone, bool):
+        raise RequestError("alone", "say true if the taker played without a partner, false otherwise")
+    if alone and players != 5:
+        raise RequestError("alone", "only the five-player game has a partner to play without")
     raw_bonuses = request.get("bonuses", [])
     if not isinstance(raw_bonuses, list | tuple):
         raise RequestError(
             "bonuses", 'give the hand bonuses as a list like [{"kind": "no-trumps", "holder": "taker"}]'
         )
-    names = roles(players)
+    names = roles(players, alone)
     bonuses: list[tuple[str, str]] = []
     for i, item in enumerate(raw_bonuses):
         where = f"bonuses[{i}]"
@@ -568,13 +578,6 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         assert isinstance(kind, str) and isinstance(holder, str)
         _check_bonus(where, kind, holder, bonuses)
         bonuses.append((kind, holder))
-    alone = request.get("alone", False)
-    if not isinstance(alone, bool):
-        raise RequestError("alone", "say true if the taker played without a partner, false otherwise")
-    if alone and players != 5:
-        raise RequestError("alone", "only the five-player game has a partner to play without")
-    if alone and any(holder == "partner" for _, holder in bonuses):
-        raise RequestError("bonuses", "a taker playing alone has no partner to hold a bonus")
     result = score_deal(
         alone=alone,
         players=players,
@@ -612,3 +615,283 @@ def score_table() -> list[dict[str, object]]:
                 }
             )
     return rows
+
+
+# ============================================================================== playable rounds
+# The round reuses the French round engine of :mod:`tarot_core.round`; only the rules that differ
+# are overridden below (python-chess style: a small subclass with hooks).
+
+
+def deal_classic(
+    players: int, dealer: Seat, pack: Sequence[Card], rng: random.Random
+) -> tuple[list[list[Card]], list[Card]]:
+    """Deal ``pack`` by threes from the dealer's right, counter-clockwise; the dog goes aside in packets
+    of three "at random points during the dealing" (two packets with 3 players, one with 5), never as
+    the first or the last packet of the pack."""
+    hand_size = 24 if players == 3 else 15
+    dog_packets = 2 if players == 3 else 1
+    player_packets = players * hand_size // 3
+    total = player_packets + dog_packets
+    slots = sorted(rng.sample(range(1, total - 1), dog_packets))
+    order = order_from(dealer.next(players), players)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    dog: list[Card] = []
+    given = 0
+    for number in range(total):
+        packet = list(pack[number * 3 : number * 3 + 3])
+        if number in slots:
+            dog.extend(packet)
+        else:
+            hands[order[given % players]].extend(packet)
+            given += 1
+    return [sorted(hand) for hand in hands], sorted(dog)
+
+
+def gathered_pack(rnd: Round) -> list[Card]:
+    """The pack as gathered after a deal, without shuffling: the dog (or discard) first, then every
+    trick in the order it was played (a redeal gathers the hands one after the other)."""
+    if rnd.outcome != "played":
+        cards = [c for hand in rnd.initial_hands for c in hand]
+        return [*cards, *rnd.initial_dog]
+    pack: list[Card] = list(rnd.discard if rnd.discard else rnd.dog)
+    for trick in rnd.tricks:
+        pack.extend(trick.cards)
+    return pack
+
+
+def next_round(rnd: Round, seed: int | str) -> Round:
+    """The next deal of a game: the player on the dealer's right deals the gathered pack, cut once at
+    a point drawn from ``seed`` (or shuffled when the option ``shuffle`` is on)."""
+    variant = rnd.variant
+    if not isinstance(variant, ClassicVariant):
+        raise TarotError("next_round continues a classic game only")
+    dealer = rnd.dealer.next(variant.players)
+    if variant.options.shuffle:
+        return variant.deal_round(dealer, seed)
+    rng = random.Random(f"classic-cut:{seed}")
+    pack = gathered_pack(rnd)
+    cut = rng.randrange(6, len(pack) - 6)
+    pack = pack[cut:] + pack[:cut]
+    hands, dog = deal_classic(variant.players, dealer, pack, rng)
+    return variant.new_round(dealer, hands, dog)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ClassicRoundScore(Score):
+    """The FFT-shaped score record with every seat's own share (hand bonuses are personal)."""
+
+    seat_scores: dict[Seat, int] = dataclasses.field(default_factory=dict)
+
+    def by_seat(self, rnd: Round) -> dict[Seat, int]:
+        return dict(self.seat_scores)
+
+    def as_dict(self) -> dict[str, object]:
+        data = Score.as_dict(self)
+        data["scores"] = {str(seat): value for seat, value in self.seat_scores.items()}
+        return data
+
+
+class ClassicRound(Round):
+    """A deal under the classic rules: the French round with the source's differences."""
+
+    variant: ClassicVariant
+
+    # -- no petit sec in the source, the taker leads, the dog is shown before the call
+    def rule_petit_sec_seat(self) -> Seat | None:
+        return None
+
+    def rule_first_leader(self) -> Seat:
+        assert self.taker is not None
+        return self.taker
+
+    def rule_dog_side(self, contract: str) -> str:
+        return DEFENCE if contract == "guard-against" else ATTACK
+
+    def dog_counts_for_nobody(self) -> bool:
+        """A bid Slam: nobody gets the dog; Guard without under ``guard_without_dog="nobody"``."""
+        return self.contract == "slam" or (
+            self.contract == "guard-without" and self.variant.options.guard_without_dog == "nobody"
+        )
+
+    def rule_callable(self, taker: Seat) -> list[Card]:
+        """A King neither in the taker's hand nor (once shown) in the dog; if none, a Queen, and so on."""
+        excluded = set(self.hands[taker])
+        if self.dog_revealed:
+            excluded.update(self.dog)
+        for rank in (KING, QUEEN, KNIGHT, JACK):
+            cards = [Card(suit, rank) for suit in PLAIN_SUITS if Card(suit, rank) not in excluded]
+            if cards:
+                return cards
+        return []  # pragma: no cover - 16 court cards cannot all be in 15 + 3 cards with a King free
+
+    def _apply_bid(self, action: Action) -> None:
+        super()._apply_bid(action)
+        if (
+            self.phase is Phase.CALLING
+            and self.variant.options.call_timing == "after-dog"
+            and self.contract != "slam"
+        ):
+            self.dog_revealed = True
+
+    def _after_call(self) -> None:
+        if self.contract == "slam":
+            self.slam_announced = True
+        elif self.contract == "guard-without":
+            self.dog_revealed = True  # the source: "he reveals the dog but does not pick it up"
+        super()._after_call()
+
+    def _discardable(self, seat: Seat) -> list[Card]:
+        """Anything but a King or a special card (bout): the source forbids nothing else."""
+        return [c for c in self.hands[seat] if not c.is_king and not c.is_bout]
+
+    # -- play: the Excuse may not be led
+    def _legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
+        cards = [c for c in hand if c is not EXCUSE] or list(hand)
+        called = self.called
+        if called is not None and not self.tricks and not self.variant.options.called_suit_lead:
+            allowed = [c for c in cards if c.suit is not called.suit or c == called]
+            if allowed:
+                return allowed
+        return cards
+
+    def _refuse_play(self, action: Action) -> Refusal:
+        trick = self.current
+        if (
+            len(action.cards) == 1
+            and action.card is EXCUSE
+            and trick is not None
+            and not trick.plays
+            and EXCUSE in self.hands[action.seat]
+        ):
+            return Refusal(
+                Illegal.EXCUSE_LEAD,
+                "the Excuse may not be led: lead another card and keep the Excuse for a trick "
+                "someone else has led",
+            )
+        return super()._refuse_play(action)
+
+    def _excuse_wins(self, trick: Trick) -> bool:
+        if self.variant.options.slam_excuse == "strict" or trick.number != self.variant.hand_size - 1:
+            return False
+        side = self.side_of(trick.plays[0][0])
+        return all(self.side_of(t.winner) == side for t in self.tricks if t.winner is not None)
+
+    # -- the end
+    def count(self) -> Counting:
+        counting = super().count()
+        if not self.dog_counts_for_nobody():
+            return counting
+        dog = set(self.dog)
+        attack = tuple(c for c in counting.attack_cards if c not in dog)
+        removed = sum(c.half_points for c in counting.attack_cards if c in dog)
+        return dataclasses.replace(
+            counting,
+            attack_cards=attack,
+            attack_half_points=counting.attack_half_points - removed,
+            attack_bouts=sum(1 for c in attack if c.is_bout),
+            dog_to="nobody",
+        )
+
+    def petit_last_trick_side(self, counting: Counting) -> str | None:
+        """The side credited with the Petit on the last trick, by the option ``petit_last_trick``."""
+        if self.variant.options.petit_last_trick == "winner":
+            return counting.petit_au_bout
+        last = self.tricks[-1]
+        if last.plays[0][1] is EXCUSE and last.winner == last.plays[0][0] and len(self.tricks) > 1:
+            last = self.tricks[-2]
+        for seat, card in last.plays:
+            if card is PETIT:
+                return self.side_of(seat)
+        return None
+
+    def seat_roles(self) -> dict[Seat, str]:
+        """Role names of the score request for every seat: taker, partner, defender-1 ..."""
+        assert self.taker is not None
+        names: dict[Seat, str] = {self.taker: "taker"}
+        if self.partner is not None:
+            names[self.partner] = "partner"
+        number = 0
+        for seat in order_from(self.taker, self.players):
+            if seat not in names:
+                number += 1
+                names[seat] = f"defender-{number}"
+        return names
+
+
+class ClassicVariant(FrenchVariant):
+    """The classic rules for one table size; options in :class:`ClassicOptions`."""
+
+    family: ClassVar[str] = "classic"
+    options_class: ClassVar[type[Options]] = ClassicOptions
+    contracts: ClassVar[tuple[str, ...]] = CONTRACTS
+    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"small", "guard"})
+    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({"guard-against"})
+    multipliers: ClassVar[Mapping[str, int]] = MULTIPLIER
+    targets: ClassVar[Mapping[int, int]] = dict(enumerate(TARGETS))
+    handfuls: ClassVar[Mapping[str, int]] = {}
+    must_overtrump: ClassVar[bool] = True
+    slam_announcement: ClassVar[bool] = False
+    round_class: ClassVar[type[Round]] = ClassicRound
+    packet = 3
+
+    def deal_round(self, dealer: Seat, seed: int | str) -> Round:
+        """A seeded deal: the pack shuffled once (a game then goes on unshuffled, see :func:`next_round`)."""
+        rng = random.Random(f"classic-deal:{seed}")
+        pack = list(self.pack)
+        rng.shuffle(pack)
+        hands, dog = deal_classic(self.players, dealer, pack, rng)
+        return self.new_round(dealer, hands, dog)
+
+    def score_round(self, rnd: Round, counting: Counting) -> Score:
+        assert isinstance(rnd, ClassicRound) and rnd.contract is not None
+        opts = self.options
+        roles_by_seat = rnd.seat_roles()
+        bonuses: list[tuple[str, str]] = []
+        for seat, hand in enumerate(rnd.initial_hands):
+            for kind in hand_bonuses(hand, self.players, opts):
+                bonuses.append((kind, roles_by_seat[Seat(seat)]))
+        alone = self.players == 5 and rnd.partner is None
+        result = score_deal(
+            players=self.players,
+            contract=rnd.contract,
+            oudlers=counting.attack_bouts,
+            points=counting.attack_half_points // 2,
+            petit_last_trick=rnd.petit_last_trick_side(counting),
+            slam=counting.slam_by,
+            bonuses=bonuses,
+            options=opts,
+            alone=alone,
+        )
+        seat_scores = {seat: result.scores[role] for seat, role in sorted(roles_by_seat.items())}
+        s = result.contract_score
+        taker_factor = 4 if alone else 2
+        return ClassicRoundScore(
+            variant="classic",
+            won=result.won,
+            terms=result.breakdown,
+            per_defender=s,
+            taker=seat_scores[rnd.taker] if rnd.taker is not None else taker_factor * s,
+            partner=None if rnd.partner is None else seat_scores[rnd.partner],
+            defender=-s,
+            extra={"target": result.target, "contract_score": s},
+            seat_scores=seat_scores,
+        )
+
+
+@register
+class Classic3(ClassicVariant):
+    key = "classic-3"
+    title = "Classic French Tarot (older rules), 3 players"
+    players = 3
+    hand_size = 24
+    dog_size = 6
+
+
+@register
+class Classic5(ClassicVariant):
+    key = "classic-5"
+    title = "Classic French Tarot (older rules), 5 players with a called King"
+    players = 5
+    hand_size = 15
+    dog_size = 3
+    contracts = tuple(c for c in CONTRACTS if c != "guard-against")

@@ -683,8 +683,18 @@ class Round:
                 elif card.suit is led and card.rank > best_rank:
                     best_rank = card.rank
                     best_seat = seat
-        assert best_seat is not None
-        return best_seat
+        # Only the Excuse so far (a trick in progress): its player holds the trick for now.
+        return best_seat if best_seat is not None else plays[0][0]
+
+    def current_winner(self) -> Seat | None:
+        """Who would win the current trick if it stopped now (None before its first card)."""
+        trick = self.current
+        if trick is None or not trick.plays:
+            return None
+        if len(trick.plays) == self.players:
+            return trick.winner
+        probe = Trick(trick.number, trick.leader, list(trick.plays))
+        return self.rule_trick_winner(probe)
 
     def _excuse_wins(self, trick: Trick) -> bool:
         """The Excuse wins only when led to the last trick by a side that has won every trick."""
@@ -698,10 +708,20 @@ class Round:
 
     # ------------------------------------------------------------------ end of round
     def count(self) -> Counting:
-        """Card points of each side, with the Excuse and the dog handled."""
+        """Card points of each side at the end, with the Excuse and the dog handled."""
         if self.outcome != "played":
             raise TarotError("the round has not been played to the end")
-        assert self.contract is not None
+        return self.tally()
+
+    def tally(self) -> Counting:
+        """Card points of each side so far: the completed tricks, with the Excuse as known now.
+
+        The dog (or discard) joins its side's cards and an unpaid Excuse exchange is settled only once
+        the round is over.
+        """
+        if self.contract is None:
+            raise TarotError("nobody has taken yet: there is nothing to count")
+        finished = self.outcome == "played"
         piles: dict[str, list[Card]] = {ATTACK: [], DEFENCE: []}
         won = {ATTACK: 0, DEFENCE: 0}
         last_number = self.variant.hand_size - 1
@@ -749,7 +769,12 @@ class Round:
                     piles[DEFENCE if debtor == ATTACK else ATTACK].append(low)
                     exchange = (low, trick.number)
         adjust = 0
-        if debt is not None:
+        if debt is not None and not finished and exchange is None:
+            excuse = ExcuseNote(
+                debt[1], debt[2], debt[0], None, None,
+                "the Excuse stays with its side, which owes half a point until it wins a trick",
+            )
+        elif debt is not None:
             debtor, seat, number = debt
             if exchange is not None:
                 excuse = ExcuseNote(
@@ -764,12 +789,15 @@ class Round:
                 )
                 adjust = 1 if debtor == DEFENCE else -1
         dog_side = self.rule_dog_side(self.contract)
-        dog_cards = self.discard if self.rule_takes_dog(self.contract) else self.dog
-        piles[dog_side].extend(dog_cards)
+        if finished:
+            dog_cards = self.discard if self.rule_takes_dog(self.contract) else self.dog
+            piles[dog_side].extend(dog_cards)
         attack_half = sum(c.half_points for c in piles[ATTACK]) + adjust
         defence_half = sum(c.half_points for c in piles[DEFENCE]) - adjust
-        petit_side = self._petit_au_bout(excuse_won_last)
-        slam_by = ATTACK if won[DEFENCE] == 0 else DEFENCE if won[ATTACK] == 0 else None
+        petit_side = self._petit_au_bout(excuse_won_last) if finished else None
+        slam_by = None
+        if finished:
+            slam_by = ATTACK if won[DEFENCE] == 0 else DEFENCE if won[ATTACK] == 0 else None
         return Counting(
             attack_cards=tuple(sort_hand(piles[ATTACK])),
             defence_cards=tuple(sort_hand(piles[DEFENCE])),
@@ -802,6 +830,20 @@ class Round:
         counting = self.count()
         score = self.variant.score_round(self, counting)
         return RoundResult(self.outcome, counting, score, score.by_seat(self))
+
+    def result_summary(self) -> dict[str, object]:
+        """Short facts of a finished round, as stated in hand records' ``expected`` block."""
+        from .scoring import points_value
+
+        result = self.result()
+        summary: dict[str, object] = {"outcome": result.outcome}
+        if result.counting is not None:
+            summary["taker"] = str(self.taker)
+            summary["contract"] = self.contract
+            summary["taker_points"] = points_value(result.counting.attack_half_points)
+            summary["bouts"] = result.counting.attack_bouts
+        summary["scores"] = {str(seat): score for seat, score in result.by_seat.items()}
+        return summary
 
     def __repr__(self) -> str:
         return (

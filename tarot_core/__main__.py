@@ -1,0 +1,5 @@
+"""``python -m tarot_core``: the command line."""
+
+from .cli import run
+
+run()

@@ -1,0 +1,242 @@
+"""Command line: ``python -m tarot_core`` (also installed as ``tarot``).
+
+* ``score [REQUEST]``: score a JSON request (argument, file, or standard input) and show the working;
+* ``replay FILE``: check a hand record and show it trick by trick with the running card points;
+* ``deal --players N --seed S``: a reproducible random deal;
+* ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]``.
+
+Bad input prints one line naming the problem and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from .cards import format_cards, format_points, sort_hand
+from .errors import TarotError
+from .seats import SEATS, Seat
+from .variant import find_variant, variant_for
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _read_request(source: str | None) -> object:
+    if source is None or source == "-":
+        text = sys.stdin.read()
+    elif source.lstrip().startswith("{"):
+        text = source
+    else:
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as error:
+            raise TarotError(f"cannot read {source}: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TarotError(f"the request is not valid JSON: {error.msg} at line {error.lineno}") from None
+
+
+def format_breakdown(answer: dict[str, object]) -> str:
+    lines = []
+    breakdown = answer.get("breakdown")
+    assert isinstance(breakdown, list)
+    width = max((len(str(term.get("label", ""))) for term in breakdown), default=10) + 2
+    for term in breakdown:
+        label = str(term.get("label", ""))
+        value = term.get("value")
+        detail = term.get("detail")
+        text = f"{value:+d}" if isinstance(value, int) and term.get("term") in _SIGNED else str(value)
+        line = f"  {label.ljust(width, '.')} {text}"
+        if detail:
+            line += f"   ({detail})"
+        lines.append(line)
+    lines.append(f"Result: {'made' if answer.get('won') else 'lost'}")
+    scores = answer.get("scores")
+    if isinstance(scores, dict):
+        parts = [f"{role} {value:+d}" if isinstance(value, int) else f"{role} {value}"
+                 for role, value in scores.items() if value is not None]
+        lines.append("Scores: " + ", ".join(parts))
+    return "\n".join(lines)
+
+
+_SIGNED = {"petit_au_bout", "contract_score", "handful", "slam", "slam_defence", "taker_share", "partner_share",
+           "defender_share"}
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from .scoring import score_request
+
+    request = _read_request(args.request)
+    if not isinstance(request, dict):
+        raise TarotError("a score request is a JSON object such as {\"variant\": \"fft\", ...}")
+    answer = score_request(request)
+    if args.json:
+        print(json.dumps(answer, ensure_ascii=False))
+    else:
+        print(format_breakdown(answer))
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .records import load_record
+
+    record = load_record(Path(args.file))
+    rnd = record.new_round()
+    name = record.seat_name
+    print(f"{record.title or args.file} — {rnd.variant.title}, dealer {name(record.dealer)} ({record.dealer})")
+    for seat in SEATS[: rnd.players]:
+        print(f"  {name(seat)} ({seat}): {format_cards(sort_hand(rnd.hands[seat]))}")
+    print(f"  dog: {format_cards(rnd.dog)}")
+    for action in record.actions:
+        before = len(rnd.tricks)
+        rnd.push(action)
+        if action.kind != "play":
+            words = " ".join(part for part in (action.kind, action.word, format_cards(action.cards)) if part)
+            print(f"  {name(action.seat)}: {words}")
+        if len(rnd.tricks) > before:
+            trick = rnd.tricks[-1]
+            assert trick.winner is not None
+            side = rnd.side_of(trick.winner)
+            tally = rnd.tally()
+            plays = ", ".join(f"{name(s)} {c}" for s, c in trick.plays)
+            print(
+                f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)} ({side}); "
+                f"card points so far: attack {format_points(tally.attack_half_points)}, "
+                f"defence {format_points(tally.defence_half_points)}"
+            )
+    if not rnd.is_over:
+        print("The record stops before the end of the round.")
+        return 0
+    result = rnd.result()
+    if result.outcome != "played":
+        print(f"No score: {result.outcome.replace('-', ' ')}.")
+        return 0
+    assert result.counting is not None and result.score is not None
+    counting = result.counting
+    if counting.excuse is not None:
+        print(f"Excuse: {counting.excuse.explanation}.")
+    print(
+        f"Counted: attack {format_points(counting.attack_half_points)} with {counting.attack_bouts} bout(s), "
+        f"defence {format_points(counting.defence_half_points)} (the dog/discard goes to the {counting.dog_to})"
+    )
+    print(format_breakdown(result.score.as_dict()))
+    print("By seat: " + ", ".join(f"{name(seat)} {score:+d}" for seat, score in result.by_seat.items()))
+    return 0
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    variant = variant_for(args.variant, args.players)
+    dealer = Seat.parse(args.dealer, variant.players)
+    rnd = variant.deal_round(dealer, args.seed)
+    if args.json:
+        deal = {str(seat): format_cards(sort_hand(rnd.hands[seat])) for seat in SEATS[: variant.players]}
+        deal["dog"] = format_cards(sort_hand(rnd.dog))
+        print(json.dumps({"variant": variant.key, "dealer": str(dealer), "seed": args.seed, "deal": deal}))
+        return 0
+    print(f"{variant.title}, dealer {dealer}, seed {args.seed}")
+    for seat in SEATS[: variant.players]:
+        print(f"{seat}: {format_cards(sort_hand(rnd.hands[seat]))}")
+    print(f"dog: {format_cards(sort_hand(rnd.dog))}")
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import SimulationStats, simulate
+
+    variant = variant_for(args.variant, args.players)
+    stats = SimulationStats() if args.stats else None
+    seconds = simulate(variant, args.games, args.seed, args.contract, stats)
+    rate = args.games / seconds if seconds > 0 else 0.0
+    report: dict[str, object] = {
+        "variant": variant.key,
+        "games": args.games,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(rate, 1),
+    }
+    if stats is not None:
+        report["stats"] = stats.as_dict()
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"{args.games} games of {variant.title} in {seconds:.3f} s: {rate:.0f} games per second")
+        if stats is not None:
+            for key, value in stats.as_dict().items():
+                print(f"  {key}: {value}")
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tarot", description="The tarot card games engine: score, replay, deal, simulate.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    score = sub.add_parser("score", help="score a JSON request and show the working")
+    score.add_argument("request", nargs="?", help="JSON text, a file, or - for standard input (the default)")
+    score.add_argument("--json", action="store_true", help="print the answer as JSON")
+    score.set_defaults(func=_cmd_score)
+    replay = sub.add_parser("replay", help="check a hand record and show it trick by trick")
+    replay.add_argument("file")
+    replay.set_defaults(func=_cmd_replay)
+    deal = sub.add_parser("deal", help="a reproducible random deal")
+    deal.add_argument("--variant", default="fft")
+    deal.add_argument("--players", type=_positive, default=4)
+    deal.add_argument("--seed", default="1")
+    deal.add_argument("--dealer", default="p1")
+    deal.add_argument("--json", action="store_true")
+    deal.set_defaults(func=_cmd_deal)
+    simulate = sub.add_parser("simulate", help="play random rounds and measure the speed")
+    simulate.add_argument("--variant", default="fft")
+    simulate.add_argument("--players", type=_positive, default=4)
+    simulate.add_argument("--games", type=_positive, default=1000)
+    simulate.add_argument("--seed", default="1")
+    simulate.add_argument("--contract", default=None)
+    simulate.add_argument("--json", action="store_true")
+    simulate.add_argument("--stats", action="store_true", help="also report results: contracts made, scores, bouts")
+    simulate.set_defaults(func=_cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        result: int = args.func(args)
+        return result
+    except UsageError as error:
+        print(f"tarot: {error} (see tarot --help)", file=sys.stderr)
+        return 2
+    except TarotError as error:
+        print(f"tarot: {error}", file=sys.stderr)
+        return 2
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 1
+
+
+def run() -> NoReturn:
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()
+
+__all__ = ["build_parser", "find_variant", "main"]

@@ -1,0 +1,233 @@
+"""Hand records: one deal and every action in order, as a small JSON file.
+
+A record names its variant, seats, dealer, the deal and the actions in notation, and may carry the
+expected result, checked when the record is loaded::
+
+    {
+      "format": "tarot-hand", "version": 1,
+      "title": "A guard with the Petit saved to the end",
+      "variant": "fft-4", "options": {},
+      "players": ["Ana", "Ben", "Chloé", "Dev"],
+      "dealer": "p1",
+      "deal": {"p1": "S1 S4 ...", "p2": "...", "p3": "...", "p4": "...", "dog": "..."},
+      "actions": ["p2 pass", "p3 bid garde", "...", "p3 play T21"],
+      "expected": {"outcome": "played", "taker_points": 49, "scores": {"p1": -96, "p3": 288}}
+    }
+
+Every action is checked against the rules on load; a bad record raises :class:`RecordError` naming
+the action and the rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .cards import format_cards, parse_cards, sort_hand
+from .errors import IllegalActionError, NotationError, RecordError, TarotError
+from .seats import SEATS, Seat
+from .variant import find_variant
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .round import Round
+    from .variant import Variant
+
+FORMAT = "tarot-hand"
+VERSION = 1
+FIELDS = ("format", "version", "title", "description", "variant", "options", "players", "dealer", "seed",
+          "deal", "actions", "expected")
+
+
+@dataclass
+class HandRecord:
+    """A loaded, validated hand record."""
+
+    variant: Variant
+    dealer: Seat
+    hands: tuple[tuple[Card, ...], ...]
+    dog: tuple[Card, ...]
+    actions: list[Action]
+    players: list[str]
+    title: str = ""
+    description: str = ""
+    seed: int | str | None = None
+    expected: dict[str, object] = field(default_factory=dict)
+
+    # --------------------------------------------------------------- replay
+    def new_round(self) -> Round:
+        return self.variant.new_round(self.dealer, self.hands, self.dog)
+
+    def round_at(self, step: int) -> Round:
+        """The round after the first ``step`` actions (0: just dealt)."""
+        if not 0 <= step <= len(self.actions):
+            raise TarotError(f"step must be between 0 and {len(self.actions)}, not {step}")
+        rnd = self.new_round()
+        for action in self.actions[:step]:
+            rnd.push(action)
+        return rnd
+
+    def states(self) -> Iterator[tuple[Action | None, Round]]:
+        """(action, round after it) for every step, starting with (None, the deal). The round is shared."""
+        rnd = self.new_round()
+        yield None, rnd
+        for action in self.actions:
+            rnd.push(action)
+            yield action, rnd
+
+    def final_round(self) -> Round:
+        return self.round_at(len(self.actions))
+
+    def seat_name(self, seat: Seat) -> str:
+        return self.players[seat] if seat < len(self.players) else str(seat)
+
+    # --------------------------------------------------------------- saving
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"format": FORMAT, "version": VERSION}
+        if self.title:
+            data["title"] = self.title
+        if self.description:
+            data["description"] = self.description
+        data["variant"] = self.variant.key
+        data["options"] = self.variant.option_overrides()
+        data["players"] = list(self.players)
+        data["dealer"] = str(self.dealer)
+        if self.seed is not None:
+            data["seed"] = self.seed
+        deal: dict[str, str] = {str(SEATS[i]): format_cards(sort_hand(hand)) for i, hand in enumerate(self.hands)}
+        deal["dog"] = format_cards(sort_hand(self.dog))
+        data["deal"] = deal
+        data["actions"] = [str(action) for action in self.actions]
+        if self.expected:
+            data["expected"] = self.expected
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def from_round(
+        cls, rnd: Round, players: list[str] | None = None, title: str = "", description: str = "",
+        seed: int | str | None = None, with_expected: bool = True,
+    ) -> HandRecord:
+        record = cls(
+            variant=rnd.variant,
+            dealer=rnd.dealer,
+            hands=rnd.initial_hands,
+            dog=rnd.initial_dog,
+            actions=list(rnd.actions),
+            players=players or [str(s) for s in SEATS[: rnd.players]],
+            title=title,
+            description=description,
+            seed=seed,
+        )
+        if with_expected and rnd.is_over:
+            record.expected = result_summary(rnd)
+        return record
+
+
+def result_summary(rnd: Round) -> dict[str, object]:
+    """The facts a record's ``expected`` block may state (the round's own summary)."""
+    return rnd.result_summary()
+
+
+def load_record(source: str | Path | Mapping[str, object]) -> HandRecord:
+    """Load a record from a path, a JSON text or a parsed mapping, checking every action."""
+    data: object
+    if isinstance(source, Mapping):
+        data = source
+    else:
+        text = source
+        if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+            try:
+                text = Path(source).read_text(encoding="utf-8")
+            except OSError as error:
+                raise RecordError(f"cannot read the record {source}: {error.strerror}") from None
+        try:
+            data = json.loads(str(text))
+        except json.JSONDecodeError as error:
+            raise RecordError(f"the record is not valid JSON: {error.msg} (line {error.lineno})") from None
+    if not isinstance(data, Mapping):
+        raise RecordError("a hand record is a JSON object")
+    return _parse(data)
+
+
+def _parse(data: Mapping[str, object]) -> HandRecord:
+    unknown = [key for key in data if key not in FIELDS]
+    if unknown:
+        raise RecordError(f"unknown field {unknown[0]!r} in the record; fields are {', '.join(FIELDS)}")
+    if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
+        raise RecordError(f"not a {FORMAT} record of version {VERSION}")
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RecordError("options must be an object")
+    key = data.get("variant")
+    if not isinstance(key, str):
+        raise RecordError("the record must name its variant, such as \"fft-4\"")
+    try:
+        variant = find_variant(key, **{str(k): v for k, v in options.items()})
+        players_count = variant.players
+        dealer = Seat.parse(str(data.get("dealer", "")), players_count)
+        deal = data.get("deal")
+        if not isinstance(deal, Mapping):
+            raise RecordError("the record needs a deal: {\"p1\": \"cards...\", ..., \"dog\": \"cards...\"}")
+        hands = tuple(tuple(parse_cards(str(deal.get(str(seat), "")))) for seat in SEATS[:players_count])
+        dog = tuple(parse_cards(str(deal.get("dog", ""))))
+    except RecordError:
+        raise
+    except TarotError as error:
+        raise RecordError(f"bad record: {error}") from None
+    names = data.get("players") or [str(s) for s in SEATS[:players_count]]
+    if not isinstance(names, list) or len(names) != players_count:
+        raise RecordError(f"players must list {players_count} names, one per seat")
+    actions_data = data.get("actions") or []
+    if not isinstance(actions_data, list):
+        raise RecordError("actions must be a list of strings like \"p1 play HK\"")
+    seed = data.get("seed")
+    record = HandRecord(
+        variant=variant,
+        dealer=dealer,
+        hands=hands,
+        dog=dog,
+        actions=[],
+        players=[str(n) for n in names],
+        title=str(data.get("title", "")),
+        description=str(data.get("description", "")),
+        seed=seed if isinstance(seed, (int, str)) else None,
+    )
+    try:
+        rnd = record.new_round()
+    except TarotError as error:
+        raise RecordError(f"bad deal: {error}") from None
+    for number, text in enumerate(actions_data, start=1):
+        try:
+            action = Action.parse(str(text), players_count)
+            rnd.push(action)
+        except IllegalActionError as error:
+            raise RecordError(
+                f"action {number} \"{text}\" is illegal: {error.message} (rule: {error.reason.code})"
+            ) from None
+        except NotationError as error:
+            raise RecordError(f"action {number} \"{text}\" cannot be read: {error}") from None
+        record.actions.append(action)
+    expected = data.get("expected")
+    if expected is not None:
+        if not isinstance(expected, Mapping):
+            raise RecordError("expected must be an object")
+        record.expected = dict(expected)
+        if not rnd.is_over:
+            raise RecordError("the record states an expected result but its round is not finished")
+        actual = result_summary(rnd)
+        for name, value in expected.items():
+            if name not in actual:
+                raise RecordError(f"expected {name!r} is not a result field; fields are {', '.join(actual)}")
+            if actual[name] != value:
+                raise RecordError(f"expected {name} {value!r} but the engine finds {actual[name]!r}")
+    return record

@@ -11,12 +11,13 @@ nox.options.sessions = ["lint", "tests"]
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 TEST_DEPS = nox.project.dependency_groups(PYPROJECT, "test")
 LINT_DEPS = nox.project.dependency_groups(PYPROJECT, "lint")
+DOCS_DEPS = nox.project.dependency_groups(PYPROJECT, "docs")
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff and mypy --strict."""
-    session.install("-e", ".", *LINT_DEPS, *TEST_DEPS)
+    session.install("-e", ".", *LINT_DEPS, *TEST_DEPS, *DOCS_DEPS)
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
@@ -25,5 +26,25 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def tests(session: nox.Session) -> None:
     """Every test: engine, command line, docs build, Pyodide and the browser."""
-    session.install("-e", ".", *TEST_DEPS)
+    session.install("-e", ".", *TEST_DEPS, *DOCS_DEPS)
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the site strictly (nitpicky, warnings as errors) into docs/_build/html, then its doctests."""
+    session.install("-e", ".", *DOCS_DEPS)
+    strict = ["-n", "-W", "--keep-going"]
+    session.run("sphinx-build", *strict, "-b", "html", "docs", "docs/_build/html", *session.posargs)
+    session.run("sphinx-build", *strict, "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+@nox.session
+def serve(session: nox.Session) -> None:
+    """Build the site, then serve it on http://127.0.0.1:8000/ (``nox -s serve -- 8080`` for another port)."""
+    port = session.posargs[0] if session.posargs else "8000"
+    session.install("-e", ".", *DOCS_DEPS)
+    strict = ["-n", "-W", "--keep-going"]
+    session.run("sphinx-build", *strict, "-b", "html", "docs", "docs/_build/html")
+    session.log(f"Serving the site on http://127.0.0.1:{port}/ (Ctrl+C stops)")
+    session.run("python", "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", "docs/_build/html")

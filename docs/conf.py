@@ -1,0 +1,89 @@
+"""Sphinx configuration of the tarot card games site.
+
+Build: ``nox -s docs`` (HTML with ``-n -W --keep-going``, then the doctest builder), or
+``sphinx-build -n -W -b html docs docs/_build/html``. Nothing is fetched from the network, at build
+time or when a page is read: no intersphinx, no web fonts, no CDN scripts.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+from sphinx.application import Sphinx
+
+ROOT = Path(__file__).resolve().parents[1]
+# The engine (tarot_core) and the Sphinx extensions (tutorial.sphinxext) are imported from the checkout.
+sys.path.insert(0, str(ROOT))
+
+project = "Tarot card games"
+author = "The tarot-core authors"
+copyright = "2026, the tarot-core authors"
+language = "en"
+
+extensions = [
+    "myst_parser",
+    "sphinx_design",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    # The project's own extensions: numbers and tables from the engine, card pictures, glossary tooltips.
+    "tutorial.sphinxext.engine",
+    "tutorial.sphinxext.cards",
+    "tutorial.sphinxext.glossary",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "README.md"]
+templates_path: list[str] = []
+
+# -- MyST ------------------------------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist", "substitution", "attrs_inline"]
+myst_heading_anchors = 3
+
+# -- Strictness ------------------------------------------------------------------------------------
+nitpicky = True
+# Without intersphinx, standard-library names in signatures cannot be linked; say so rather than warn.
+nitpick_ignore_regex = [
+    (r"py:(class|obj|data|exc)", r"(typing|collections\.abc|enum|dataclasses|pathlib|abc)\..*"),
+    (r"py:(class|obj|data|exc)", r"(int|str|bool|float|bytes|object|dict|list|tuple|set|frozenset|type)"),
+    (r"py:(class|obj|data|exc)", r"(None|Any|Final|ClassVar|Self|Iterable|Iterator|Mapping|Sequence)"),
+    (r"py:(class|obj|data|exc)", r"(ValueError|TypeError|KeyError|Exception|Enum|IntEnum|StrEnum)"),
+]
+
+# -- API reference ---------------------------------------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+
+# -- Doctest ---------------------------------------------------------------------------------------
+doctest_global_setup = "import tarot_core\nfrom tarot_core.cards import *\n"
+doctest_test_doctest_blocks = "default"
+
+# -- HTML ------------------------------------------------------------------------------------------
+# Furo: a responsive layout that reads well on a phone (collapsible navigation, no horizontal
+# scrolling for prose), light and dark modes, system fonts only, and it styles sphinx-design.
+html_theme = "furo"
+html_title = "Tarot card games"
+html_static_path = ["_static"]
+html_css_files = ["tarot.css"]
+html_copy_source = False
+html_show_sourcelink = False
+html_theme_options = {
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
+}
+
+
+class _EmptySectionFilter(logging.Filter):
+    """Section indexes gather their pages with ``:glob:`` toctrees, and a section may be empty while it
+    is being written. Sphinx logs that case without a warning type, so ``suppress_warnings`` cannot
+    silence it; this filter drops exactly that message and nothing else."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return getattr(record, "subtype", None) != "empty_glob"
+
+
+def setup(app: Sphinx) -> None:
+    logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptySectionFilter())

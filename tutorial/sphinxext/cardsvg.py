@@ -1,0 +1,273 @@
+"""Draw the 78 tarot cards as small, self-contained SVG pictures.
+
+The pictures are made from the engine's card data (:mod:`tarot_core.cards`), never from downloaded
+images: suit symbols are drawn as paths (so they look the same with any font), ranks and trump numbers
+are text in the reader's own sans-serif font, and the three bouts carry a gold star.
+
+>>> svg = card_svg(Card.parse("HK"))
+>>> svg.startswith("<svg") and "King of Hearts" in svg
+True
+>>> card_filename(Card.parse("T21"))
+'T21.svg'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Final
+from xml.sax.saxutils import escape, quoteattr
+
+from tarot_core.cards import FULL_PACK, JACK, KING, KNIGHT, QUEEN, Card, Suit
+
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "alt_text",
+    "card_filename",
+    "card_svg",
+    "roman",
+    "write_card_files",
+]
+
+#: The picture's own coordinate system; pages scale it with CSS.
+CARD_WIDTH: Final = 100
+CARD_HEIGHT: Final = 150
+
+RED: Final = "#b3141f"
+BLACK: Final = "#1d1d1f"
+TRUMP_INK: Final = "#243b6b"
+GOLD: Final = "#c99a06"
+PAPER: Final = "#ffffff"
+TRUMP_PAPER: Final = "#f6f1e3"
+EDGE: Final = "#6b6b6b"
+FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+
+# Suit symbols drawn in a 100 x 100 box, so that they can be placed at any size with a transform.
+_SUIT_SHAPES: Final[dict[Suit, str]] = {
+    Suit.HEARTS: (
+        '<path d="M50 92 C22 68 2 50 2 29 C2 13 14 3 28 3 C38 3 46 9 50 19 '
+        'C54 9 62 3 72 3 C86 3 98 13 98 29 C98 50 78 68 50 92 Z"/>'
+    ),
+    Suit.DIAMONDS: '<path d="M50 2 L88 50 L50 98 L12 50 Z"/>',
+    Suit.SPADES: (
+        '<path d="M50 3 C40 22 4 40 4 63 C4 78 15 87 28 87 C37 87 44 83 47 76 '
+        "C46 87 41 94 32 99 L68 99 C59 94 54 87 53 76 C56 83 63 87 72 87 "
+        'C85 87 96 78 96 63 C96 40 60 22 50 3 Z"/>'
+    ),
+    Suit.CLUBS: (
+        '<circle cx="50" cy="27" r="23"/><circle cx="26" cy="60" r="23"/>'
+        '<circle cx="74" cy="60" r="23"/>'
+        '<path d="M46 55 C46 78 41 91 31 99 L69 99 C59 91 54 78 54 55 Z"/>'
+    ),
+}
+_STAR: Final = '<path d="M50 4 L61 38 L97 38 L68 59 L79 94 L50 72 L21 94 L32 59 L3 38 L39 38 Z"/>'
+
+# Where the pips of a numbered card go, in card coordinates (the 1 has one large pip).
+_PIP_LAYOUT: Final[dict[int, tuple[tuple[float, float], ...]]] = {
+    2: ((50, 45), (50, 105)),
+    3: ((50, 42), (50, 75), (50, 108)),
+    4: ((32, 45), (68, 45), (32, 105), (68, 105)),
+    5: ((32, 45), (68, 45), (50, 75), (32, 105), (68, 105)),
+    6: ((32, 45), (68, 45), (32, 75), (68, 75), (32, 105), (68, 105)),
+    7: ((32, 45), (68, 45), (50, 60), (32, 75), (68, 75), (32, 105), (68, 105)),
+    8: ((32, 45), (68, 45), (50, 60), (32, 75), (68, 75), (50, 90), (32, 105), (68, 105)),
+    9: ((32, 42), (68, 42), (32, 64), (68, 64), (50, 75), (32, 86), (68, 86), (32, 108), (68, 108)),
+    10: (
+        (32, 42),
+        (68, 42),
+        (50, 53),
+        (32, 64),
+        (68, 64),
+        (32, 86),
+        (68, 86),
+        (50, 97),
+        (32, 108),
+        (68, 108),
+    ),
+}
+
+_FACE_LETTER: Final = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
+_FACE_WORD: Final = {JACK: "JACK", KNIGHT: "KNIGHT", QUEEN: "QUEEN", KING: "KING"}
+
+_ROMAN: Final = (
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+)
+
+
+def roman(number: int) -> str:
+    """Roman numeral of a trump number (1 to 21), as printed on many tarot packs.
+
+    >>> roman(21), roman(14), roman(1)
+    ('XXI', 'XIV', 'I')
+    """
+    if not 1 <= number <= 39:
+        raise ValueError(f"trump numbers run from 1 to 21, not {number}")
+    out: list[str] = []
+    for value, letters in _ROMAN:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def alt_text(card: Card) -> str:
+    """What a screen reader says for the card's picture: its English name, capitalised.
+
+    >>> alt_text(Card.parse("EX")), alt_text(Card.parse("T1")), alt_text(Card.parse("DC"))
+    ('The Excuse', 'Trump 1 (the Petit)', 'Knight of Diamonds')
+    >>> alt_text(Card.parse("T21"))
+    'Trump 21 (the Monde)'
+    """
+    name = card.name
+    if card.is_trump and card.rank == 21:
+        name = "Trump 21 (the Monde)"
+    return name[:1].upper() + name[1:]
+
+
+def card_filename(card: Card) -> str:
+    """File name of the card's picture: its notation and ``.svg``."""
+    return f"{card}.svg"
+
+
+def _ink(card: Card) -> str:
+    if card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+        return RED
+    if card.suit in (Suit.SPADES, Suit.CLUBS):
+        return BLACK
+    return TRUMP_INK
+
+
+def _symbol(suit: Suit, x: float, y: float, size: float, fill: str, *, flip: bool = False) -> str:
+    """A suit symbol centred on (x, y), ``size`` units wide."""
+    scale = size / 100
+    shape = _STAR if suit is Suit.EXCUSE else _SUIT_SHAPES[suit]
+    steps = [f"rotate(180 {x:g} {y:g})"] if flip else []
+    steps.append(f"translate({x - size / 2:g} {y - size / 2:g}) scale({scale:g})")
+    return f'<g fill="{fill}" transform="{" ".join(steps)}">{shape}</g>'
+
+
+def _text(
+    x: float, y: float, text: str, size: float, fill: str, *, weight: int = 700, extra: str = ""
+) -> str:
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
+        f'text-anchor="middle"{extra}>{escape(text)}</text>'
+    )
+
+
+def _corner_label(card: Card) -> str:
+    if card.is_excuse:
+        return ""
+    if card.is_trump:
+        return str(card.rank)
+    return _FACE_LETTER.get(card.rank, str(card.rank))
+
+
+def _corners(card: Card, ink: str) -> Iterator[str]:
+    """Index in the top-left corner and, upside down, in the bottom-right one."""
+    label = _corner_label(card)
+    for flip in (False, True):
+        group: list[str] = []
+        if card.is_excuse:
+            group.append(_symbol(Suit.EXCUSE, 14, 15, 16, GOLD))
+        else:
+            size = 17 if len(label) < 2 else 15
+            group.append(_text(14, 20, label, size, ink))
+            if card.suit.is_plain:
+                group.append(_symbol(card.suit, 14, 31, 12, ink))
+            elif card.is_bout:
+                group.append(_symbol(Suit.EXCUSE, 14, 30, 11, GOLD))
+        transform = f' transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})"' if flip else ""
+        yield f"<g{transform}>{''.join(group)}</g>"
+
+
+def _pips(card: Card, ink: str) -> Iterator[str]:
+    if card.rank == 1:
+        yield _symbol(card.suit, 50, 75, 44, ink)
+        return
+    for x, y in _PIP_LAYOUT[card.rank]:
+        yield _symbol(card.suit, x, y, 19, ink, flip=y > 78)
+
+
+def _face(card: Card, ink: str) -> Iterator[str]:
+    yield (
+        f'<rect x="24" y="34" width="52" height="82" rx="5" fill="none" stroke="{ink}" '
+        'stroke-width="1.5" stroke-opacity="0.55"/>'
+    )
+    yield _text(50, 78, _FACE_LETTER[card.rank], 38, ink)
+    yield _symbol(card.suit, 50, 96, 16, ink)
+    yield _text(50, 111, _FACE_WORD[card.rank], 7.5, ink, weight=600, extra=' letter-spacing="0.5"')
+
+
+def _trump(card: Card) -> Iterator[str]:
+    yield (
+        f'<rect x="20" y="30" width="60" height="90" rx="6" fill="{PAPER}" stroke="{TRUMP_INK}" '
+        'stroke-width="1.2" stroke-opacity="0.6"/>'
+    )
+    yield _text(50, 80, str(card.rank), 34 if card.rank < 10 else 30, TRUMP_INK)
+    yield _text(50, 97, roman(card.rank), 11, TRUMP_INK, weight=600)
+    label = "TRUMP"
+    if card.rank == 1:
+        label = "PETIT"
+    elif card.rank == 21:
+        label = "MONDE"
+    yield _text(50, 112, label, 7.5, TRUMP_INK, weight=600, extra=' letter-spacing="0.5"')
+    if card.is_bout:
+        yield _symbol(Suit.EXCUSE, 50, 44, 14, GOLD)
+
+
+def _excuse() -> Iterator[str]:
+    yield (
+        f'<rect x="20" y="30" width="60" height="90" rx="6" fill="{PAPER}" stroke="{GOLD}" '
+        'stroke-width="1.5"/>'
+    )
+    yield _symbol(Suit.EXCUSE, 50, 66, 34, GOLD)
+    yield _text(50, 100, "EXCUSE", 10, TRUMP_INK, extra=' letter-spacing="0.5"')
+    yield _text(50, 112, "BOUT", 7.5, GOLD, weight=600, extra=' letter-spacing="0.5"')
+
+
+def card_svg(card: Card) -> str:
+    """The complete SVG document of one card, with a ``<title>`` naming it for screen readers."""
+    ink = _ink(card)
+    paper = PAPER if card.suit.is_plain else TRUMP_PAPER
+    name = alt_text(card)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" '
+        f'width="{CARD_WIDTH}" height="{CARD_HEIGHT}" role="img" aria-label={quoteattr(name)} '
+        f'font-family="{FONT}">',
+        f"<title>{escape(name)}</title>",
+        f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="8" fill="{paper}" '
+        f'stroke="{EDGE}" stroke-width="1.5"/>',
+    ]
+    parts.extend(_corners(card, ink))
+    if card.is_excuse:
+        parts.extend(_excuse())
+    elif card.is_trump:
+        parts.extend(_trump(card))
+    elif card.is_face:
+        parts.extend(_face(card, ink))
+    else:
+        parts.extend(_pips(card, ink))
+    parts.append("</svg>")
+    return "".join(parts) + "\n"
+
+
+def write_card_files(directory: Path, cards: Iterable[Card] = FULL_PACK) -> list[Path]:
+    """Write one ``<notation>.svg`` per card into ``directory`` (created if needed); return the paths.
+
+    A file whose content is already right is left untouched, so rebuilds keep their timestamps.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for card in cards:
+        path = directory / card_filename(card)
+        text = card_svg(card)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written

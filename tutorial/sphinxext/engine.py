@@ -1,0 +1,476 @@
+"""Numbers, tables and score sheets taken from the engine while the site is built.
+
+Directives and roles (MyST syntax):
+
+``tarot-table``
+    ````md
+    ```{tarot-table} tutorial.sphinxext.tables:card_points_table
+    :args: {"players": 4}
+    :caption: Card points
+    :name: card-points-table
+    ```
+    ````
+    Calls the function with the keyword arguments of ``:args:`` (a JSON object). The function returns a
+    mapping with ``header`` (a list of column titles), ``rows`` (a list of lists, one cell per column) and,
+    optionally, ``caption``. String cells are read as inline markup (so ``{card}`HK``` works inside a
+    table); other cells are shown as plain text.
+
+``tarot-value``
+    ``{tarot-value}`format_points(TOTAL_HALF_POINTS)``` evaluates a Python expression and writes the
+    result. The expression sees ``tarot_core``, every module of ``tarot_core`` under its own name
+    (``cards``, ``scoring``, ...) and every public name of :mod:`tarot_core.cards`.
+
+``tarot-score``
+    ````md
+    ```{tarot-score}
+    :expect-won: yes
+    :expect-taker: 150
+    :expect-defender: -50
+    {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}
+    ```
+    ````
+    Sends the JSON score request to the engine (``tarot_score_function``, by default
+    ``tarot_core.scoring:score_request``) and shows the breakdown and every player's share. Each
+    ``:expect-...:`` option states what the page's prose claims; when the engine disagrees the build stops.
+
+Any failure here stops the build with :class:`~tutorial.sphinxext.common.EngineCheckError`.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import pkgutil
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.typing import ExtensionMetadata
+
+import tarot_core
+from tarot_core import cards as cards_module
+
+from .common import EngineCheckError, import_callable
+
+DEFAULT_SCORER = "tarot_core.scoring:score_request"
+
+# ---------------------------------------------------------------------------------------------- tables
+
+
+def make_table(
+    directive: SphinxDirective,
+    header: Sequence[object],
+    rows: Sequence[Sequence[object]],
+    *,
+    caption: str | None = None,
+    classes: Sequence[str] = (),
+) -> nodes.table:
+    """A real docutils table; string cells are parsed as inline markup, other cells shown as text."""
+    location = directive.get_location()
+    columns = len(header)
+    if columns == 0:
+        raise EngineCheckError(f"{location}: a table needs at least one column")
+    table = nodes.table(classes=["tarot-table", *classes])
+    if caption:
+        title_nodes, _ = directive.state.inline_text(caption, directive.lineno)
+        table += nodes.title(caption, "", *title_nodes)
+    group = nodes.tgroup(cols=columns)
+    table += group
+    for _ in range(columns):
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    head += _row(directive, header)
+    group += head
+    body = nodes.tbody()
+    for number, row in enumerate(rows, start=1):
+        if isinstance(row, str | bytes) or not isinstance(row, Sequence):
+            raise EngineCheckError(f"{location}: row {number} of the table is not a list of cells")
+        if len(row) != columns:
+            raise EngineCheckError(
+                f"{location}: row {number} of the table has {len(row)} cells but the header has {columns}"
+            )
+        body += _row(directive, row)
+    group += body
+    return table
+
+
+def _row(directive: SphinxDirective, cells: Sequence[object]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        paragraph = nodes.paragraph()
+        if isinstance(cell, str):
+            inline, messages = directive.state.inline_text(cell, directive.lineno)
+            paragraph.extend(inline)
+            entry += paragraph
+            entry.extend(messages)
+        else:
+            paragraph += nodes.Text(_format(cell))
+            entry += paragraph
+        row += entry
+    return row
+
+
+def _format(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_format(item) for item in value)
+    return str(value)
+
+
+def _json_option(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+
+
+class TarotTable(SphinxDirective):
+    """``tarot-table``: a table whose every cell comes from a function of the engine or the tutorial."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "args": directives.unchanged,
+        "caption": directives.unchanged,
+        "name": directives.unchanged,
+        "class": directives.class_option,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        function = import_callable(self.arguments[0], location)
+        kwargs: Any = {}
+        if "args" in self.options:
+            try:
+                kwargs = _json_option(self.options["args"])
+            except ValueError as error:
+                raise EngineCheckError(f"{location}: :args: is {error}") from None
+            if not isinstance(kwargs, dict):
+                raise EngineCheckError(f"{location}: :args: must be a JSON object of keyword arguments")
+        try:
+            description = function(**kwargs)
+        except Exception as error:
+            raise EngineCheckError(f"{location}: {self.arguments[0]} failed: {error}") from error
+        if not isinstance(description, Mapping) or "header" not in description or "rows" not in description:
+            raise EngineCheckError(
+                f"{location}: {self.arguments[0]} must return a mapping with 'header' and 'rows'"
+            )
+        caption = self.options.get("caption") or description.get("caption")
+        table = make_table(
+            self,
+            list(description["header"]),
+            list(description["rows"]),
+            caption=str(caption) if caption else None,
+            classes=self.options.get("class", []),
+        )
+        self.add_name(table)
+        return [table]
+
+
+# ---------------------------------------------------------------------------------------------- values
+
+
+def _engine_namespace(expression: ast.Expression) -> dict[str, object]:
+    """Names an expression may use: tarot_core, its modules by short name, the public names of cards."""
+    namespace: dict[str, object] = {"tarot_core": tarot_core}
+    namespace.update({name: getattr(cards_module, name) for name in dir(cards_module) if name[:1] != "_"})
+    modules = {info.name for info in pkgutil.iter_modules(tarot_core.__path__)}
+    for node in ast.walk(expression):
+        if isinstance(node, ast.Name) and node.id in modules:
+            namespace[node.id] = importlib.import_module(f"tarot_core.{node.id}")
+    for node in ast.walk(expression):
+        # tarot_core.scoring.x needs the submodule imported, not just the package.
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "tarot_core"
+            and node.attr in modules
+        ):
+            importlib.import_module(f"tarot_core.{node.attr}")
+    return namespace
+
+
+def evaluate(expression: str, location: str) -> object:
+    """Evaluate a page's expression against the engine; any failure stops the build."""
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except SyntaxError as error:
+        raise EngineCheckError(
+            f"{location}: {expression!r} is not a Python expression: {error.msg}"
+        ) from None
+    namespace = _engine_namespace(tree)
+    try:
+        return eval(compile(tree, "<tarot-value>", "eval"), namespace)
+    except Exception as error:
+        raise EngineCheckError(
+            f"{location}: {expression!r} failed: {type(error).__name__}: {error}"
+        ) from error
+
+
+class TarotValue(SphinxRole):
+    """``tarot-value``: the text of a value computed by the engine."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        value = evaluate(self.text, self.get_location())
+        node = nodes.inline(self.rawtext, _format(value), classes=["tarot-value"])
+        return [node], []
+
+
+# ---------------------------------------------------------------------------------------------- scores
+
+_ROLE_LABELS = {
+    "taker": "Taker",
+    "partner": "Partner",
+    "defender": "Each defender",
+    "defenders": "Defenders",
+    "defence": "Defence",
+    "attack": "Attack",
+}
+_SCORE_EXPECTATIONS = ("taker", "partner", "defender")
+
+
+def _yes_no(text: str | None) -> bool:
+    value = (text or "").strip().lower()
+    if value in ("yes", "true", "won", "1"):
+        return True
+    if value in ("no", "false", "lost", "0"):
+        return False
+    raise ValueError("write yes or no")
+
+
+def _int_option(text: str | None) -> int:
+    return int((text or "").strip())
+
+
+def _pairs(text: str | None) -> list[tuple[str, str]]:
+    """``a=1; b=-2`` -> [("a", "1"), ("b", "-2")]."""
+    out: list[tuple[str, str]] = []
+    for item in (text or "").replace(",", ";").split(";"):
+        if not item.strip():
+            continue
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"write name=value pairs separated by ';', not {item.strip()!r}")
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _same(actual: object, expected: str) -> bool:
+    if isinstance(actual, bool):
+        try:
+            return actual == _yes_no(expected)
+        except ValueError:
+            return False
+    if isinstance(actual, int | float):
+        try:
+            return float(expected) == float(actual)
+        except ValueError:
+            return False
+    return str(actual) == expected
+
+
+def share_label(key: str, roles: Mapping[str, object]) -> str:
+    """Row title of a share: ``taker`` -> ``Taker``; ``p2`` -> ``Player 2 (taker)`` when roles are known."""
+    if key in _ROLE_LABELS:
+        return _ROLE_LABELS[key]
+    label = key
+    if len(key) >= 2 and key[0] == "p" and key[1:].isdigit():
+        label = f"Player {key[1:]}"
+    role = roles.get(key)
+    return f"{label} ({role})" if role else label
+
+
+def find_share(result: Mapping[str, object], role: str) -> object | None:
+    """The amount one player of that role receives (negative: pays), or None if the result has none."""
+    scores = result.get("scores")
+    if not isinstance(scores, Mapping):
+        return None
+    share: object = scores.get(role)
+    if share is not None:
+        return share
+    roles = result.get("roles")
+    if isinstance(roles, Mapping):
+        for seat, seat_role in roles.items():
+            if seat_role == role and seat in scores:
+                share = scores[seat]
+                return share
+    return None
+
+
+class TarotScore(SphinxDirective):
+    """``tarot-score``: a score request, the engine's breakdown, and the checks the page relies on."""
+
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "expect-won": directives.unchanged_required,
+        "expect-taker": directives.unchanged_required,
+        "expect-partner": directives.unchanged_required,
+        "expect-defender": directives.unchanged_required,
+        "expect-score": directives.unchanged_required,
+        "expect-term": directives.unchanged_required,
+        "caption": directives.unchanged,
+        "show-request": directives.flag,
+        "name": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        text = "\n".join(self.content).strip()
+        if not text:
+            raise EngineCheckError(f"{location}: tarot-score needs a JSON score request as its body")
+        try:
+            request = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise EngineCheckError(
+                f"{location}: the score request is not valid JSON ({error.msg}, line {error.lineno})"
+            ) from None
+        if not isinstance(request, dict):
+            raise EngineCheckError(f"{location}: the score request must be a JSON object")
+        scorer = import_callable(str(self.config.tarot_score_function), location)
+        try:
+            result = scorer(request)
+        except ValueError as error:
+            raise EngineCheckError(f"{location}: the engine refused the score request: {error}") from error
+        if not isinstance(result, Mapping):
+            raise EngineCheckError(f"{location}: the scorer returned {type(result).__name__}, not a mapping")
+        self._check(result, location)
+        return self._render(request, result)
+
+    # -------------------------------------------------------------- checks
+    def _check(self, result: Mapping[str, object], location: str) -> None:
+        failures: list[str] = []
+        if "expect-won" in self.options:
+            try:
+                expected = _yes_no(self.options["expect-won"])
+            except ValueError:
+                raise EngineCheckError(f"{location}: :expect-won: must be yes or no") from None
+            if result.get("won") is not expected:
+                failures.append(f"the page says won={expected}, the engine says won={result.get('won')}")
+        for role in _SCORE_EXPECTATIONS:
+            option = f"expect-{role}"
+            if option not in self.options:
+                continue
+            try:
+                expected_amount = _int_option(self.options[option])
+            except ValueError:
+                raise EngineCheckError(f"{location}: :{option}: must be a whole number") from None
+            actual = find_share(result, role)
+            if actual is None:
+                failures.append(
+                    f"the page expects a {role} share of {expected_amount}, the engine gives none"
+                )
+            elif not _same(actual, str(expected_amount)):
+                failures.append(f"the page says the {role} gets {expected_amount}, the engine says {actual}")
+        try:
+            score_pairs = _pairs(self.options.get("expect-score"))
+            term_pairs = _pairs(self.options.get("expect-term"))
+        except ValueError as error:
+            raise EngineCheckError(f"{location}: {error}") from None
+        scores = result.get("scores")
+        for key, expected_text in score_pairs:
+            actual = scores.get(key) if isinstance(scores, Mapping) else None
+            if actual is None or not _same(actual, expected_text):
+                failures.append(f"the page says score {key} = {expected_text}, the engine says {actual}")
+        terms = {
+            str(entry.get("term")): entry.get("value")
+            for entry in _breakdown(result)
+            if isinstance(entry, Mapping)
+        }
+        for key, expected_text in term_pairs:
+            actual = terms.get(key)
+            if actual is None or not _same(actual, expected_text):
+                failures.append(f"the page says term {key} = {expected_text}, the engine says {actual}")
+        if failures:
+            raise EngineCheckError(f"{location}: the engine disagrees with the page: " + "; ".join(failures))
+
+    # -------------------------------------------------------------- output
+    def _render(self, request: Mapping[str, object], result: Mapping[str, object]) -> list[nodes.Node]:
+        container = nodes.container(classes=["tarot-score"])
+        self.add_name(container)
+        if "show-request" in self.options:
+            code = json.dumps(request, indent=2, ensure_ascii=False)
+            block = nodes.literal_block(code, code, language="json", classes=["tarot-score-request"])
+            container += block
+        won = result.get("won")
+        if isinstance(won, bool):
+            verdict = nodes.paragraph(classes=["tarot-score-verdict"])
+            verdict += nodes.strong("", "The taker wins." if won else "The taker loses.")
+            container += verdict
+        rows: list[list[object]] = []
+        details = any(isinstance(e, Mapping) and e.get("detail") for e in _breakdown(result))
+        for entry in _breakdown(result):
+            if not isinstance(entry, Mapping):
+                continue
+            label = entry.get("label") or entry.get("term") or ""
+            row: list[object] = [_plain(label), _plain(entry.get("value"))]
+            if details:
+                row.append(_plain(entry.get("detail")))
+            rows.append(row)
+        if rows:
+            header: list[object] = ["Step", "Value", "How"] if details else ["Step", "Value"]
+            container += make_table(
+                self,
+                header,
+                rows,
+                caption=self.options.get("caption") or "How the score is worked out",
+                classes=["tarot-score-breakdown"],
+            )
+        scores = result.get("scores")
+        if isinstance(scores, Mapping) and any(value is not None for value in scores.values()):
+            roles = result.get("roles")
+            role_map: Mapping[str, object] = roles if isinstance(roles, Mapping) else {}
+            share_rows: list[list[object]] = [
+                [_plain(share_label(str(key), role_map)), _plain(_signed(value))]
+                for key, value in scores.items()
+                if value is not None
+            ]
+            container += make_table(
+                self,
+                ["Player", "Score"],
+                share_rows,
+                caption="Each player's share",
+                classes=["tarot-score-shares"],
+            )
+        return [container]
+
+
+def _breakdown(result: Mapping[str, object]) -> list[object]:
+    breakdown = result.get("breakdown")
+    return list(breakdown) if isinstance(breakdown, list | tuple) else []
+
+
+def _plain(value: object) -> object:
+    # Non-str objects are rendered as plain text by make_table; wrap strings so they are not parsed.
+    return _PlainText(_format(value))
+
+
+class _PlainText:
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _signed(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:+d}" if value else "0"
+    return _format(value)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_config_value("tarot_score_function", DEFAULT_SCORER, "env", types=frozenset({str}))
+    app.add_directive("tarot-table", TarotTable)
+    app.add_directive("tarot-score", TarotScore)
+    app.add_role("tarot-value", TarotValue())
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

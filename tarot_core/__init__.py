@@ -1,4 +1,4 @@
-"""tarot_core: the rules of the tarot card games (French Tarot and its older relatives) as a pure-Python engine."""
+"""tarot_core: the rules of the tarot card games (French Tarot and its relatives) as a pure-Python engine."""
 
 from __future__ import annotations
 

@@ -48,7 +48,9 @@ class Action:
         """
         parts = text.split()
         if len(parts) < 2:
-            raise NotationError(f"{text!r} is not an action: write a seat then what it does, like 'p1 play HK'")
+            raise NotationError(
+                f"{text!r} is not an action: write a seat then what it does, like 'p1 play HK'"
+            )
         seat = Seat.parse(parts[0], players)
         kind = parts[1].lower()
         rest = parts[2:]

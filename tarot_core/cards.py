@@ -224,14 +224,14 @@ def _build() -> tuple[tuple[Card, ...], dict[str, Card], list[str]]:
         notation.append(f"T{rank}")
     cards.append(Card._make(Suit.EXCUSE, 0, len(cards)))
     notation.append("EX")
-    by_notation = {text: card for text, card in zip(notation, cards, strict=True)}
+    by_notation = dict(zip(notation, cards, strict=True))
     return tuple(cards), by_notation, notation
 
 
-FULL_PACK: Final[tuple[Card, ...]]
-_BY_NOTATION: Final[dict[str, Card]]
-_NOTATION: Final[list[str]]
-FULL_PACK, _BY_NOTATION, _NOTATION = _build()
+_BUILT = _build()
+FULL_PACK: Final[tuple[Card, ...]] = _BUILT[0]
+_BY_NOTATION: Final[dict[str, Card]] = _BUILT[1]
+_NOTATION: Final[list[str]] = _BUILT[2]
 
 EXCUSE: Final = FULL_PACK[77]
 PETIT: Final = FULL_PACK[56]

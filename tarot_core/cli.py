@@ -65,14 +65,25 @@ def format_breakdown(answer: dict[str, object]) -> str:
     lines.append(f"Result: {'made' if answer.get('won') else 'lost'}")
     scores = answer.get("scores")
     if isinstance(scores, dict):
-        parts = [f"{role} {value:+d}" if isinstance(value, int) else f"{role} {value}"
-                 for role, value in scores.items() if value is not None]
+        parts = [
+            f"{role} {value:+d}" if isinstance(value, int) else f"{role} {value}"
+            for role, value in scores.items()
+            if value is not None
+        ]
         lines.append("Scores: " + ", ".join(parts))
     return "\n".join(lines)
 
 
-_SIGNED = {"petit_au_bout", "contract_score", "handful", "slam", "slam_defence", "taker_share", "partner_share",
-           "defender_share"}
+_SIGNED = {
+    "petit_au_bout",
+    "contract_score",
+    "handful",
+    "slam",
+    "slam_defence",
+    "taker_share",
+    "partner_share",
+    "defender_share",
+}
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -80,7 +91,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
     request = _read_request(args.request)
     if not isinstance(request, dict):
-        raise TarotError("a score request is a JSON object such as {\"variant\": \"fft\", ...}")
+        raise TarotError('a score request is a JSON object such as {"variant": "fft", ...}')
     answer = score_request(request)
     if args.json:
         print(json.dumps(answer, ensure_ascii=False))
@@ -95,7 +106,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(Path(args.file))
     rnd = record.new_round()
     name = record.seat_name
-    print(f"{record.title or args.file} — {rnd.variant.title}, dealer {name(record.dealer)} ({record.dealer})")
+    print(
+        f"{record.title or args.file} — {rnd.variant.title}, dealer {name(record.dealer)} ({record.dealer})"
+    )
     for seat in SEATS[: rnd.players]:
         print(f"  {name(seat)} ({seat}): {format_cards(sort_hand(rnd.hands[seat]))}")
     print(f"  dog: {format_cards(rnd.dog)}")
@@ -129,7 +142,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"Excuse: {counting.excuse.explanation}.")
     print(
         f"Counted: attack {format_points(counting.attack_half_points)} with {counting.attack_bouts} bout(s), "
-        f"defence {format_points(counting.defence_half_points)} (the dog/discard goes to the {counting.dog_to})"
+        f"defence {format_points(counting.defence_half_points)} "
+        f"(the dog or the discard counts for the {counting.dog_to})"
     )
     print(format_breakdown(result.score.as_dict()))
     print("By seat: " + ", ".join(f"{name(seat)} {score:+d}" for seat, score in result.by_seat.items()))
@@ -211,7 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", default="1")
     simulate.add_argument("--contract", default=None)
     simulate.add_argument("--json", action="store_true")
-    simulate.add_argument("--stats", action="store_true", help="also report results: contracts made, scores, bouts")
+    simulate.add_argument(
+        "--stats", action="store_true", help="also report results: contracts made, scores, bouts"
+    )
     simulate.set_defaults(func=_cmd_simulate)
     return parser
 

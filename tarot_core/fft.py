@@ -117,8 +117,18 @@ class French5(FrenchVariant):
 
 
 # ---------------------------------------------------------------------- score requests
-REQUEST_FIELDS = ("variant", "players", "contract", "oudlers", "points", "petit_au_bout", "handfuls", "slam",
-                  "alone", "options")
+REQUEST_FIELDS = (
+    "variant",
+    "players",
+    "contract",
+    "oudlers",
+    "points",
+    "petit_au_bout",
+    "handfuls",
+    "slam",
+    "alone",
+    "options",
+)
 SIDES = (ATTACK, DEFENCE)
 
 
@@ -139,7 +149,7 @@ def _side(value: object, name: str) -> str | None:
     if value is None:
         return None
     if value not in SIDES:
-        raise RequestError(name, f"must be \"attack\", \"defence\" or null, not {value!r}")
+        raise RequestError(name, f'must be "attack", "defence" or null, not {value!r}')
     return str(value)
 
 
@@ -178,7 +188,8 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         raise RequestError("points", f"{oudlers} bouts alone are worth more than {half_points / 2:g} points")
     if half_points > 182 - 8 * (3 - oudlers):
         raise RequestError(
-            "points", f"with {oudlers} bout(s) the taker cannot have {half_points / 2:g} points: "
+            "points",
+            f"with {oudlers} bout(s) the taker cannot have {half_points / 2:g} points: "
             f"the defence holds {3 - oudlers} bout(s)",
         )
     petit = _side(request.get("petit_au_bout"), "petit_au_bout")
@@ -194,7 +205,7 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         raise RequestError("options", "must be an object of rule options")
     failed_slam = options.get("failed_slam", "always")
     if failed_slam not in ("always", "when-won") or set(options) - {"failed_slam"}:
-        raise RequestError("options", "the only scoring option is failed_slam: \"always\" or \"when-won\"")
+        raise RequestError("options", 'the only scoring option is failed_slam: "always" or "when-won"')
     score = french_score(
         players=players,
         contract=contract,
@@ -216,16 +227,16 @@ def _handfuls(value: object, players: int) -> tuple[tuple[str, str], ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise RequestError("handfuls", "must be a list such as [{\"side\": \"attack\", \"size\": \"simple\"}]")
+        raise RequestError("handfuls", 'must be a list such as [{"side": "attack", "size": "simple"}]')
     thresholds = FFT_HANDFULS[players]
     result: list[tuple[str, str]] = []
     shown = 0
     for item in value:
         if not isinstance(item, Mapping) or set(item) - {"side", "size"}:
-            raise RequestError("handfuls", "each handful is {\"side\": \"attack\"|\"defence\", \"size\": ...}")
+            raise RequestError("handfuls", 'each handful is {"side": "attack"|"defence", "size": ...}')
         side = _side(item.get("side"), "handfuls")
         if side is None:
-            raise RequestError("handfuls", "each handful needs a side: \"attack\" or \"defence\"")
+            raise RequestError("handfuls", 'each handful needs a side: "attack" or "defence"')
         size = item.get("size")
         if size not in thresholds:
             raise RequestError("handfuls", f"size must be simple, double or triple, not {size!r}")
@@ -246,7 +257,7 @@ def _slam(value: object) -> tuple[bool, str | None]:
     if value is None:
         return False, None
     if not isinstance(value, Mapping) or set(value) - {"announced", "won_by"}:
-        raise RequestError("slam", "must be {\"announced\": true|false, \"won_by\": \"attack\"|\"defence\"|null}")
+        raise RequestError("slam", 'must be {"announced": true|false, "won_by": "attack"|"defence"|null}')
     announced = value.get("announced", False)
     if not isinstance(announced, bool):
         raise RequestError("slam", f"announced must be true or false, not {announced!r}")

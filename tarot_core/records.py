@@ -39,8 +39,20 @@ if TYPE_CHECKING:
 
 FORMAT = "tarot-hand"
 VERSION = 1
-FIELDS = ("format", "version", "title", "description", "variant", "options", "players", "dealer", "seed",
-          "deal", "actions", "expected")
+FIELDS = (
+    "format",
+    "version",
+    "title",
+    "description",
+    "variant",
+    "options",
+    "players",
+    "dealer",
+    "seed",
+    "deal",
+    "actions",
+    "expected",
+)
 
 
 @dataclass
@@ -98,7 +110,9 @@ class HandRecord:
         data["dealer"] = str(self.dealer)
         if self.seed is not None:
             data["seed"] = self.seed
-        deal: dict[str, str] = {str(SEATS[i]): format_cards(sort_hand(hand)) for i, hand in enumerate(self.hands)}
+        deal: dict[str, str] = {
+            str(SEATS[i]): format_cards(sort_hand(hand)) for i, hand in enumerate(self.hands)
+        }
         deal["dog"] = format_cards(sort_hand(self.dog))
         data["deal"] = deal
         data["actions"] = [str(action) for action in self.actions]
@@ -114,8 +128,13 @@ class HandRecord:
 
     @classmethod
     def from_round(
-        cls, rnd: Round, players: list[str] | None = None, title: str = "", description: str = "",
-        seed: int | str | None = None, with_expected: bool = True,
+        cls,
+        rnd: Round,
+        players: list[str] | None = None,
+        title: str = "",
+        description: str = "",
+        seed: int | str | None = None,
+        with_expected: bool = True,
     ) -> HandRecord:
         record = cls(
             variant=rnd.variant,
@@ -170,14 +189,14 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
         raise RecordError("options must be an object")
     key = data.get("variant")
     if not isinstance(key, str):
-        raise RecordError("the record must name its variant, such as \"fft-4\"")
+        raise RecordError('the record must name its variant, such as "fft-4"')
     try:
         variant = find_variant(key, **{str(k): v for k, v in options.items()})
         players_count = variant.players
         dealer = Seat.parse(str(data.get("dealer", "")), players_count)
         deal = data.get("deal")
         if not isinstance(deal, Mapping):
-            raise RecordError("the record needs a deal: {\"p1\": \"cards...\", ..., \"dog\": \"cards...\"}")
+            raise RecordError('the record needs a deal: {"p1": "cards...", ..., "dog": "cards..."}')
         hands = tuple(tuple(parse_cards(str(deal.get(str(seat), "")))) for seat in SEATS[:players_count])
         dog = tuple(parse_cards(str(deal.get("dog", ""))))
     except RecordError:
@@ -189,7 +208,7 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
         raise RecordError(f"players must list {players_count} names, one per seat")
     actions_data = data.get("actions") or []
     if not isinstance(actions_data, list):
-        raise RecordError("actions must be a list of strings like \"p1 play HK\"")
+        raise RecordError('actions must be a list of strings like "p1 play HK"')
     seed = data.get("seed")
     record = HandRecord(
         variant=variant,
@@ -212,10 +231,10 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
             rnd.push(action)
         except IllegalActionError as error:
             raise RecordError(
-                f"action {number} \"{text}\" is illegal: {error.message} (rule: {error.reason.code})"
+                f'action {number} "{text}" is illegal: {error.message} (rule: {error.reason.code})'
             ) from None
         except NotationError as error:
-            raise RecordError(f"action {number} \"{text}\" cannot be read: {error}") from None
+            raise RecordError(f'action {number} "{text}" cannot be read: {error}') from None
         record.actions.append(action)
     expected = data.get("expected")
     if expected is not None:

@@ -181,7 +181,7 @@ class Round:
         return frozenset(seats)
 
     def side_of(self, seat: Seat) -> str:
-        return ATTACK if seat == self.taker or seat == self.partner else DEFENCE
+        return ATTACK if seat in (self.taker, self.partner) else DEFENCE
 
     @property
     def partner_revealed(self) -> bool:
@@ -227,7 +227,7 @@ class Round:
         return self.dealer.next(self.players)
 
     def rule_callable(self, taker: Seat) -> list[Card]:
-        """Cards the taker may call: a King; a Queen if he holds all four Kings; a Knight if also all Queens."""
+        """Cards the taker may call: a King; a Queen with all four Kings; a Knight with all Queens too."""
         hand = self.hands[taker]
         ranks = [KING]
         if sum(1 for c in hand if c.is_king) == 4:
@@ -290,7 +290,9 @@ class Round:
         if any(who == seat for who, _, _ in self.handfuls):
             return []
         count = self._trump_count_for_handful(seat)
-        return [Action(seat, "handful", size) for size, need in self.variant.handfuls.items() if count >= need]
+        return [
+            Action(seat, "handful", size) for size, need in self.variant.handfuls.items() if count >= need
+        ]
 
     def _trump_count_for_handful(self, seat: Seat) -> int:
         hand = self.hands[seat]
@@ -373,7 +375,9 @@ class Round:
         if action.kind == "slam":
             if action.seat != self.taker:
                 return Refusal(Illegal.SLAM_NOT_ALLOWED, "only the taker may announce a slam")
-            return Refusal(Illegal.SLAM_NOT_ALLOWED, "a slam must be announced before the first card is played")
+            return Refusal(
+                Illegal.SLAM_NOT_ALLOWED, "a slam must be announced before the first card is played"
+            )
         if self.phase is Phase.PETIT_SEC:
             assert self.to_move is not None
             if action.seat == self.to_move:
@@ -389,7 +393,7 @@ class Round:
         if action.kind == "petit-sec":
             return Refusal(
                 Illegal.PETIT_SEC_FALSE,
-                "petit sec is announced only by a player whose only trump is the Petit and who lacks the Excuse",
+                "petit sec is announced only by a player whose only trump is the Petit, without the Excuse",
             )
         if action.seat != self.to_move and not (action.kind == "handful" and self.phase is Phase.PLAYING):
             return Refusal(Illegal.NOT_YOUR_TURN, f"it is {self.to_move}'s turn, not {action.seat}'s")
@@ -419,7 +423,9 @@ class Round:
         ladder = self.rule_contracts()
         if action.word not in ladder:
             names = ", ".join(ladder)
-            return Refusal(Illegal.BID_NOT_ALLOWED, f"{action.word!r} is not a contract here: bid {names} or pass")
+            return Refusal(
+                Illegal.BID_NOT_ALLOWED, f"{action.word!r} is not a contract here: bid {names} or pass"
+            )
         highest = self._highest_bid()
         return Refusal(
             Illegal.BID_TOO_LOW,
@@ -743,13 +749,21 @@ class Round:
                     excuse_won_last = True
                     piles[own].append(card)
                     excuse = ExcuseNote(
-                        seat, trick.number, own, None, None,
+                        seat,
+                        trick.number,
+                        own,
+                        None,
+                        None,
                         "led to the last trick by a side that won every trick, the Excuse wins it",
                     )
                 elif trick.number == last_number:
                     piles[other].append(card)
                     excuse = ExcuseNote(
-                        seat, trick.number, other, None, None,
+                        seat,
+                        trick.number,
+                        other,
+                        None,
+                        None,
                         "played to the last trick, the Excuse goes over to the other side",
                     )
                 else:
@@ -758,7 +772,11 @@ class Round:
                         debt = (own, seat, trick.number)
                     else:
                         excuse = ExcuseNote(
-                            seat, trick.number, own, None, None,
+                            seat,
+                            trick.number,
+                            own,
+                            None,
+                            None,
                             "the Excuse stays with its side, which also won the trick: no exchange",
                         )
             if debt is not None and exchange is None:
@@ -771,19 +789,31 @@ class Round:
         adjust = 0
         if debt is not None and not finished and exchange is None:
             excuse = ExcuseNote(
-                debt[1], debt[2], debt[0], None, None,
+                debt[1],
+                debt[2],
+                debt[0],
+                None,
+                None,
                 "the Excuse stays with its side, which owes half a point until it wins a trick",
             )
         elif debt is not None:
             debtor, seat, number = debt
             if exchange is not None:
                 excuse = ExcuseNote(
-                    seat, number, debtor, exchange[0], exchange[1],
+                    seat,
+                    number,
+                    debtor,
+                    exchange[0],
+                    exchange[1],
                     f"the Excuse stays with its side, which gives {exchange[0]} (half a point) in exchange",
                 )
             else:
                 excuse = ExcuseNote(
-                    seat, number, debtor, None, None,
+                    seat,
+                    number,
+                    debtor,
+                    None,
+                    None,
                     "the Excuse stays with its side, which never had a card to give in exchange: "
                     "it counts 4 points and the other side gets the half point",
                 )

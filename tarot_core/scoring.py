@@ -169,7 +169,8 @@ def french_score(
             "difference",
             "Difference from the target",
             difference,
-            f"{format_points(half_points)} {'≥' if won else '<'} {target}: {'made' if won else 'lost'} by {difference}",
+            f"{format_points(half_points)} {'≥' if won else '<'} {target}: "
+            f"{'made' if won else 'lost'} by {difference}",
         )
     )
     terms.append(Term("base", "Base value of the deal", FFT_BASE))
@@ -181,7 +182,8 @@ def french_score(
                 "petit_au_bout",
                 "Petit au bout",
                 pab,
-                f"won in the last trick by the {'attack' if pab > 0 else 'defence'} (multiplied with the contract)",
+                f"won in the last trick by the {'attack' if pab > 0 else 'defence'} "
+                "(multiplied with the contract)",
             )
         )
     terms.append(Term("multiplier", "Contract multiplier", multiplier, f"×{multiplier} for {contract}"))
@@ -216,14 +218,19 @@ def french_score(
             terms.append(Term("slam", "Slam announced and not made", FFT_SLAM_FAILED, "never multiplied"))
     elif slam_by == ATTACK:
         slam_total += FFT_SLAM_UNANNOUNCED
-        terms.append(Term("slam", "Slam made without announcing it", FFT_SLAM_UNANNOUNCED, "never multiplied"))
+        terms.append(
+            Term("slam", "Slam made without announcing it", FFT_SLAM_UNANNOUNCED, "never multiplied")
+        )
     if slam_by == DEFENCE:
         slam_total -= FFT_SLAM_DEFENCE
         terms.append(Term("slam_defence", "Slam made by the defence", -FFT_SLAM_DEFENCE, "never multiplied"))
     per_defender = contract_score + handful_total + slam_total
     terms.append(
-        Term("per_defender", "Each defender pays the taker" if per_defender >= 0 else "The taker pays each defender",
-             abs(per_defender))
+        Term(
+            "per_defender",
+            "Each defender pays the taker" if per_defender >= 0 else "The taker pays each defender",
+            abs(per_defender),
+        )
     )
     taker_factor, partner_factor = share_factors(players, alone)
     taker = taker_factor * per_defender
@@ -251,12 +258,13 @@ REQUEST_MODULES: Final = {
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
     """Score a JSON request for any variant and answer with the working and every share.
 
-    >>> answer = score_request({"variant": "fft", "players": 4, "contract": "prise", "oudlers": 3, "points": 36})
+    >>> request = {"variant": "fft", "players": 4, "contract": "prise", "oudlers": 3, "points": 36}
+    >>> answer = score_request(request)
     >>> answer["won"], answer["scores"]
     (True, {'taker': 75, 'partner': None, 'defender': -25})
     """
     if not isinstance(request, Mapping):
-        raise RequestError("", "a score request is a JSON object such as {\"variant\": \"fft\", ...}")
+        raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
     variant = request.get("variant", "fft")
     if not isinstance(variant, str) or variant not in REQUEST_MODULES:
         known = ", ".join(REQUEST_MODULES)

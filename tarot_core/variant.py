@@ -32,7 +32,7 @@ class Options:
         return rows
 
 
-def option(default: Any, help: str) -> Any:  # noqa: A002 - mirrors dataclasses.field
+def option(default: Any, help: str) -> Any:
     """A documented rule option."""
     return dataclasses.field(default=default, metadata={"help": help})
 

@@ -55,7 +55,9 @@ def choose_discard(rnd: Round, action_list: list[Action]) -> Action:
     def suit_length(card: Card) -> int:
         return sum(1 for c in hand if c.suit is card.suit)
 
-    return min(action_list, key=lambda a: (a.card.is_trump, a.card.half_points, suit_length(a.card), a.card.rank))
+    return min(
+        action_list, key=lambda a: (a.card.is_trump, a.card.half_points, suit_length(a.card), a.card.rank)
+    )
 
 
 def beats(card: Card, rnd: Round) -> bool:
@@ -195,7 +197,8 @@ SAMPLES = [
         dealer=Seat.P2,
         seed=0,
         title="Four players: a garde sans le chien",
-        description="{taker} bids garde sans le chien: nobody sees the dog, which still counts for the taker.",
+        description="{taker} bids garde sans le chien: nobody sees the dog, which still counts "
+        "for the taker.",
         thresholds={"prise": 40, "garde": 45, "garde-sans": 50, "garde-contre": 110},
     ),
 ]
@@ -237,7 +240,9 @@ def main() -> int:
             "partner": sample.players[rnd.partner] if rnd.partner is not None else "nobody",
         }
         description = sample.description.format(**names)
-        record = HandRecord.from_round(rnd, sample.players, sample.title, description, seed=seed, with_expected=True)
+        record = HandRecord.from_round(
+            rnd, sample.players, sample.title, description, seed=seed, with_expected=True
+        )
         path = HANDS / f"{sample.name}.json"
         record.save(path)
         print(f"{path.name}: seed {seed}, {len(record.actions)} actions, expected {record.expected}")

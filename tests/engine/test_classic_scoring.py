@@ -234,7 +234,13 @@ def test_five_players_taker_two_shares_partner_one() -> None:
 
 def test_five_players_taker_alone_takes_four_shares() -> None:
     answer = scores_of(score(players=5, contract="slam", slam="attack", alone=True))
-    assert answer["taker"] == 2400 and answer["partner"] == 0
+    assert answer == {
+        "taker": 2400,
+        "defender-1": -600,
+        "defender-2": -600,
+        "defender-3": -600,
+        "defender-4": -600,
+    }
 
 
 def test_taker_only_option_moves_only_the_taker() -> None:

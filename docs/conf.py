@@ -31,6 +31,8 @@ extensions = [
     "tutorial.sphinxext.engine",
     "tutorial.sphinxext.cards",
     "tutorial.sphinxext.glossary",
+    # Steps of the sample hand records (tutorial/hands), drawn from the records themselves.
+    "tutorial.sphinxext.handsteps",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

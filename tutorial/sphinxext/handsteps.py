@@ -1,0 +1,289 @@
+"""One step of a recorded hand, drawn from the record when the site is built.
+
+The records are the sample hands of ``tutorial/hands/`` (read by :func:`tutorial.tables.load_hand`),
+so a page that walks through a hand always shows exactly what the engine replays.
+
+``tarot-hand-step``
+    ````md
+    ```{tarot-hand-step} fft-4-first-hand
+    :show: trick
+    :trick: 2
+    ```
+    ````
+    ``:show:`` picks what to draw:
+
+    * ``deal``: every player's hand as dealt (``:dog:`` adds the dog, face up);
+    * ``hand``: the hand of ``:seat:`` (``p1`` ...) after ``:after:`` actions (a number: that many
+      actions; or the text of an action in the record, such as ``p4 bid garde``: just after it);
+    * ``dog``: the dog; ``discard``: the taker's discard; ``handful``: the trumps shown by ``:seat:``;
+    * ``trick``: the cards of trick ``:trick:`` (from 1) in playing order, and who won it;
+    * ``score``: the score sheet of the hand, term by term.
+
+``tarot-hand-value``
+    ``{tarot-hand-value}`fft-4-first-hand: facts["points"]``` evaluates a Python expression about the
+    finished hand. Names: ``record`` (the :class:`~tarot_core.records.HandRecord`), ``final`` (the
+    finished :class:`~tarot_core.round.Round`), ``counting``, ``score``, ``facts`` (see
+    :func:`tutorial.tables.hand_facts`), ``name(seat)``, ``fmt(half_points)``, ``Card``, ``Seat``,
+    ``step(n)`` (the round after ``n`` actions) and ``after("p4 bid garde")`` (the round just after
+    that action).
+
+Any failure stops the build with :class:`~tutorial.sphinxext.common.EngineCheckError`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.typing import ExtensionMetadata
+
+from tarot_core.actions import Action
+from tarot_core.cards import Card, format_points, sort_hand
+from tarot_core.errors import TarotError
+from tarot_core.records import HandRecord
+from tarot_core.round import ATTACK, Round
+from tarot_core.seats import SEATS, Seat
+from tutorial.tables import hand_facts, hand_path, load_hand
+
+from .cards import card_node
+from .common import EngineCheckError
+from .engine import make_table
+
+SHOW = ("deal", "hand", "dog", "discard", "handful", "trick", "score")
+
+
+def _load(name: str, location: str) -> HandRecord:
+    try:
+        return load_hand(name)
+    except TarotError as error:
+        raise EngineCheckError(f"{location}: {error}") from None
+
+
+def action_index(record: HandRecord, text: str) -> int:
+    """How many actions have been applied once ``text`` is reached: a number, or an action's notation."""
+    text = text.strip()
+    if text.isdigit():
+        number = int(text)
+        if number > len(record.actions):
+            raise TarotError(f"the record has {len(record.actions)} actions, not {number}")
+        return number
+    players = record.variant.players
+    try:
+        wanted = Action.parse(text, players)
+    except TarotError as error:
+        raise TarotError(f"{text!r} is neither a number of actions nor an action: {error}") from None
+    for number, action in enumerate(record.actions, start=1):
+        if action == wanted:
+            return number
+    raise TarotError(f"the action {text!r} is not in the record")
+
+
+def round_after(record: HandRecord, text: str) -> Round:
+    return record.round_at(action_index(record, text))
+
+
+class TarotHandStep(SphinxDirective):
+    """``tarot-hand-step``: cards of one moment of a recorded hand."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "show": lambda text: directives.choice(text, SHOW),
+        "seat": directives.unchanged_required,
+        "after": directives.unchanged_required,
+        "trick": directives.positive_int,
+        "dog": directives.flag,
+        "caption": directives.unchanged,
+        "name": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        record = _load(self.arguments[0], location)
+        self.env.note_dependency(str(hand_path(self.arguments[0])))
+        show = self.options.get("show", "deal")
+        try:
+            body = getattr(self, f"_show_{show}")(record)
+        except TarotError as error:
+            raise EngineCheckError(f"{location}: {error}") from None
+        container = nodes.container(classes=["tarot-hand-step", f"tarot-hand-step-{show}"])
+        self.add_name(container)
+        container.extend(body)
+        caption = self.options.get("caption")
+        if caption:
+            caption_nodes, messages = self.state.inline_text(caption, self.lineno)
+            container += nodes.paragraph(caption, "", *caption_nodes, classes=["tarot-cards-caption"])
+            container.extend(messages)
+        return [container]
+
+    # ------------------------------------------------------------------ pieces
+    def _row(self, label: str, cards: list[Card] | tuple[Card, ...], note: str = "") -> nodes.Element:
+        """A labelled row of card pictures."""
+        block = nodes.container(classes=["tarot-cards", "tarot-cards-small"])
+        title = nodes.paragraph(classes=["tarot-hand-label"])
+        title += nodes.strong("", label)
+        if note:
+            title += nodes.Text(f" {note}")
+        block += title
+        row = nodes.paragraph(classes=["tarot-cards-row"])
+        for index, card in enumerate(cards):
+            if index:
+                row += nodes.Text(" ")
+            row += card_node(card, labelled=True)
+        block += row
+        return block
+
+    def _seat(self, record: HandRecord) -> Seat:
+        text = self.options.get("seat")
+        if not text:
+            raise TarotError("say whose cards to show with :seat: (p1, p2, ...)")
+        return Seat.parse(text, record.variant.players)
+
+    def _round(self, record: HandRecord) -> Round:
+        return round_after(record, str(self.options.get("after", "0")))
+
+    def _show_deal(self, record: HandRecord) -> list[nodes.Node]:
+        rows: list[nodes.Node] = []
+        players = record.variant.players
+        for seat in SEATS[:players]:
+            hand = sort_hand(record.hands[seat])
+            note = f"({seat}{', the dealer' if seat == record.dealer else ''}, {len(hand)} cards)"
+            rows.append(self._row(record.seat_name(seat), hand, note))
+        if "dog" in self.options:
+            rows.append(self._row("The dog", sort_hand(record.dog), f"({len(record.dog)} cards, face down)"))
+        return rows
+
+    def _show_hand(self, record: HandRecord) -> list[nodes.Node]:
+        seat = self._seat(record)
+        rnd = self._round(record)
+        hand = sort_hand(rnd.hands[seat])
+        return [self._row(record.seat_name(seat), hand, f"({seat}, {len(hand)} cards)")]
+
+    def _show_dog(self, record: HandRecord) -> list[nodes.Node]:
+        return [self._row("The dog", sort_hand(record.dog), f"({len(record.dog)} cards)")]
+
+    def _show_discard(self, record: HandRecord) -> list[nodes.Node]:
+        rnd = record.final_round()
+        if not rnd.discard:
+            raise TarotError("nobody discarded in this hand")
+        assert rnd.taker is not None
+        note = f"({record.seat_name(rnd.taker)}’s {len(rnd.discard)} cards, face down)"
+        return [self._row("The discard", sort_hand(rnd.discard), note)]
+
+    def _show_handful(self, record: HandRecord) -> list[nodes.Node]:
+        seat = self._seat(record)
+        rnd = record.final_round()
+        for who, size, shown in rnd.handfuls:
+            if who == seat:
+                note = f"shows a {size} handful ({len(shown)} trumps)"
+                return [self._row(record.seat_name(seat), list(shown), note)]
+        raise TarotError(f"{seat} shows no handful in this hand")
+
+    def _show_trick(self, record: HandRecord) -> list[nodes.Node]:
+        number = self.options.get("trick")
+        rnd = record.final_round()
+        if number is None or not 1 <= number <= len(rnd.tricks):
+            raise TarotError(f"say which trick with :trick: (1 to {len(rnd.tricks)})")
+        trick = rnd.tricks[number - 1]
+        block = nodes.container(classes=["tarot-cards", "tarot-cards-medium", "tarot-trick"])
+        row = nodes.paragraph(classes=["tarot-cards-row"])
+        for index, (seat, card) in enumerate(trick.plays):
+            if index:
+                row += nodes.Text(" → ")
+            piece = nodes.inline(classes=["tarot-trick-play"])
+            piece += nodes.strong("", record.seat_name(seat))
+            piece += nodes.Text(" ")
+            piece += card_node(card, labelled=True)
+            row += piece
+        block += row
+        assert trick.winner is not None
+        side = "the attack" if rnd.side_of(trick.winner) == ATTACK else "the defence"
+        summary = nodes.paragraph(classes=["tarot-trick-winner"])
+        summary += nodes.Text(f"Trick {number}: {record.seat_name(trick.winner)} wins it for {side}.")
+        block += summary
+        return [block]
+
+    def _show_score(self, record: HandRecord) -> list[nodes.Node]:
+        result = record.final_round().result()
+        if result.score is None:
+            raise TarotError("this hand ends without a score")
+        data = result.score.as_dict()
+        rows: list[list[object]] = []
+        for entry in data["breakdown"]:  # type: ignore[attr-defined]
+            rows.append(
+                [_Plain(str(entry["label"])), _Plain(str(entry["value"])), _Plain(entry.get("detail", ""))]
+            )
+        table = make_table(self, ["Step", "Value", "How"], rows, caption="The score sheet of this hand")
+        shares = [
+            [_Plain(f"{record.seat_name(seat)} ({seat})"), _Plain(f"{amount:+d}" if amount else "0")]
+            for seat, amount in result.by_seat.items()
+        ]
+        return [table, make_table(self, ["Player", "Score"], shares, caption="Each player’s score")]
+
+
+class _Plain:
+    """A table cell shown as plain text (not parsed as markup)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: object) -> None:
+        self.text = str(text)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# ---------------------------------------------------------------------------------------------- role
+
+
+def hand_namespace(record: HandRecord, name: str) -> dict[str, object]:
+    final = record.final_round()
+    result = final.result()
+    return {
+        "record": record,
+        "final": final,
+        "counting": result.counting,
+        "score": result.score,
+        "facts": hand_facts(name),
+        "name": record.seat_name,
+        "fmt": format_points,
+        "Card": Card,
+        "Seat": Seat,
+        "step": record.round_at,
+        "after": lambda text: round_after(record, text),
+    }
+
+
+class TarotHandValue(SphinxRole):
+    """``tarot-hand-value``: a value about a recorded hand, as text."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        location = self.get_location()
+        name, sep, expression = self.text.partition(":")
+        if not sep or not expression.strip():
+            raise EngineCheckError(f"{location}: write the record's name, a colon and an expression")
+        record = _load(name.strip(), location)
+        try:
+            tree = ast.parse(expression.strip(), mode="eval")
+        except SyntaxError as error:
+            raise EngineCheckError(f"{location}: {expression!r} is not an expression: {error.msg}") from None
+        try:
+            value = eval(compile(tree, "<tarot-hand-value>", "eval"), hand_namespace(record, name.strip()))
+        except Exception as error:
+            raise EngineCheckError(
+                f"{location}: {expression!r} failed: {type(error).__name__}: {error}"
+            ) from error
+        text = "yes" if value is True else "no" if value is False else str(value)
+        return [nodes.inline(self.rawtext, text, classes=["tarot-value"])], []
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("tutorial.sphinxext.cards")
+    app.setup_extension("tutorial.sphinxext.engine")
+    app.add_directive("tarot-hand-step", TarotHandStep)
+    app.add_role("tarot-hand-value", TarotHandValue())
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,585 @@
+"""Tables for the French Tarot pages, computed from the engine when the site is built.
+
+Every function returns a table description for the ``tarot-table`` directive: a mapping with
+``header`` (column titles), ``rows`` (one list of cells per row) and ``caption``. String cells are read
+as inline markup, so a cell may hold a card picture (``{card}`HK```) or a glossary link. Nothing here
+imports Sphinx: the tables are plain data, tested like any other function.
+
+The hand records of ``tutorial/hands/`` are read by :func:`load_hand`; the tutorial's step-by-step
+pages use the same records through :mod:`tutorial.sphinxext.handsteps`.
+
+>>> table = targets_table()
+>>> table["header"][:2], table["rows"][0][:2]
+(['Bouts in the taker’s cards', 'Points needed'], [0, 56])
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Final, TypedDict
+
+from tarot_core.cards import (
+    BOUTS,
+    FULL_PACK,
+    JACK,
+    KNIGHT,
+    QUEEN,
+    TOTAL_HALF_POINTS,
+    Card,
+    format_points,
+)
+from tarot_core.errors import TarotError
+from tarot_core.fft import FrenchVariant
+from tarot_core.records import HandRecord, load_record
+from tarot_core.round import ATTACK, DEFENCE, Round, Trick
+from tarot_core.scoring import (
+    FFT_BASE,
+    FFT_CONTRACT_NAMES,
+    FFT_HANDFUL_BONUS,
+    FFT_HANDFULS,
+    FFT_MULTIPLIERS,
+    FFT_PETIT_AU_BOUT,
+    FFT_SLAM_ANNOUNCED,
+    FFT_SLAM_DEFENCE,
+    FFT_SLAM_FAILED,
+    FFT_SLAM_UNANNOUNCED,
+    FFT_TARGETS,
+    points_value,
+    share_factors,
+)
+from tarot_core.seats import SEATS, Seat
+from tarot_core.variant import Variant, all_variants, find_variant
+
+#: Where the sample hand records live.
+HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"
+
+
+class TableDescription(TypedDict, total=False):
+    """What a table function returns; ``header`` and ``rows`` are required."""
+
+    header: list[str]
+    rows: list[list[object]]
+    caption: str
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+
+def card_markup(card: Card) -> str:
+    """A card picture followed by its notation, as inline markup."""
+    return f"{{card}}`{card}` `{card}`"
+
+
+def cards_markup(cards: Iterable[Card]) -> str:
+    """Pictures of several cards in one cell (or a dash when there are none)."""
+    items = [f"{{card}}`{card}`" for card in cards]
+    return " ".join(items) if items else "—"
+
+
+def _fft(players: int) -> FrenchVariant:
+    variant = find_variant(f"fft-{players}")
+    assert isinstance(variant, FrenchVariant)
+    return variant
+
+
+def _check_players(players: int) -> int:
+    if players not in (3, 4, 5):
+        raise TarotError(f"French Tarot is played by 3, 4 or 5 players, not {players}")
+    return players
+
+
+CONTRACT_FRENCH: Final = {
+    "prise": "la prise (or la petite)",
+    "garde": "la garde",
+    "garde-sans": "la garde sans le chien",
+    "garde-contre": "la garde contre le chien",
+}
+
+
+def contract_name(contract: str) -> str:
+    """The English and French name of an FFT contract, as the score breakdown writes it."""
+    try:
+        return FFT_CONTRACT_NAMES[contract]
+    except KeyError:
+        known = ", ".join(FFT_CONTRACT_NAMES)
+        raise TarotError(f"unknown contract {contract!r}: the contracts are {known}") from None
+
+
+# ---------------------------------------------------------------------------------------------- counting
+
+
+#: Card kinds from the most valuable down, each with a test that picks its cards out of the pack.
+def _is_rank(rank: int) -> Callable[[Card], bool]:
+    return lambda card: card.suit.is_plain and card.rank == rank
+
+
+_KINDS: Final[tuple[tuple[str, Callable[[Card], bool]], ...]] = (
+    ("a bout or a King", lambda card: card.is_bout or card.is_king),
+    ("a Queen", _is_rank(QUEEN)),
+    ("a Knight", _is_rank(KNIGHT)),
+    ("a Jack", _is_rank(JACK)),
+    ("any other card", lambda card: card.is_low),
+)
+
+
+def extra_points(card: Card) -> int:
+    """What a card adds on top of the half point every card is worth (counting "by halves")."""
+    return (card.half_points - 1) // 2
+
+
+def whole_value(card: Card) -> int:
+    """The whole-number value used when counting by pairs: 5, 4, 3, 2 or 1."""
+    return (card.half_points + 1) // 2
+
+
+def count_by_values(cards: Sequence[Card]) -> int:
+    """Half-points of ``cards`` added card by card (4.5, 3.5, 2.5, 1.5, 0.5)."""
+    return sum(card.half_points for card in cards)
+
+
+def count_by_halves(cards: Sequence[Card]) -> int:
+    """Half-points of ``cards`` counted as half a point a card plus each honour's extra points."""
+    return len(cards) + 2 * sum(extra_points(card) for card in cards)
+
+
+def pair_up(cards: Sequence[Card]) -> tuple[list[tuple[Card, Card]], Card | None]:
+    """Pairs the way players make them: each honour with a low card, then what is left two by two."""
+    honours = sorted((c for c in cards if not c.is_low), key=lambda c: -c.half_points)
+    lows = [c for c in cards if c.is_low]
+    pairs: list[tuple[Card, Card]] = []
+    while honours and lows:
+        pairs.append((honours.pop(0), lows.pop()))
+    rest = honours + lows
+    while len(rest) >= 2:
+        pairs.append((rest.pop(0), rest.pop(0)))
+    return pairs, (rest[0] if rest else None)
+
+
+def count_by_pairs(cards: Sequence[Card]) -> int:
+    """Half-points of ``cards`` counted by pairs: a pair is worth its two whole values less one."""
+    pairs, odd = pair_up(cards)
+    total = sum(2 * (whole_value(a) + whole_value(b) - 1) for a, b in pairs)
+    if odd is not None:
+        total += 2 * whole_value(odd) - 1
+    return total
+
+
+def counting_methods_table() -> TableDescription:
+    """Each kind of card under the three counting methods, which give the same totals."""
+    rows: list[list[object]] = []
+    low = next(card for card in FULL_PACK if card.is_low)
+    for label, belongs in _KINDS:
+        members = [card for card in FULL_PACK if belongs(card)]
+        sample = members[0]
+        values = {card.half_points for card in members}
+        if len(values) != 1:
+            raise TarotError(f"the cards of {label!r} are not all worth the same")
+        pair = "" if sample.is_low else format_points(sample.half_points + low.half_points)
+        rows.append(
+            [
+                label,
+                len(members),
+                format_points(sample.half_points),
+                f"½ + {extra_points(sample)}" if extra_points(sample) else "½",
+                whole_value(sample),
+                pair or f"{format_points(2 * low.half_points)} (two of them)",
+            ]
+        )
+    return {
+        "header": [
+            "Card",
+            "How many",
+            "Points (card by card)",
+            "By halves: ½ a card + extra",
+            "Whole value (pairs: less 1 a pair)",
+            "Paired with a low card",
+        ],
+        "rows": rows,
+        "caption": "One card, three ways of counting it",
+    }
+
+
+def counting_agreement_table(record: str = "", side: str = ATTACK) -> TableDescription:
+    """A pile counted the three ways: the whole pack, or one side's cards at the end of a recorded hand."""
+    if record:
+        counting = final_round(record).count()
+        if side not in (ATTACK, DEFENCE):
+            raise TarotError(f'side must be "{ATTACK}" or "{DEFENCE}", not {side!r}')
+        cards = list(counting.attack_cards if side == ATTACK else counting.defence_cards)
+        adjust = 0
+        target_half = counting.attack_half_points if side == ATTACK else counting.defence_half_points
+        what = f"the {'taker’s side' if side == ATTACK else 'defence'}’s cards at the end of the hand"
+        adjust = target_half - count_by_values(cards)
+    else:
+        cards = list(FULL_PACK)
+        adjust = 0
+        what = "the whole pack"
+    pairs, odd = pair_up(cards)
+    methods = (
+        ("Card by card: 4.5, 3.5, 2.5, 1.5, 0.5", count_by_values(cards)),
+        (f"By halves: ½ × {len(cards)} cards + the extras of the honours", count_by_halves(cards)),
+        (
+            f"By pairs: {len(pairs)} pairs, each worth its whole values less 1"
+            + (", and one card left over" if odd is not None else ""),
+            count_by_pairs(cards),
+        ),
+    )
+    totals = {value for _, value in methods}
+    if len(totals) != 1:
+        raise TarotError(f"the counting methods disagree on {what}: {sorted(totals)}")
+    rows: list[list[object]] = [[label, format_points(value + adjust)] for label, value in methods]
+    if adjust:
+        rows.append(["(The Excuse exchange is already in these cards.)", ""])
+    return {
+        "header": ["Method", "Points"],
+        "rows": rows,
+        "caption": f"Counting {what} ({len(cards)} cards) three ways",
+    }
+
+
+# ---------------------------------------------------------------------------------------------- FFT facts
+
+
+def targets_table() -> TableDescription:
+    """Points the taker needs by the number of bouts in the taker side's cards."""
+    rows: list[list[object]] = []
+    bout_half = BOUTS[0].half_points
+    for bouts, target in sorted(FFT_TARGETS.items()):
+        own = bouts * bout_half
+        rows.append([bouts, target, format_points(own), format_points(2 * target - own)])
+    return {
+        "header": [
+            "Bouts in the taker’s cards",
+            "Points needed",
+            "Points in those bouts",
+            "Still to find in other cards",
+        ],
+        "rows": rows,
+        "caption": "The taker’s target: the more bouts, the fewer points needed",
+    }
+
+
+def multipliers_table() -> TableDescription:
+    """The four contracts, their multiplier and what happens to the dog."""
+    dog = {
+        "prise": "the taker shows it, takes it and discards",
+        "garde": "the taker shows it, takes it and discards",
+        "garde-sans": "nobody sees it; it counts for the taker",
+        "garde-contre": "nobody sees it; it counts for the defence",
+    }
+    rows: list[list[object]] = []
+    for contract, multiplier in FFT_MULTIPLIERS.items():
+        rows.append([contract_name(contract), f"`{contract}`", multiplier, dog[contract]])
+    return {
+        "header": ["Contract", "Notation", "Multiplier", "The dog"],
+        "rows": rows,
+        "caption": "Contracts from the lowest to the highest",
+    }
+
+
+def contracts_table() -> TableDescription:
+    """Contracts side by side: multiplier and the smallest win and loss they score."""
+    rows: list[list[object]] = []
+    for rank, (contract, multiplier) in enumerate(FFT_MULTIPLIERS.items(), start=1):
+        least = FFT_BASE * multiplier
+        rows.append(
+            [
+                rank,
+                contract_name(contract),
+                CONTRACT_FRENCH[contract],
+                multiplier,
+                least,
+                (FFT_BASE + 10) * multiplier,
+            ]
+        )
+    return {
+        "header": [
+            "Rank",
+            "Contract",
+            "French",
+            "Multiplier",
+            "Made exactly (each defender pays)",
+            "Made or lost by 10",
+        ],
+        "rows": rows,
+        "caption": "The contracts compared (before petit au bout, handfuls and slam)",
+    }
+
+
+def handfuls_table() -> TableDescription:
+    """Trumps to show for each handful, for 3, 4 and 5 players, and the bonus."""
+    rows: list[list[object]] = []
+    for size, bonus in FFT_HANDFUL_BONUS.items():
+        name = {"simple": "Single (simple)", "double": "Double", "triple": "Triple"}[size]
+        rows.append([name, *(FFT_HANDFULS[players][size] for players in (3, 4, 5)), bonus])
+    return {
+        "header": ["Handful", "3 players", "4 players", "5 players", "Bonus"],
+        "rows": rows,
+        "caption": "Handfuls (poignées): trumps to show and the bonus",
+    }
+
+
+def handful_row(players: int) -> TableDescription:
+    """Handfuls for one player count: trumps shown and bonus."""
+    _check_players(players)
+    rows: list[list[object]] = [
+        [size, FFT_HANDFULS[players][size], bonus] for size, bonus in FFT_HANDFUL_BONUS.items()
+    ]
+    return {
+        "header": ["Handful", "Trumps shown", "Bonus"],
+        "rows": rows,
+        "caption": f"Handfuls with {players} players",
+    }
+
+
+def deal_table() -> TableDescription:
+    """Cards each, dog, packets and tricks for 3, 4 and 5 players."""
+    rows: list[list[object]] = []
+    for players in (3, 4, 5):
+        variant = _fft(players)
+        dealt = players * variant.hand_size + variant.dog_size
+        if dealt != len(variant.pack):
+            raise TarotError(f"{variant.key} does not deal the whole pack")
+        rows.append([players, variant.hand_size, variant.dog_size, variant.packet, variant.hand_size, dealt])
+    return {
+        "header": ["Players", "Cards each", "Dog", "Packets of", "Tricks", "Cards in all"],
+        "rows": rows,
+        "caption": "The deal for each number of players",
+    }
+
+
+def shares_table() -> TableDescription:
+    """How a deal's score S is shared: the taker, the partner and each defender, for 3, 4 and 5 players."""
+    rows: list[list[object]] = []
+    for players, alone in ((3, False), (4, False), (5, False), (5, True)):
+        taker, partner = share_factors(players, alone)
+        defenders = players - 1 - (1 if partner is not None else 0)
+        label = f"{players} players" + (", taker alone" if alone else "")
+        total = taker + (partner or 0) - defenders
+        if total != 0:
+            raise TarotError(f"the shares for {label} do not sum to zero")
+        rows.append(
+            [
+                label,
+                f"{taker} × S",
+                "—" if partner is None else f"{partner} × S",
+                defenders,
+                "−S",
+            ]
+        )
+    return {
+        "header": ["Table", "Taker", "Partner", "Defenders", "Each defender"],
+        "rows": rows,
+        "caption": "Shares of a deal worth S to each defender (they always add up to zero)",
+    }
+
+
+def bonuses_table() -> TableDescription:
+    """Petit au bout, handfuls and slams: how much, to whom, multiplied or not."""
+    rows: list[list[object]] = [
+        [
+            "Petit au bout",
+            FFT_PETIT_AU_BOUT,
+            "the side that wins the last trick holding the Petit",
+            "yes",
+        ],
+    ]
+    for size, bonus in FFT_HANDFUL_BONUS.items():
+        rows.append([f"{size.capitalize()} handful", bonus, "the side that wins the deal", "no"])
+    rows.extend(
+        [
+            ["Slam announced and made", FFT_SLAM_ANNOUNCED, "the attack", "no"],
+            ["Slam made without announcing it", FFT_SLAM_UNANNOUNCED, "the attack", "no"],
+            ["Slam announced and not made", abs(FFT_SLAM_FAILED), "the defence", "no"],
+            ["Slam made by the defence", FFT_SLAM_DEFENCE, "the defence", "no"],
+        ]
+    )
+    return {
+        "header": ["Bonus", "Points", "Goes to", "Multiplied by the contract"],
+        "rows": rows,
+        "caption": "Bonuses added to the contract score (per defender)",
+    }
+
+
+# ---------------------------------------------------------------------------------------------- variants
+
+
+def _variant_fact(cls: type[Variant], name: str) -> object:
+    value = getattr(cls, name, None)
+    if value is None:
+        return "—"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
+def variants_table() -> TableDescription:
+    """Every registered rule set side by side: players, cards, dog, contracts."""
+    rows: list[list[object]] = []
+    for key, cls in sorted(all_variants().items(), key=lambda item: (item[1].family, item[1].players)):
+        variant = cls()
+        rows.append(
+            [
+                f"`{key}`",
+                cls.title,
+                cls.players,
+                len(variant.pack),
+                cls.hand_size,
+                cls.dog_size,
+                _variant_fact(cls, "contracts"),
+            ]
+        )
+    return {
+        "header": ["Key", "Rule set", "Players", "Pack", "Cards each", "Dog", "Contracts"],
+        "rows": rows,
+        "caption": "Every rule set the engine knows",
+    }
+
+
+def options_table(variant: str = "fft-4") -> TableDescription:
+    """The rule options of a variant: name, default and what it changes."""
+    chosen = find_variant(variant)
+    rows: list[list[object]] = [
+        [f"`{name}`", f"`{value!r}`".replace("'", '"'), help_text]
+        for name, value, help_text in chosen.options.describe()
+    ]
+    return {
+        "header": ["Option", "Default", "What it changes"],
+        "rows": rows,
+        "caption": f"Rule options of {chosen.title}",
+    }
+
+
+# ---------------------------------------------------------------------------------------------- records
+
+
+@functools.cache
+def _load(path: Path, mtime: float) -> HandRecord:
+    return load_record(path)
+
+
+def hand_path(name: str) -> Path:
+    """The file of a sample hand record, by name (``fft-4-first-hand``) or file name."""
+    stem = name.strip().removesuffix(".json")
+    if not stem or "/" in stem or "\\" in stem or stem.startswith("."):
+        raise TarotError(f"{name!r} is not the name of a hand record in tutorial/hands")
+    path = HANDS_DIR / f"{stem}.json"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in HANDS_DIR.glob("*.json")))
+        raise TarotError(f"there is no hand record {stem!r}; the records are {known}")
+    return path
+
+
+def load_hand(name: str) -> HandRecord:
+    """A sample hand record, loaded and checked once (reloaded when the file changes)."""
+    path = hand_path(name)
+    return _load(path, path.stat().st_mtime)
+
+
+def final_round(name: str) -> Round:
+    return load_hand(name).final_round()
+
+
+def seat_label(record: HandRecord, seat: Seat) -> str:
+    return f"{record.seat_name(seat)} ({seat})"
+
+
+def _trick_row(record: HandRecord, rnd: Round, trick: Trick, running: tuple[int, int]) -> list[object]:
+    cells: list[object] = [trick.number + 1, record.seat_name(trick.leader)]
+    for seat in SEATS[: rnd.players]:
+        card = trick.card_of(seat)
+        cells.append("" if card is None else f"{{card}}`{card}`")
+    assert trick.winner is not None
+    side = "taker" if rnd.side_of(trick.winner) == ATTACK and trick.winner == rnd.taker else ""
+    if not side:
+        side = "attack" if rnd.side_of(trick.winner) == ATTACK else "defence"
+    cells.append(f"{record.seat_name(trick.winner)} ({side})")
+    cells.append(format_points(running[0]))
+    cells.append(format_points(running[1]))
+    return cells
+
+
+def tricks_table(record: str, first: int = 1, last: int = 0) -> TableDescription:
+    """Tricks ``first`` to ``last`` (from 1; ``last`` 0 means the end) with the running card points."""
+    hand = load_hand(record)
+    final = hand.final_round()
+    count = len(final.tricks)
+    last = last or count
+    if not 1 <= first <= last <= count:
+        raise TarotError(f"tricks go from 1 to {count}: cannot show {first} to {last}")
+    rows: list[list[object]] = []
+    done = 0
+    for _, rnd in hand.states():
+        if len(rnd.tricks) == done:
+            continue
+        done = len(rnd.tricks)
+        if first <= done <= last:
+            tally = rnd.tally()
+            running = (tally.attack_half_points, tally.defence_half_points)
+            rows.append(_trick_row(hand, final, final.tricks[done - 1], running))
+    names = [hand.seat_name(seat) for seat in SEATS[: final.players]]
+    return {
+        "header": ["Trick", "Led by", *names, "Won by", "Attack so far", "Defence so far"],
+        "rows": rows,
+        "caption": f"Tricks {first} to {last}, with the card points each side has won so far",
+    }
+
+
+def bidding_table(record: str) -> TableDescription:
+    """What each player said in the bidding of a recorded hand, in speaking order."""
+    hand = load_hand(record)
+    rows: list[list[object]] = []
+    for action in hand.actions:
+        if action.kind == "pass":
+            rows.append([seat_label(hand, action.seat), "passes"])
+        elif action.kind == "bid":
+            rows.append([seat_label(hand, action.seat), f"bids {contract_name(action.word)}"])
+        elif action.kind == "call":
+            rows.append([seat_label(hand, action.seat), f"calls {card_markup(action.card)}"])
+    if not rows:
+        raise TarotError(f"the record {record} has no bidding")
+    return {"header": ["Player", "Says"], "rows": rows, "caption": "The bidding, in speaking order"}
+
+
+def count_table(record: str) -> TableDescription:
+    """The counting at the end of a recorded hand: each side's cards, bouts and points."""
+    rnd = final_round(record)
+    counting = rnd.count()
+    rows: list[list[object]] = []
+    for side, cards, half in (
+        ("Attack (the taker’s side)", counting.attack_cards, counting.attack_half_points),
+        ("Defence", counting.defence_cards, counting.defence_half_points),
+    ):
+        bouts = [card for card in cards if card.is_bout]
+        rows.append([side, len(cards), cards_markup(bouts), format_points(half)])
+    if counting.attack_half_points + counting.defence_half_points != TOTAL_HALF_POINTS:
+        raise TarotError("the two sides' points do not add up to the pack")
+    return {
+        "header": ["Side", "Cards", "Bouts", "Points"],
+        "rows": rows,
+        "caption": "The count at the end of the hand",
+    }
+
+
+def hand_facts(record: str) -> Mapping[str, object]:
+    """Short facts of a finished recorded hand, for prose: names, contract, points, target and shares."""
+    hand = load_hand(record)
+    rnd = hand.final_round()
+    result = rnd.result()
+    counting = result.counting
+    score = result.score
+    if counting is None or score is None or rnd.taker is None or rnd.contract is None:
+        raise TarotError(f"the record {record} ends without a played, scored deal")
+    return {
+        "taker": hand.seat_name(rnd.taker),
+        "contract": rnd.contract,
+        "bouts": counting.attack_bouts,
+        "points": points_value(counting.attack_half_points),
+        "defence_points": points_value(counting.defence_half_points),
+        "target": FFT_TARGETS[counting.attack_bouts],
+        "won": score.won,
+        "per_defender": score.per_defender,
+        "taker_score": score.taker,
+    }

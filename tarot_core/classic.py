@@ -792,6 +792,14 @@ class ClassicRound(Round):
             dog_to="nobody",
         )
 
+    def result_summary(self) -> dict[str, object]:
+        """As for the French round, with the taker's points counted by pairs (whole points)."""
+        summary = super().result_summary()
+        result = self.result()
+        if result.counting is not None:
+            summary["taker_points"] = result.counting.attack_half_points // 2
+        return summary
+
     def petit_last_trick_side(self, counting: Counting) -> str | None:
         """The side credited with the Petit on the last trick, by the option ``petit_last_trick``."""
         if self.variant.options.petit_last_trick == "winner":

@@ -1,0 +1,1382 @@
+"""The widget bridge: what the browser widgets ask the engine, as JSON text in and JSON text out.
+
+The same file runs in CPython (the Sphinx build renders each widget's first state with it, and the
+tests call it) and in Pyodide inside a Web Worker (the widgets call it as the reader clicks). It never
+imports ``js``: the browser code only forwards the reader's input and draws what comes back.
+
+Every answer is a JSON object with ``"schema": 1`` and ``"ok"``. A refused input is never a traceback::
+
+    {"schema": 1, "ok": false, "field": "points", "form_field": "points", "message": "..."}
+
+Public functions (all ``str -> str``):
+
+* :func:`score` takes a score request, the same JSON as ``python -m tarot_core score``, and answers
+  with the engine's working, each player's share and the HTML of the result;
+* :func:`calculate` takes the calculator's form as query parameters (``{"points": ["41"],
+  "handful": ["attack:simple"]}``, the names of the page URL) and answers with the request it made,
+  the score, and the HTML of the form and of the result;
+* :func:`replay` takes a sample hand (its name, such as ``fft-4-first-hand``, or the record's JSON),
+  a step and a view (``all`` or a seat such as ``p2``) and answers with the state of the table;
+* :func:`check_play` takes a sample hand, a step and a card and answers whether the player to move
+  may play it: the new state, or the engine's refusal with its reason code, sentence and rule link.
+
+The last argument of each, ``options``, is a JSON object of display settings only: ``uid`` (prefix of
+the HTML ids), ``links`` (``calculator``: the calculator page's URL; ``rules``: rule anchor to URL).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from tarot_core.actions import Action
+from tarot_core.cards import Card, Suit
+from tarot_core.errors import RequestError, TarotError
+from tarot_core.records import HandRecord, load_record
+from tarot_core.round import ATTACK, DEFENCE, Phase, Round
+from tarot_core.scoring import REQUEST_MODULES, points_value, score_request
+from tarot_core.seats import SEATS, Seat
+
+SCHEMA: Final = 1
+HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"
+
+Json = dict[str, Any]
+Query = dict[str, list[str]]
+
+
+class BridgeError(TarotError):
+    """Bad input to the bridge itself (not to the engine): which field, and a sentence for readers."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+# ====================================================================================== plumbing
+def _dump(data: Json) -> str:
+    return json.dumps({"schema": SCHEMA, **data}, ensure_ascii=False)
+
+
+def _failure(field_name: str, message: str, form_field: str | None = None) -> str:
+    data: Json = {"ok": False, "field": field_name, "message": message}
+    data["form_field"] = form_field if form_field is not None else _form_field(field_name)
+    return _dump(data)
+
+
+def _guarded(work: Callable[[], Json]) -> str:
+    """Run ``work``; turn every bad input into ``{"ok": false, ...}`` rather than a traceback."""
+    try:
+        return _dump({"ok": True, **work()})
+    except RequestError as error:
+        return _failure(error.field, error.message)
+    except BridgeError as error:
+        return _failure(error.field, error.message)
+    except TarotError as error:
+        return _failure("", str(error))
+    except Exception as error:  # a bug must still answer in JSON
+        return _failure("", f"the engine could not answer: {error}")
+
+
+def _load_json(text: str, field_name: str) -> Any:
+    if not isinstance(text, str):
+        raise BridgeError(field_name, "expected JSON text")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BridgeError(field_name, f"not valid JSON: {error.msg}") from None
+
+
+@dataclass(frozen=True)
+class Display:
+    """Display settings of one widget (never rules)."""
+
+    uid: str = "tw"
+    calculator: str = ""
+    rules: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> Display:
+        data = _load_json(text or "{}", "options")
+        if not isinstance(data, Mapping):
+            raise BridgeError("options", "options must be a JSON object")
+        links = data.get("links") or {}
+        if not isinstance(links, Mapping):
+            raise BridgeError("options", "links must be an object")
+        rules = links.get("rules") or {}
+        uid = str(data.get("uid") or "tw")
+        safe_uid = "".join(ch for ch in uid if ch.isalnum() or ch in "-_") or "tw"
+        return cls(
+            safe_uid,
+            str(links.get("calculator") or ""),
+            {str(k): str(v) for k, v in rules.items()} if isinstance(rules, Mapping) else {},
+        )
+
+    def rule_url(self, anchor: str) -> str:
+        return self.rules.get(anchor, "")
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+# ====================================================================================== cards
+SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+RANK_LABEL: Final = {11: "J", 12: "C", 13: "Q", 14: "K"}
+
+
+def card_name(card: Card) -> str:
+    """The text alternative of a card: ``King of Hearts``, ``Trump 21 (the Monde)``, ``The Excuse``."""
+    name = "Trump 21 (the Monde)" if card.is_trump and card.rank == 21 else card.name
+    return name[:1].upper() + name[1:]
+
+
+def card_json(card: Card) -> Json:
+    return {"code": str(card), "name": card_name(card), "points": card.half_points / 2}
+
+
+def _card_face(card: Card) -> tuple[str, str]:
+    """(visible label, CSS class) of a card chip."""
+    if card.is_excuse:
+        return "★", "tw-excuse"
+    if card.is_trump:
+        return str(card.rank), "tw-trump tw-bout" if card.is_bout else "tw-trump"
+    colour = "tw-red" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else "tw-black"
+    return f"{RANK_LABEL.get(card.rank, str(card.rank))}{SUIT_SYMBOL[card.suit]}", colour
+
+
+def card_html(card: Card, *, extra: str = "") -> str:
+    label, css = _card_face(card)
+    return (
+        f'<span class="tw-card {css}{" " + extra if extra else ""}" role="img" '
+        f'aria-label="{_e(card_name(card))}" title="{_e(card_name(card))}" data-card="{card}">'
+        f'<span aria-hidden="true">{_e(label)}</span></span>'
+    )
+
+
+def card_button(card: Card, uid: str, *, legal_hint: bool = False) -> str:
+    label, css = _card_face(card)
+    return (
+        f'<button type="button" class="tw-card tw-card-button {css}" data-card="{card}" '
+        f'aria-label="{_e(card_name(card))}" title="{_e(card_name(card))}">'
+        f'<span aria-hidden="true">{_e(label)}</span></button>'
+    )
+
+
+def cards_html(cards: Sequence[Card], empty: str = "none") -> str:
+    if not cards:
+        return f'<span class="tw-none">{_e(empty)}</span>'
+    return f'<span class="tw-cards">{"".join(card_html(c) for c in cards)}</span>'
+
+
+def hidden_html(count: int, what: str) -> str:
+    if count == 0:
+        return '<span class="tw-none">none</span>'
+    backs = '<span class="tw-card tw-back" aria-hidden="true"></span>' * min(count, 24)
+    return (
+        f'<span class="tw-cards" role="img" aria-label="{count} {what} face down">'
+        f'{backs}</span><span class="tw-count">{count} face down</span>'
+    )
+
+
+# ====================================================================================== calculator
+VARIANT_LABELS: Final = {
+    "fft": "French Tarot (FFT)",
+    "classic": "Older French rules",
+    "mathers": "Mathers (1888)",
+    "chambery": "Chambéry Tarot",
+}
+SIDE_CHOICES: Final = (("", "nobody"), ("attack", "the attack"), ("defence", "the defence"))
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One control of the calculator form: its query name, label, kind, choices and current values."""
+
+    name: str
+    label: str
+    kind: str  # "select", "number", "checkbox"
+    values: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...] = ()
+    step: str = "1"
+    help: str = ""
+    repeat: int = 1
+
+
+def available_variants() -> list[str]:
+    """Variant families whose score requests the engine can answer now."""
+    import importlib.util
+
+    found: list[str] = []
+    for name, module in REQUEST_MODULES.items():
+        try:
+            if importlib.util.find_spec(module) is not None:
+                found.append(name)
+        except ModuleNotFoundError:
+            continue
+    return found
+
+
+def _one(query: Query, name: str, default: str = "") -> str:
+    values = query.get(name) or []
+    return values[0].strip() if values and values[0] is not None else default
+
+
+def _many(query: Query, name: str) -> list[str]:
+    return [v.strip() for v in query.get(name) or [] if v and v.strip()]
+
+
+def _int(query: Query, name: str, default: str = "") -> int:
+    text = _one(query, name, default)
+    try:
+        return int(text)
+    except ValueError:
+        raise BridgeError(name, f"must be a whole number, not {text!r}") from None
+
+
+def _number(text: str, name: str) -> int | float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise BridgeError(name, f"must be a number such as 41 or 40.5, not {text!r}") from None
+    return int(value) if value.is_integer() else value
+
+
+def _flag(query: Query, name: str) -> bool:
+    return _one(query, name).lower() in ("1", "true", "yes", "on")
+
+
+def _players_choices(variant: str) -> tuple[int, ...]:
+    return (3, 5) if variant == "classic" else (3, 4, 5)
+
+
+#: The calculator's starting values, per rules (a made garde with two bouts, and so on).
+DEFAULTS: Final[dict[str, dict[str, list[str]]]] = {
+    "fft": {"players": ["4"], "contract": ["garde"], "oudlers": ["2"], "points": ["56"]},
+    "classic": {"players": ["3"], "contract": ["guard"], "oudlers": ["2"], "points": ["50"]},
+    "chambery": {"players": ["5"], "pack": ["78"], "contract": ["call"], "points": ["40"]},
+    "mathers": {"players": ["3"]},
+}
+CHAMBERY_THREE_POINTS: Final = ["30", "20", "28"]
+
+
+def normalise_query(query: Query, defaults: Mapping[str, str | list[str]] | None = None) -> Query:
+    """The form's values: the query where given, else the widget's defaults, else the usual ones."""
+    given: Query = {}
+    for key, value in (defaults or {}).items():
+        given[key] = [value] if isinstance(value, str) else [str(v) for v in value]
+    for key, values in query.items():
+        given[key] = [str(v) for v in values]
+    variants = available_variants()
+    variant = _one(given, "variant", "fft")
+    if variant not in variants:
+        variant = "fft"
+    merged: Query = {"variant": [variant]}
+    for key, values in DEFAULTS.get(variant, {}).items():
+        merged[key] = list(values)
+    merged.update({k: v for k, v in given.items() if k != "variant"})
+    if variant == "chambery" and _one(merged, "players") == "3" and "points" not in query:
+        merged["points"] = list(CHAMBERY_THREE_POINTS)
+    return merged
+
+
+def request_from_query(query: Query) -> Json:
+    """Turn the calculator's query parameters into a score request (what ``score_request`` reads)."""
+    variant = _one(query, "variant", "fft")
+    if variant not in REQUEST_MODULES:
+        raise BridgeError("variant", f"unknown rules {variant!r}: choose one of {', '.join(REQUEST_MODULES)}")
+    players = _int(query, "players", "4")
+    request: Json = {"variant": variant, "players": players}
+    if variant == "fft":
+        request["contract"] = _one(query, "contract", "garde")
+        request["oudlers"] = _int(query, "oudlers", "0")
+        request["points"] = _number(_one(query, "points", "0"), "points")
+        petit = _one(query, "petit_au_bout")
+        if petit:
+            request["petit_au_bout"] = petit
+        handfuls: list[Json] = []
+        for item in _many(query, "handful"):
+            side, _, size = item.partition(":")
+            handfuls.append({"side": side, "size": size})
+        if handfuls:
+            request["handfuls"] = handfuls
+        slam = _one(query, "slam")
+        if slam:
+            announced, _, won_by = slam.rpartition(":") if ":" in slam else ("", "", slam)
+            if announced not in ("", "announced"):
+                raise BridgeError("slam", f"not a slam choice: {slam!r}")
+            request["slam"] = {"announced": announced == "announced", "won_by": won_by or None}
+        if _flag(query, "alone"):
+            request["alone"] = True
+    elif variant == "classic":
+        request["contract"] = _one(query, "contract", "guard")
+        if request["contract"] != "slam":
+            request["oudlers"] = _int(query, "oudlers", "0")
+            request["points"] = _int(query, "points", "0")
+        petit = _one(query, "petit_last_trick")
+        if petit:
+            request["petit_last_trick"] = petit
+        slam = _one(query, "slam")
+        if slam:
+            request["slam"] = slam
+        if _flag(query, "alone"):
+            request["alone"] = True
+        bonuses: list[Json] = []
+        for item in _many(query, "bonus"):
+            kind, _, holder = item.partition(":")
+            bonuses.append({"kind": kind, "holder": holder or "taker"})
+        if bonuses:
+            request["bonuses"] = bonuses
+    elif variant == "chambery":
+        pack = _one(query, "pack")
+        if pack:
+            request["pack"] = _int(query, "pack")
+        if players == 3:
+            values = query.get("points") or []
+            points: list[int] = []
+            for index in range(3):
+                text = values[index].strip() if index < len(values) else ""
+                try:
+                    points.append(int(text))
+                except ValueError:
+                    raise BridgeError(
+                        f"points[{index}]", f"player {index + 1}'s card points: a whole number, not {text!r}"
+                    ) from None
+            request["points"] = points
+        else:
+            request["contract"] = _one(query, "contract", "call")
+            request["points"] = _int(query, "points", "0")
+    else:
+        text = _one(query, "request")
+        data = _load_json(text or "{}", "request")
+        if not isinstance(data, Mapping):
+            raise BridgeError("request", "the request must be a JSON object")
+        request.update(data)
+    return request
+
+
+def _form_field(request_field: str) -> str:
+    """The form control that shows an error about ``request_field``."""
+    base = request_field.split("[", 1)[0].split(".", 1)[0]
+    return {"handfuls": "handful", "bonuses": "bonus"}.get(base, base)
+
+
+def form_fields(query: Query) -> list[FormField]:
+    """The controls of the calculator for the query's variant and player count."""
+    variant = _one(query, "variant", "fft")
+    players_text = _one(query, "players", "4")
+    try:
+        players = int(players_text)
+    except ValueError:
+        players = 4
+    variants = available_variants()
+    fields = [
+        FormField(
+            "variant", "Rules", "select", (variant,), tuple((v, VARIANT_LABELS.get(v, v)) for v in variants)
+        ),
+        FormField(
+            "players",
+            "Players",
+            "select",
+            (players_text,),
+            tuple((str(n), f"{n} players") for n in _players_choices(variant)),
+        ),
+    ]
+    if variant == "fft":
+        from tarot_core.scoring import FFT_CONTRACT_NAMES, FFT_HANDFULS
+
+        sizes = FFT_HANDFULS.get(players, FFT_HANDFULS[4])
+        handful_choices = [("", "none")]
+        for side in ("attack", "defence"):
+            for size, need in sizes.items():
+                handful_choices.append((f"{side}:{size}", f"{size} ({need} trumps) shown by the {side}"))
+        handfuls = _many(query, "handful")
+        fields += [
+            FormField(
+                "contract",
+                "Contract",
+                "select",
+                (_one(query, "contract", "garde"),),
+                tuple(FFT_CONTRACT_NAMES.items()),
+            ),
+            FormField(
+                "oudlers",
+                "Bouts (oudlers) in the taker's cards",
+                "number",
+                (_one(query, "oudlers", "2"),),
+                help="0 to 3: the Petit, the 21 and the Excuse",
+            ),
+            FormField(
+                "points",
+                "Card points of the taker's side",
+                "number",
+                (_one(query, "points", "56"),),
+                step="0.5",
+                help="0 to 91, in halves",
+            ),
+            FormField(
+                "petit_au_bout",
+                "Petit au bout (the Petit in the last trick) won by",
+                "select",
+                (_one(query, "petit_au_bout"),),
+                SIDE_CHOICES,
+            ),
+            FormField(
+                "handful",
+                "Handful",
+                "select",
+                tuple(handfuls),
+                tuple(handful_choices),
+                repeat=max(2, len(handfuls)),
+            ),
+            FormField(
+                "slam",
+                "Slam (every trick)",
+                "select",
+                (_one(query, "slam"),),
+                (
+                    ("", "no slam"),
+                    ("attack", "made by the attack, not announced"),
+                    ("announced:attack", "announced and made"),
+                    ("announced:", "announced and not made"),
+                    ("defence", "made by the defence"),
+                ),
+            ),
+        ]
+        if players == 5:
+            fields.append(
+                FormField(
+                    "alone",
+                    "The taker called his own King (plays alone)",
+                    "checkbox",
+                    (_one(query, "alone"),),
+                )
+            )
+    elif variant == "classic":
+        from tarot_core.classic import CONTRACT_NAMES, HAND_BONUSES, players_contracts, roles
+
+        alone = _flag(query, "alone")
+        holders = roles(players if players in (3, 5) else 3, alone and players == 5)
+        bonus_choices = [("", "none")]
+        for kind in HAND_BONUSES:
+            for holder in holders:
+                bonus_choices.append((f"{kind}:{holder}", f"{kind.replace('-', ' ')}, held by the {holder}"))
+        bonuses = _many(query, "bonus")
+        contracts = players_contracts(players) if players in (3, 5) else players_contracts(3)
+        fields += [
+            FormField(
+                "contract",
+                "Contract",
+                "select",
+                (_one(query, "contract", "guard"),),
+                tuple((c, CONTRACT_NAMES[c]) for c in contracts),
+            ),
+            FormField(
+                "oudlers",
+                "Bouts (special cards) in the taker's cards",
+                "number",
+                (_one(query, "oudlers", "2"),),
+                help="0 to 3 (not needed for a bid slam)",
+            ),
+            FormField(
+                "points",
+                "Taker's points, counted by pairs",
+                "number",
+                (_one(query, "points", "41"),),
+                help="a whole number from 0 to 91",
+            ),
+            FormField(
+                "petit_last_trick",
+                "The Petit on the last trick, credited to",
+                "select",
+                (_one(query, "petit_last_trick"),),
+                SIDE_CHOICES,
+            ),
+            FormField(
+                "slam",
+                "Slam (every trick) won by",
+                "select",
+                (_one(query, "slam"),),
+                SIDE_CHOICES,
+            ),
+            FormField(
+                "bonus",
+                "Hand bonus",
+                "select",
+                tuple(bonuses),
+                tuple(bonus_choices),
+                repeat=max(1, len(bonuses)),
+            ),
+        ]
+        if players == 5:
+            fields.append(FormField("alone", "The taker plays alone", "checkbox", (_one(query, "alone"),)))
+    elif variant == "chambery":
+        from tarot_core.chambery import BIDS_BY_WORD
+
+        fields.append(
+            FormField(
+                "pack",
+                "Pack",
+                "select",
+                (_one(query, "pack", "78"),),
+                (("78", "78 cards"), ("62", "62 cards (tarot simplifié)")),
+            )
+        )
+        if players == 3:
+            values = list(query.get("points") or [])
+            values += ["26"] * (3 - len(values))
+            fields.append(
+                FormField("points", "Card points of each player", "number", tuple(values[:3]), repeat=3)
+            )
+        else:
+            choices = [("call", "The dealer calls a King")]
+            if players == 4:
+                choices.append(("fixed", "Fixed partners (four players)"))
+            choices += [(word, str(getattr(bid, "label", word))) for word, bid in BIDS_BY_WORD.items()]
+            fields += [
+                FormField(
+                    "contract", "Contract", "select", (_one(query, "contract", "call"),), tuple(choices)
+                ),
+                FormField(
+                    "points",
+                    "Card points of the dealer's side or soloist",
+                    "number",
+                    (_one(query, "points", "40"),),
+                ),
+            ]
+    else:
+        fields.append(FormField("request", "Score request (JSON)", "text", (_one(query, "request", "{}"),)))
+    return fields
+
+
+def form_html(query: Query, uid: str) -> str:
+    """The calculator's controls, with an empty message slot next to each."""
+    parts: list[str] = []
+    for fld in form_fields(query):
+        ident = f"{uid}-{fld.name}"
+        err = (
+            f'<p class="tw-field-error" id="{ident}-error" data-error-for="{fld.name}" '
+            'aria-live="polite"></p>'
+        )
+        help_html = f'<p class="tw-help" id="{ident}-help">{_e(fld.help)}</p>' if fld.help else ""
+        described = f"{ident}-error" + (f" {ident}-help" if fld.help else "")
+        controls: list[str] = []
+        for index in range(fld.repeat):
+            value = fld.values[index] if index < len(fld.values) else ""
+            cid = ident if index == 0 else f"{ident}-{index + 1}"
+            common = f'id="{cid}" name="{fld.name}" aria-describedby="{described}"'
+            if fld.kind == "select":
+                options = "".join(
+                    f'<option value="{_e(v)}"{" selected" if v == value else ""}>{_e(text)}</option>'
+                    for v, text in fld.choices
+                )
+                if value and value not in {v for v, _ in fld.choices}:
+                    options += f'<option value="{_e(value)}" selected>{_e(value)}</option>'
+                control = f"<select {common}>{options}</select>"
+            elif fld.kind == "checkbox":
+                checked = " checked" if value.lower() in ("1", "true", "on", "yes") else ""
+                control = f'<input type="checkbox" value="1" {common}{checked}>'
+            elif fld.kind == "number":
+                number = f'type="number" inputmode="decimal" step="{fld.step}"'
+                control = f'<input {number} value="{_e(value)}" {common}>'
+            else:
+                control = f'<input type="text" value="{_e(value)}" {common}>'
+            if fld.repeat > 1:
+                label = f"{fld.label} {index + 1}"
+                if fld.name == "points" and fld.repeat == 3:
+                    label = f"Player {index + 1}'s card points"
+                controls.append(f'<label class="tw-sublabel" for="{cid}">{_e(label)}</label>{control}')
+            elif fld.kind == "checkbox":
+                controls.append(f'{control}<label for="{cid}">{_e(fld.label)}</label>')
+            else:
+                controls.append(control)
+        if fld.repeat > 1:
+            legend = (
+                "Handfuls shown"
+                if fld.name == "handful"
+                else "Hand bonuses"
+                if fld.name == "bonus"
+                else fld.label
+            )
+            parts.append(
+                f'<fieldset class="tw-field tw-field-{fld.name}" data-field="{fld.name}">'
+                f"<legend>{_e(legend)}</legend>{''.join(controls)}{help_html}{err}</fieldset>"
+            )
+        elif fld.kind == "checkbox":
+            parts.append(
+                f'<div class="tw-field tw-field-check tw-field-{fld.name}" data-field="{fld.name}">'
+                f"{controls[0]}{help_html}{err}</div>"
+            )
+        else:
+            parts.append(
+                f'<div class="tw-field tw-field-{fld.name}" data-field="{fld.name}">'
+                f'<label for="{ident}">{_e(fld.label)}</label>{controls[0]}{help_html}{err}</div>'
+            )
+    return "".join(parts)
+
+
+def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list[Json]:
+    """Every player's share, one row per player (defenders listed one by one)."""
+    scores = answer.get("scores")
+    players = int(str(answer.get("players", request.get("players", 4))))
+    rows: list[Json] = []
+    if isinstance(scores, Mapping) and isinstance(scores.get("by_player"), list):
+        for index, value in enumerate(scores["by_player"]):
+            rows.append({"role": f"player-{index + 1}", "label": f"Player {index + 1}", "score": value})
+        return rows
+    if not isinstance(scores, Mapping):
+        return rows
+    named = {k: v for k, v in scores.items() if v is not None and k != "defender"}
+    for role, value in named.items():
+        label = role.replace("-", " ").capitalize()
+        rows.append({"role": role, "label": label, "score": value})
+    if "defender" in scores and scores["defender"] is not None:
+        count = players - len(named)
+        for index in range(count):
+            label = f"Defender {index + 1}" if count > 1 else "Defender"
+            rows.append({"role": "defender", "label": label, "score": scores["defender"]})
+    return rows
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, int):
+        return str(value)
+    return str(value)
+
+
+def _signed(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:+d}".replace("-", "−")
+    return _value_text(value)
+
+
+def result_html(request: Mapping[str, object], answer: Mapping[str, object], uid: str) -> str:
+    """The working and the shares of a score answer, as HTML."""
+    won = answer.get("won")
+    if isinstance(won, list):
+        headline = "Each player against the par"
+    else:
+        headline = "The contract is made" if won else "The contract is lost"
+    rows = []
+    breakdown = answer.get("breakdown")
+    for term in breakdown if isinstance(breakdown, list) else []:
+        if not isinstance(term, Mapping):
+            continue
+        detail = f'<span class="tw-detail">{_e(term.get("detail", ""))}</span>' if term.get("detail") else ""
+        rows.append(
+            f'<tr data-term="{_e(term.get("term", ""))}">'
+            f'<th scope="row">{_e(term.get("label", ""))}{detail}</th>'
+            f"<td>{_e(_value_text(term.get('value')))}</td></tr>"
+        )
+    share_rows = "".join(
+        f'<tr data-role="{_e(s["role"])}"><th scope="row">{_e(s["label"])}</th>'
+        f'<td class="tw-share">{_e(_signed(s["score"]))}</td></tr>'
+        for s in _shares(request, answer)
+    )
+    return (
+        f'<p class="tw-headline {"tw-won" if won is True else "tw-lost" if won is False else ""}">'
+        f"{_e(headline)}</p>"
+        f'<div class="tw-result-tables">'
+        f'<table class="tw-table tw-breakdown"><caption>The working</caption>'
+        f'<thead><tr><th scope="col">Term</th><th scope="col">Value</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<table class="tw-table tw-shares"><caption>Each player\'s score</caption>'
+        f'<thead><tr><th scope="col">Player</th><th scope="col">Score</th></tr></thead>'
+        f"<tbody>{share_rows}</tbody></table></div>"
+    )
+
+
+def result_attributes(answer: Mapping[str, object]) -> dict[str, str]:
+    """``data-*`` attributes of the result region: each role's score (``data-taker="240"``)."""
+    attributes: dict[str, str] = {}
+    scores = answer.get("scores")
+    if isinstance(scores, Mapping):
+        by_player = scores.get("by_player")
+        if isinstance(by_player, list):
+            for index, value in enumerate(by_player):
+                attributes[f"player-{index + 1}"] = str(value)
+        else:
+            for role, value in scores.items():
+                if value is not None:
+                    attributes[str(role)] = str(value)
+    won = answer.get("won")
+    if isinstance(won, bool):
+        attributes["won"] = "true" if won else "false"
+    return attributes
+
+
+def _query_of(data: object) -> Query:
+    if not isinstance(data, Mapping):
+        raise BridgeError("query", "the calculator's form must be a JSON object")
+    query: Query = {}
+    for key, value in data.items():
+        if isinstance(value, list):
+            query[str(key)] = [str(v) for v in value]
+        elif value is not None:
+            query[str(key)] = [str(value)]
+    return query
+
+
+def _score_answer(request: Json) -> Json:
+    answer = score_request(request)
+    return {"request": request, "result": answer, "shares": _shares(request, answer)}
+
+
+def score(request_json: str, options: str = "{}") -> str:
+    """Score a request (the JSON of ``python -m tarot_core score``): the working, the shares, the HTML."""
+
+    def work() -> Json:
+        display = Display.parse(options)
+        request = _load_json(request_json, "request")
+        if not isinstance(request, Mapping):
+            raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
+        data = _score_answer(dict(request))
+        data["html"] = result_html(request, data["result"], display.uid)
+        data["attributes"] = result_attributes(data["result"])
+        return data
+
+    return _guarded(work)
+
+
+def calculate(query_json: str, options: str = "{}") -> str:
+    try:
+        return _calculate(query_json, options)
+    except Exception as error:  # a bug must still answer in JSON, never with a traceback
+        return _failure("", f"the engine could not answer: {error}")
+
+
+def _calculate(query_json: str, options: str) -> str:
+    """The calculator: form values (query parameters) in; the request, the score and the HTML out.
+
+    A refused input answers ``ok: false`` with the field and also the form's HTML, so the page can
+    keep the form and show the message next to the field.
+    """
+    try:
+        display = Display.parse(options)
+        query = normalise_query(_query_of(_load_json(query_json, "query")))
+        form = form_html(query, display.uid)
+        form_key = f"{_one(query, 'variant')}-{_one(query, 'players')}"
+    except BridgeError as error:
+        return _failure(error.field, error.message)
+    try:
+        request = request_from_query(query)
+        data = _score_answer(request)
+    except (RequestError, BridgeError) as error:
+        return _dump(
+            {
+                "ok": False,
+                "field": error.field,
+                "form_field": _form_field(error.field),
+                "message": error.message,
+                "form_html": form,
+                "form_key": form_key,
+                "query": query,
+            }
+        )
+    except TarotError as error:
+        return _dump({"ok": False, "field": "", "form_field": "", "message": str(error), "form_html": form})
+    data.update(
+        {
+            "query": query,
+            "form_html": form,
+            "form_key": form_key,
+            "html": result_html(request, data["result"], display.uid),
+            "attributes": result_attributes(data["result"]),
+        }
+    )
+    return _dump({"ok": True, **data})
+
+
+# ====================================================================================== records
+_RECORDS: dict[str, HandRecord] = {}
+
+
+def record_names() -> list[str]:
+    return sorted(path.stem for path in HANDS_DIR.glob("*.json"))
+
+
+def get_record(source: str) -> tuple[str, HandRecord]:
+    """A sample hand by name (``fft-4-first-hand``) or a record's JSON text."""
+    if not isinstance(source, str) or not source.strip():
+        raise BridgeError("record", "name a sample hand, such as fft-4-first-hand")
+    text = source.strip()
+    if text.startswith("{"):
+        return "", load_record(text)
+    name = text.removesuffix(".json")
+    if name in _RECORDS:
+        return name, _RECORDS[name]
+    if not name.replace("-", "").replace("_", "").isalnum():
+        raise BridgeError("record", f"{name!r} is not the name of a sample hand")
+    path = HANDS_DIR / f"{name}.json"
+    if not path.is_file():
+        known = ", ".join(record_names()) or "none"
+        raise BridgeError("record", f"there is no sample hand called {name!r}; the sample hands are {known}")
+    record = load_record(path)
+    _RECORDS[name] = record
+    return name, record
+
+
+def _step(step: object, record: HandRecord) -> int:
+    last = len(record.actions)
+    if isinstance(step, str):
+        text = step.strip().lower()
+        if text in ("end", "last"):
+            return last
+        try:
+            step = int(text)
+        except ValueError:
+            raise BridgeError("step", f"step must be a whole number from 0 to {last}, not {step!r}") from None
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise BridgeError("step", f"step must be a whole number from 0 to {last}")
+    if not 0 <= step <= last:
+        raise BridgeError("step", f"step must be between 0 and {last}, not {step}")
+    return step
+
+
+def _view(view: object, players: int) -> Seat | None:
+    text = str(view or "all").strip().lower()
+    if text == "all":
+        return None
+    try:
+        return Seat.parse(text, players)
+    except TarotError:
+        raise BridgeError("view", f"view is 'all' or a seat from p1 to p{players}, not {view!r}") from None
+
+
+def _action_sentence(action: Action, record: HandRecord) -> str:
+    who = record.seat_name(action.seat)
+    kind = action.kind
+    if kind == "pass":
+        return f"{who} passes."
+    if kind == "bid":
+        return f"{who} bids {action.word}."
+    if kind == "call":
+        return f"{who} calls the {card_name(action.cards[0])}."
+    if kind == "discard":
+        return f"{who} puts the {card_name(action.cards[0])} in the discard."
+    if kind == "play":
+        return f"{who} plays the {card_name(action.cards[0])}."
+    if kind == "handful":
+        return f"{who} shows a {action.word} handful."
+    if kind == "slam":
+        return f"{who} announces a slam."
+    if kind == "petit-sec":
+        return f"{who} announces the Petit alone (petit sec): the deal is void."
+    return f"{who}: {action}."
+
+
+def _role(rnd: Round, seat: Seat, viewer: Seat | None) -> str:
+    if rnd.taker is None:
+        return ""
+    if seat == rnd.taker:
+        return "taker"
+    if seat == rnd.partner:
+        if viewer is None or viewer == seat or rnd.partner_revealed or rnd.is_over:
+            return "partner"
+        return ""
+    return "defender"
+
+
+def _half_to_points(half: int) -> int | float:
+    return points_value(half)
+
+
+def _tally(rnd: Round) -> Json | None:
+    if rnd.contract is None or rnd.phase in (Phase.BIDDING, Phase.CALLING):
+        return None
+    try:
+        counting = rnd.tally()
+    except TarotError:
+        return None
+    return {
+        ATTACK: {
+            "points": _half_to_points(counting.attack_half_points),
+            "bouts": sum(1 for c in counting.attack_cards if c.is_bout),
+            "tricks": counting.tricks_won.get(ATTACK, 0),
+        },
+        DEFENCE: {
+            "points": _half_to_points(counting.defence_half_points),
+            "bouts": sum(1 for c in counting.defence_cards if c.is_bout),
+            "tricks": counting.tricks_won.get(DEFENCE, 0),
+        },
+    }
+
+
+def _trick_points(cards: Sequence[Card]) -> int | float:
+    return _half_to_points(sum(c.half_points for c in cards))
+
+
+def trick_steps(record: HandRecord) -> list[int]:
+    """For each trick, the step at which it is complete (its last card played)."""
+    steps: list[int] = []
+    done = 0
+    for step, (_, rnd) in enumerate(record.states()):
+        if len(rnd.tricks) > done:
+            done = len(rnd.tricks)
+            steps.append(step)
+    return steps
+
+
+_TRICK_STEPS: dict[int, list[int]] = {}
+
+
+def _cached_trick_steps(record: HandRecord) -> list[int]:
+    key = id(record)
+    if key not in _TRICK_STEPS:
+        _TRICK_STEPS[key] = trick_steps(record)
+    return _TRICK_STEPS[key]
+
+
+def _calculator_query(rnd: Round) -> Query | None:
+    """The calculator's query parameters reproducing the score of a finished French Tarot round."""
+    if rnd.variant.family != "fft" or not rnd.is_over or rnd.outcome != "played":
+        return None
+    counting = rnd.count()
+    assert rnd.contract is not None
+    query: Query = {
+        "variant": ["fft"],
+        "players": [str(rnd.players)],
+        "contract": [rnd.contract],
+        "oudlers": [str(counting.attack_bouts)],
+        "points": [_value_text(points_value(counting.attack_half_points))],
+    }
+    if counting.petit_au_bout:
+        query["petit_au_bout"] = [counting.petit_au_bout]
+    if rnd.handfuls:
+        query["handful"] = [f"{rnd.side_of(seat)}:{size}" for seat, size, _ in rnd.handfuls]
+    if rnd.slam_announced:
+        query["slam"] = [f"announced:{counting.slam_by or ''}"]
+    elif counting.slam_by:
+        query["slam"] = [counting.slam_by]
+    if rnd.players == 5 and rnd.partner is None:
+        query["alone"] = ["1"]
+    return query
+
+
+def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, name: str = "") -> Json:
+    """The table after ``step`` actions, as the widgets draw it (hidden cards left out in a seat's view)."""
+    over = rnd.is_over
+    seats: list[Json] = []
+    for seat in SEATS[: rnd.players]:
+        hand = list(rnd.hands[seat])
+        from tarot_core.cards import sort_hand
+
+        visible = viewer is None or viewer == seat
+        seats.append(
+            {
+                "seat": str(seat),
+                "name": record.seat_name(seat),
+                "role": _role(rnd, seat, viewer),
+                "count": len(hand),
+                "hand": [card_json(c) for c in sort_hand(hand)] if visible else None,
+                "to_move": rnd.to_move == seat,
+            }
+        )
+    dog_visible = viewer is None or rnd.dog_revealed or over
+    discard_visible = viewer is None or viewer == rnd.taker or over
+    tricks: list[Json] = []
+    steps = _cached_trick_steps(record)
+    for trick in rnd.tricks:
+        assert trick.winner is not None
+        tricks.append(
+            {
+                "number": trick.number + 1,
+                "leader": str(trick.leader),
+                "plays": [{"seat": str(s), "card": card_json(c)} for s, c in trick.plays],
+                "winner": str(trick.winner),
+                "winner_name": record.seat_name(trick.winner),
+                "winner_side": rnd.side_of(trick.winner) if rnd.taker is not None else "",
+                "points": _trick_points(trick.cards),
+                "step": steps[trick.number] if trick.number < len(steps) else None,
+            }
+        )
+    current: Json | None = None
+    if rnd.current is not None:
+        winning = rnd.current_winner()
+        current = {
+            "number": rnd.current.number + 1,
+            "leader": str(rnd.current.leader),
+            "plays": [{"seat": str(s), "card": card_json(c)} for s, c in rnd.current.plays],
+            "winning": str(winning) if winning is not None else None,
+        }
+    last = rnd.actions[-1] if rnd.actions else None
+    score_data: Json | None = None
+    if over:
+        result = rnd.result()
+        score_data = {"outcome": result.outcome}
+        if result.score is not None:
+            score_data.update(result.score.as_dict())
+        score_data["by_seat"] = {str(seat): value for seat, value in result.by_seat.items()}
+    legal = [str(a) for a in rnd.legal_actions()] if viewer is None or viewer == rnd.to_move else []
+    return {
+        "record": name,
+        "title": record.title,
+        "variant": rnd.variant.key,
+        "players": rnd.players,
+        "step": step,
+        "steps": len(record.actions),
+        "view": "all" if viewer is None else str(viewer),
+        "phase": rnd.phase.value,
+        "to_move": str(rnd.to_move) if rnd.to_move is not None else None,
+        "last_action": str(last) if last is not None else None,
+        "last_action_text": _action_sentence(last, record) if last is not None else "The cards are dealt.",
+        "bids": [str(a) for a in rnd.actions if a.kind in ("bid", "pass")],
+        "taker": str(rnd.taker) if rnd.taker is not None else None,
+        "contract": rnd.contract,
+        "called": card_json(rnd.called) if rnd.called is not None else None,
+        "seats": seats,
+        "dog": {
+            "count": len(rnd.dog),
+            "cards": [card_json(c) for c in rnd.dog] if dog_visible else None,
+            "revealed": rnd.dog_revealed,
+        },
+        "discard": {
+            "count": len(rnd.discard),
+            "cards": [card_json(c) for c in rnd.discard] if discard_visible else None,
+        },
+        "handfuls": [
+            {"seat": str(s), "size": size, "cards": [card_json(c) for c in shown]}
+            for s, size, shown in rnd.handfuls
+        ],
+        "current_trick": current,
+        "tricks": tricks,
+        "trick_steps": steps,
+        "tally": _tally(rnd),
+        "legal": legal,
+        "score": score_data,
+        "calculator_query": _calculator_query(rnd),
+    }
+
+
+# ------------------------------------------------------------------------------ replay HTML
+PHASE_TEXT: Final = {
+    "petit-sec": "Petit sec",
+    "bidding": "Bidding",
+    "calling": "Calling a King",
+    "discard": "The taker's discard",
+    "playing": "Playing the cards",
+    "over": "The round is over",
+}
+
+
+def _cards_from(items: Sequence[Json]) -> list[Card]:
+    return [Card.parse(str(item["code"])) for item in items]
+
+
+def _seat_name(state: Mapping[str, Any], seat: str) -> str:
+    for item in state["seats"]:
+        if item["seat"] == seat:
+            return str(item["name"])
+    return seat
+
+
+def _trick_html(state: Mapping[str, Any], trick: Mapping[str, Any] | None, caption: str) -> str:
+    if trick is None:
+        return ""
+    plays = trick.get("plays") or []
+    winning = trick.get("winning") or trick.get("winner")
+    items = []
+    for play in plays:
+        mark = ' class="tw-winning"' if play["seat"] == winning else ""
+        note = ' <span class="tw-badge">winning</span>' if play["seat"] == winning and len(plays) > 1 else ""
+        items.append(
+            f'<li{mark}><span class="tw-who">{_e(_seat_name(state, play["seat"]))}</span>'
+            f"{card_html(Card.parse(play['card']['code']))}{note}</li>"
+        )
+    body = "".join(items) or '<li class="tw-none">No card played yet.</li>'
+    return (
+        f'<div class="tw-trick" aria-label="{_e(caption)}"><p class="tw-trick-title">{_e(caption)}</p>'
+        f'<ol class="tw-trick-plays">{body}</ol></div>'
+    )
+
+
+def _tally_html(tally: Mapping[str, Any] | None) -> str:
+    if not tally:
+        return '<p class="tw-tally tw-none">Card points are counted once somebody has taken.</p>'
+    cells = []
+    for side, label in ((ATTACK, "Attack (taker's side)"), (DEFENCE, "Defence")):
+        data = tally[side]
+        bouts = data["bouts"]
+        cells.append(
+            f'<div class="tw-tally-side tw-{side}" data-side="{side}" '
+            f'data-points="{_e(_value_text(data["points"]))}" '
+            f'data-bouts="{bouts}"><span class="tw-tally-label">{label}</span>'
+            f'<span class="tw-tally-points">{_e(_value_text(data["points"]))} points</span>'
+            f'<span class="tw-tally-bouts">{bouts} bout{"s" if bouts != 1 else ""} · '
+            f"{data['tricks']} trick{'s' if data['tricks'] != 1 else ''}</span></div>"
+        )
+    return f'<div class="tw-tally" aria-label="Card points won so far">{"".join(cells)}</div>'
+
+
+def _score_html(state: Mapping[str, Any], display: Display) -> str:
+    data = state.get("score")
+    if not data:
+        return ""
+    if data.get("outcome") != "played":
+        return '<section class="tw-final"><h4>No score</h4><p>The deal is void and dealt again.</p></section>'
+    rows = []
+    for term in data.get("breakdown") or []:
+        detail = f'<span class="tw-detail">{_e(term.get("detail", ""))}</span>' if term.get("detail") else ""
+        rows.append(
+            f'<tr><th scope="row">{_e(term["label"])}{detail}</th>'
+            f"<td>{_e(_value_text(term['value']))}</td></tr>"
+        )
+    seats = "".join(
+        f'<tr data-seat="{_e(seat)}"><th scope="row">{_e(_seat_name(state, seat))}</th>'
+        f'<td class="tw-share">{_e(_signed(value))}</td></tr>'
+        for seat, value in data.get("by_seat", {}).items()
+    )
+    link = ""
+    query = state.get("calculator_query")
+    if display.calculator and query:
+        from urllib.parse import urlencode
+
+        href = f"{display.calculator}?{urlencode(query, doseq=True)}"
+        link = f'<p><a class="tw-link" href="{_e(href)}">Check this score in the calculator</a></p>'
+    return (
+        '<section class="tw-final"><h4>The score</h4>'
+        f'<div class="tw-result-tables"><table class="tw-table tw-breakdown"><caption>The working</caption>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<table class="tw-table tw-shares"><caption>Each player\'s score</caption>'
+        f"<tbody>{seats}</tbody></table>"
+        f"</div>{link}</section>"
+    )
+
+
+def replay_html(state: Mapping[str, Any], display: Display) -> str:
+    """The table of a replay state: status, hands, dog and discard, the trick, the tricks won, the tally."""
+    status_bits = [
+        f"Step {state['step']} of {state['steps']}",
+        PHASE_TEXT.get(state["phase"], state["phase"]),
+    ]
+    if state.get("contract"):
+        status_bits.append(f"{_seat_name(state, state['taker'])} plays a {state['contract']}")
+    if state.get("called"):
+        status_bits.append(f"called: {state['called']['name']}")
+    seats_html = []
+    for seat in state["seats"]:
+        role = seat["role"]
+        badge = f'<span class="tw-badge tw-role-{role}">{_e(role)}</span>' if role else ""
+        turn = '<span class="tw-badge tw-turn">to play</span>' if seat["to_move"] else ""
+        if seat["hand"] is not None:
+            hand = cards_html(_cards_from(seat["hand"]), "no cards left")
+        else:
+            hand = hidden_html(seat["count"], "cards")
+        seats_html.append(
+            f'<section class="tw-seat{" tw-active" if seat["to_move"] else ""}" data-seat="{seat["seat"]}">'
+            f'<h4 class="tw-seat-name">{_e(seat["name"])} <span class="tw-seat-id">({seat["seat"]})</span>'
+            f" {badge}{turn}</h4>{hand}</section>"
+        )
+    dog = state["dog"]
+    dog_cards = dog["cards"]
+    dog_html = (
+        cards_html(_cards_from(dog_cards), "none")
+        if dog_cards is not None
+        else hidden_html(dog["count"], "cards")
+    )
+    dog_title = "The dog" + (" (taken up by the taker)" if dog["revealed"] and not dog["count"] else "")
+    if dog["revealed"] and dog_cards is not None and state["phase"] != "over" and not dog["count"]:
+        dog_html = '<span class="tw-none">in the taker\'s hand</span>'
+    discard = state["discard"]
+    discard_html = ""
+    if discard["count"]:
+        inner = (
+            cards_html(_cards_from(discard["cards"]))
+            if discard["cards"] is not None
+            else hidden_html(discard["count"], "cards")
+        )
+        discard_html = f'<div class="tw-pile"><p class="tw-pile-title">The discard</p>{inner}</div>'
+    current = state.get("current_trick")
+    trick_title = f"Trick {current['number']}" if current else ""
+    if current is None and state["tricks"]:
+        last = state["tricks"][-1]
+        current_html = _trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
+    else:
+        current_html = _trick_html(state, current, trick_title)
+    won_items = "".join(
+        f'<li data-trick="{t["number"]}"><span class="tw-trick-n">{t["number"]}.</span> '
+        f"{''.join(card_html(Card.parse(p['card']['code'])) for p in t['plays'])} "
+        f'<span class="tw-trick-won">{_e(t["winner_name"])} ({_e(t["winner_side"])}), '
+        f"{_e(_value_text(t['points']))} pts</span></li>"
+        for t in state["tricks"]
+    )
+    tricks_html = (
+        f'<details class="tw-tricks"><summary>Tricks played ({len(state["tricks"])})</summary>'
+        f'<ol class="tw-trick-list">{won_items}</ol></details>'
+        if state["tricks"]
+        else ""
+    )
+    handfuls = "".join(
+        f'<p class="tw-handful">{_e(_seat_name(state, h["seat"]))} showed a {_e(h["size"])} handful: '
+        f"{cards_html(_cards_from(h['cards']))}</p>"
+        for h in state.get("handfuls") or []
+    )
+    return (
+        f'<p class="tw-status">{_e(" · ".join(status_bits))}</p>'
+        f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>'
+        f"{_tally_html(state.get('tally'))}"
+        f'<div class="tw-board"><div class="tw-seats">{"".join(seats_html)}</div>'
+        f'<div class="tw-centre">{current_html}'
+        f'<div class="tw-pile"><p class="tw-pile-title">{_e(dog_title)}</p>{dog_html}</div>'
+        f"{discard_html}</div></div>"
+        f"{handfuls}{tricks_html}{_score_html(state, display)}"
+    )
+
+
+def replay(record: str, step: int | str = 0, view: str = "all", options: str = "{}") -> str:
+    """The state of a sample hand after ``step`` actions, seen by everybody (``all``) or by one seat."""
+
+    def work() -> Json:
+        display = Display.parse(options)
+        name, rec = get_record(record)
+        number = _step(step, rec)
+        viewer = _view(view, rec.variant.players)
+        rnd = rec.round_at(number)
+        state = state_of(rec, rnd, number, viewer, name)
+        state["html"] = replay_html(state, display)
+        return state
+
+    return _guarded(work)
+
+
+# ------------------------------------------------------------------------------ may I play this card?
+def default_play_step(record: HandRecord) -> int:
+    """A position worth asking about: the first play where the player to move has cards they may not play."""
+    fallback: int | None = None
+    for step, (_, rnd) in enumerate(record.states()):
+        if rnd.phase is Phase.PLAYING and rnd.to_move is not None:
+            if fallback is None:
+                fallback = step
+            current = rnd.current
+            if current is not None and current.plays:
+                hand = rnd.hands[rnd.to_move]
+                if len(rnd.legal_cards(rnd.to_move)) < len(hand):
+                    return step
+    if fallback is None:
+        raise BridgeError("step", "this hand has no card play to ask about")
+    return fallback
+
+
+def _play_round(record: HandRecord, step: object) -> tuple[int, Round]:
+    number = default_play_step(record) if step in (None, "", "auto") else _step(step, record)
+    rnd = record.round_at(number)
+    if rnd.phase is not Phase.PLAYING or rnd.to_move is None:
+        raise BridgeError(
+            "step", f"at step {number} nobody is playing a card (the phase is {rnd.phase.value})"
+        )
+    return number, rnd
+
+
+def play_html(state: Mapping[str, Any], display: Display, verdict: Mapping[str, Any] | None = None) -> str:
+    """The position: the trick so far and the hand of the player to move, each card a button."""
+    seat = state.get("asked_seat") or state.get("to_move")
+    entry = next((s for s in state["seats"] if s["seat"] == seat), None)
+    name = entry["name"] if entry else str(seat)
+    current = state.get("current_trick")
+    trick = _trick_html(state, current, f"Trick {current['number']} so far" if current else "The trick")
+    if current is None and state["tricks"]:
+        last = state["tricks"][-1]
+        trick = _trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
+    hand_cards = _cards_from(entry["hand"] or []) if entry else []
+    played = verdict.get("card") if verdict and verdict.get("accepted") else None
+    if played:
+        hand_html = cards_html(hand_cards, "no cards left")
+        prompt = f"{name}'s hand after playing"
+    else:
+        hand_html = (
+            f'<div class="tw-hand-buttons" role="group" aria-label="{_e(name)}\'s hand">'
+            f"{''.join(card_button(c, display.uid) for c in hand_cards)}</div>"
+        )
+        prompt = f"{name}'s hand: choose a card to play"
+    role = entry["role"] if entry else ""
+    context = f"{name} ({seat}) is to play" + (f", on the {role}'s side" if role else "") + "."
+    if state.get("contract"):
+        context += f" {_seat_name(state, state['taker'])} took a {state['contract']}."
+    if state.get("called"):
+        context += f" The called card is the {state['called']['name']}."
+    return (
+        f'<p class="tw-status">{_e(context)}</p>{trick}'
+        f'<p class="tw-hand-title" id="{display.uid}-hand">{_e(prompt)}</p>{hand_html}'
+    )
+
+
+def _verdict_html(verdict: Mapping[str, Any]) -> str:
+    if verdict.get("accepted"):
+        return (
+            f'<p class="tw-verdict tw-accepted"><strong>Accepted.</strong> '
+            f"{_e(verdict['who'])} plays the {_e(verdict['card_name'])}.</p>"
+        )
+    link = ""
+    if verdict.get("rule_url"):
+        link = f' <a class="tw-link" href="{_e(verdict["rule_url"])}">Read the rule</a>'
+    return f'<p class="tw-verdict tw-refused"><strong>Refused:</strong> {_e(verdict["message"])}.{link}</p>'
+
+
+def position(record: str, step: int | str | None = None, options: str = "{}") -> str:
+    """The position of the play-check widget before any card is tried."""
+
+    def work() -> Json:
+        display = Display.parse(options)
+        name, rec = get_record(record)
+        number, rnd = _play_round(rec, step)
+        state = state_of(rec, rnd, number, None, name)
+        state["asked_seat"] = str(rnd.to_move)
+        state["html"] = play_html(state, display)
+        return state
+
+    return _guarded(work)
+
+
+def check_play(record: str, step: int | str | None, card: str, options: str = "{}") -> str:
+    """May the player to move at ``step`` play ``card``? The new state, or the refusal and its rule."""
+
+    def work() -> Json:
+        display = Display.parse(options)
+        name, rec = get_record(record)
+        number, rnd = _play_round(rec, step)
+        seat = rnd.to_move
+        assert seat is not None
+        try:
+            chosen = Card.parse(str(card))
+        except TarotError as error:
+            raise BridgeError("card", str(error)) from None
+        action = Action(seat, "play", "", (chosen,))
+        refusal = rnd.why_illegal(action)
+        verdict: Json = {
+            "card": str(chosen),
+            "card_name": card_name(chosen),
+            "seat": str(seat),
+            "who": rec.seat_name(seat),
+            "accepted": refusal is None,
+        }
+        if refusal is not None:
+            verdict.update(
+                {
+                    "reason": refusal.reason.code,
+                    "message": refusal.message,
+                    "rule": refusal.reason.rule,
+                    "rule_url": display.rule_url(refusal.reason.rule),
+                }
+            )
+        else:
+            rnd.push(action)
+        state = state_of(rec, rnd, number, None, name)
+        state["asked_seat"] = str(seat)
+        state["step"] = number
+        state["html"] = play_html(state, display, verdict)
+        return {**state, **verdict, "verdict_html": _verdict_html(verdict)}
+
+    return _guarded(work)
+
+
+def catalogue() -> str:
+    """The sample hands and the calculator's rules, for the widgets' menus."""
+    return _dump({"ok": True, "records": record_names(), "variants": available_variants()})

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from operator import attrgetter
 from typing import ClassVar, Final
 
 from .errors import NotationError
@@ -75,8 +76,12 @@ _RANK_FRENCH: Final = {1: "As", JACK: "Valet", KNIGHT: "Cavalier", QUEEN: "Dame"
 _FACE_HALF_POINTS: Final = {JACK: 3, KNIGHT: 5, QUEEN: 7, KING: 9}
 
 
-class Card:
+class Card(int):
     """One card of the tarot pack. Cards are interned: ``Card(Suit.HEARTS, 14) is Card.parse("HK")``.
+
+    Like an ``IntEnum`` member, a card is also its index in the pack (0 to 77: spades, hearts, diamonds,
+    clubs, trumps, the Excuse), so equality, hashing and sorting run at C speed; use ``str(card)`` (the
+    notation), never the bare number, when writing cards out.
 
     >>> card = Card.parse("HK")
     >>> str(card), card.name, card.french, card.half_points
@@ -84,8 +89,6 @@ class Card:
     >>> Card.parse("T1").is_bout, Card.parse("EX").name
     (True, 'the Excuse')
     """
-
-    __slots__ = ("half_points", "index", "is_bout", "is_excuse", "is_trump", "rank", "suit")
 
     suit: Suit
     rank: int
@@ -105,7 +108,7 @@ class Card:
 
     @classmethod
     def _make(cls, suit: Suit, rank: int, index: int) -> Card:
-        card = object.__new__(cls)
+        card = int.__new__(cls, index)
         is_trump = suit is Suit.TRUMPS
         is_excuse = suit is Suit.EXCUSE
         is_bout = is_excuse or (is_trump and rank in (1, 21))
@@ -135,6 +138,9 @@ class Card:
     def __reduce__(self) -> tuple[type[Card], tuple[Suit, int]]:
         return (Card, (self.suit, self.rank))
 
+    def __bool__(self) -> bool:
+        return True
+
     def __copy__(self) -> Card:
         return self
 
@@ -160,14 +166,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({_NOTATION[self.index]!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Card) and other.index == self.index)
-
-    def __hash__(self) -> int:
-        return self.index
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
+    __hash__ = int.__hash__
 
     # ------------------------------------------------------------------ names
     @property
@@ -244,6 +243,10 @@ TOTAL_HALF_POINTS: Final = 182
 #: Display order of the suits in a sorted hand: colours alternate, then trumps, then the Excuse.
 DISPLAY_SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.TRUMPS, Suit.EXCUSE)
 _DISPLAY_RANK: Final = {suit: i for i, suit in enumerate(DISPLAY_SUIT_ORDER)}
+
+
+#: Sort key in pack order (fast: a C attribute getter).
+BY_INDEX: Final = attrgetter("index")
 
 
 def card_of(suit: Suit, rank: int) -> Card:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .cards import Card
+from .cards import BY_INDEX, Card
 from .seats import order_from
 
 if TYPE_CHECKING:
@@ -18,16 +18,16 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 
-def shuffled_pack(variant: Variant, seed: int | str) -> list[Card]:
-    pack = list(variant.pack)
-    random.Random(f"tarot:{seed}").shuffle(pack)
-    return pack
+def shuffled_pack(pack: tuple[Card, ...], rng: random.Random) -> list[Card]:
+    """The pack in random order: each card gets a random key and the pack is sorted by them."""
+    draw = rng.random
+    return sorted(pack, key=lambda _card: draw())
 
 
 def deal(variant: Variant, dealer: Seat, seed: int | str) -> tuple[list[list[Card]], list[Card]]:
-    """Hands (indexed by seat) and dog from a seeded shuffle."""
+    """Hands (indexed by seat) and dog from a seeded shuffle: the same seed always gives the same deal."""
     rng = random.Random(f"tarot-deal:{seed}")
-    pack = shuffled_pack(variant, seed)
+    pack = shuffled_pack(variant.pack, rng)
     return deal_pack(variant, dealer, pack, rng)
 
 
@@ -56,4 +56,4 @@ def deal_pack(
         hands[seat].extend(pack[position : position + packet])
         position += packet
     assert position == len(pack) and len(dog) == dog_size, "deal arithmetic"
-    return [sorted(hand) for hand in hands], sorted(dog)
+    return [sorted(hand, key=BY_INDEX) for hand in hands], sorted(dog, key=BY_INDEX)

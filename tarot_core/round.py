@@ -21,9 +21,21 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 from .actions import PLAYS, Action
-from .cards import EXCUSE, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card, Suit, format_cards, sort_hand
+from .cards import (
+    BY_INDEX,
+    EXCUSE,
+    KING,
+    KNIGHT,
+    PETIT,
+    PLAIN_SUITS,
+    QUEEN,
+    Card,
+    Suit,
+    format_cards,
+    sort_hand,
+)
 from .errors import Illegal, IllegalActionError, Refusal, TarotError
-from .seats import SEATS, Seat, order_from
+from .seats import NEXT_SEAT, SEATS, Seat, order_from
 
 if TYPE_CHECKING:
     from .fft import FrenchVariant
@@ -41,6 +53,8 @@ class Phase(StrEnum):
 
 ATTACK: Final = "attack"
 DEFENCE: Final = "defence"
+_PLAYING: Final = Phase.PLAYING
+_TRUMPS: Final = Suit.TRUMPS
 
 
 @dataclass(slots=True)
@@ -51,6 +65,18 @@ class Trick:
     leader: Seat
     plays: list[tuple[Seat, Card]] = field(default_factory=list)
     winner: Seat | None = None
+    #: The suit led (set by the first card that is not the Excuse) and the highest trump so far.
+    led: Suit | None = None
+    best_trump: int = 0
+
+    def add(self, seat: Seat, card: Card) -> None:
+        self.plays.append((seat, card))
+        if card.is_trump:
+            if self.led is None:
+                self.led = card.suit
+            self.best_trump = max(self.best_trump, card.rank)
+        elif self.led is None and not card.is_excuse:
+            self.led = card.suit
 
     @property
     def cards(self) -> list[Card]:
@@ -118,8 +144,8 @@ class Round:
         self.dealer = Seat(dealer)
         if self.dealer.value >= self.players:
             raise TarotError(f"the dealer must be one of p1 to p{self.players}")
-        self.initial_hands = tuple(tuple(sorted(hand)) for hand in hands)
-        self.initial_dog = tuple(sorted(dog))
+        self.initial_hands = tuple(tuple(sorted(hand, key=BY_INDEX)) for hand in hands)
+        self.initial_dog = tuple(sorted(dog, key=BY_INDEX))
         self._check_deal()
         self._reset()
 
@@ -133,13 +159,13 @@ class Round:
                 raise TarotError(f"{seat} holds {len(hand)} cards; each player needs {variant.hand_size}")
         if len(self.initial_dog) != variant.dog_size:
             raise TarotError(f"the dog holds {len(self.initial_dog)} cards; it needs {variant.dog_size}")
-        seen: set[Card] = set()
-        for card in (*self.initial_dog, *(c for hand in self.initial_hands for c in hand)):
-            if card in seen:
-                raise TarotError(f"{card} is dealt twice")
-            seen.add(card)
-        missing = set(variant.pack) - seen
-        if missing or len(seen) != len(variant.pack):
+        dealt = [*self.initial_dog, *(c for hand in self.initial_hands for c in hand)]
+        unique = set(dealt)
+        if len(unique) != len(dealt):
+            twice = sorted({c for c in dealt if dealt.count(c) > 1})
+            raise TarotError(f"{format_cards(twice)} dealt twice")
+        if unique != variant.pack_set:
+            missing = variant.pack_set - unique
             raise TarotError(f"the deal does not use the pack: {format_cards(sort_hand(missing))} missing")
 
     def _reset(self) -> None:
@@ -147,6 +173,7 @@ class Round:
         self.dog: list[Card] = list(self.initial_dog)
         self.actions: list[Action] = []
         self.bids: list[Action] = []
+        self.spoken = 0
         self.taker: Seat | None = None
         self.contract: str | None = None
         self.called: Card | None = None
@@ -159,7 +186,8 @@ class Round:
         self.current: Trick | None = None
         self.cards_played = [0] * self.players
         self.outcome: str | None = None
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
+        self._legal_cards: list[Card] = []
         self.to_move: Seat | None
         sec = self.rule_petit_sec_seat()
         if sec is not None:
@@ -237,19 +265,21 @@ class Round:
         return [Card(suit, rank) for rank in ranks for suit in PLAIN_SUITS]
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """Every action accepted now, in a stable order."""
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._generate())
+        return legal
 
     def _generate(self) -> list[Action]:
         phase = self.phase
         seat = self.to_move
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             assert seat is not None
             row = PLAYS[seat]
-            actions = [row[card.index] for card in self.legal_cards(seat)]
+            cards = self._legal_cards = self.legal_cards(seat)
+            actions = [row[card] for card in cards]  # a card is its pack index
             if self.cards_played[seat] == 0:
                 actions.extend(self._handful_actions(seat))
                 if self._slam_open():
@@ -314,12 +344,12 @@ class Round:
         trick = self.current
         if trick is None:
             return []
-        led = self._led_suit(trick)
+        led = trick.led
         if led is None:
             if not trick.plays:
                 return self._legal_leads(seat, hand)
             return list(hand)
-        if led is not Suit.TRUMPS:
+        if led is not _TRUMPS:
             follow = [c for c in hand if c.suit is led]
             if follow:
                 if EXCUSE in hand:
@@ -328,7 +358,7 @@ class Round:
         trumps = [c for c in hand if c.is_trump]
         if not trumps:
             return list(hand)
-        best = self._best_trump(trick)
+        best = trick.best_trump
         if best and self.variant.must_overtrump:
             over = [c for c in trumps if c.rank > best]
             if over:
@@ -363,9 +393,7 @@ class Round:
     # ------------------------------------------------------------------ refusals
     def why_illegal(self, action: Action) -> Refusal | None:
         """None if ``action`` is accepted now, else the reason and a sentence for learners."""
-        if self._legal is None:
-            self._legal = self._generate()
-        if action in self._legal:
+        if action in self.legal_actions():
             return None
         return self._refusal(action)
 
@@ -496,7 +524,7 @@ class Round:
                 f"unless it is the called card {self.called}",
             )
         assert led is not None
-        if led is not Suit.TRUMPS:
+        if led is not _TRUMPS:
             follow = [c for c in hand if c.suit is led]
             if follow:
                 return Refusal(
@@ -511,7 +539,7 @@ class Round:
                 Illegal.MUST_OVERTRUMP,
                 f"you must overtrump: the trick holds T{best} and you hold {format_cards(over)}",
             )
-        if led is Suit.TRUMPS:
+        if led is _TRUMPS:
             return Refusal(
                 Illegal.MUST_FOLLOW_SUIT,
                 f"trumps were led: you must play a trump{' higher than T' + str(best) if over else ''}, "
@@ -533,11 +561,18 @@ class Round:
         """Apply ``action``; raise :class:`IllegalActionError` (round unchanged) if it is not allowed."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate()
-        if action not in legal:
+            legal = self._legal = tuple(self._generate())
+        if action.kind == "play" and self.phase is _PLAYING and len(action.cards) == 1:
+            # Fast path for the commonest action: the legal cards are already known.
+            if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
+                refusal = self._refusal(action)
+                raise IllegalActionError(refusal.reason, refusal.message)
+            self._apply_play(action.seat, action.cards[0])
+        elif action in legal:
+            self._apply(action)
+        else:
             refusal = self._refusal(action)
             raise IllegalActionError(refusal.reason, refusal.message)
-        self._apply(action)
         self.actions.append(action)
         self._legal = None
 
@@ -593,9 +628,9 @@ class Round:
     def _apply_bid(self, action: Action) -> None:
         if action.kind == "bid":
             self.bids.append(action)
-        spoken = sum(1 for a in self.actions if a.kind in ("bid", "pass")) + 1
+        self.spoken += 1
         assert self.to_move is not None
-        if spoken < self.players:
+        if self.spoken < self.players:
             self.to_move = self.to_move.next(self.players)
             return
         if not self.bids:
@@ -621,7 +656,7 @@ class Round:
         assert self.taker is not None and self.contract is not None
         if self.rule_takes_dog(self.contract):
             self.dog_revealed = True
-            self.hands[self.taker] = sorted([*self.hands[self.taker], *self.dog])
+            self.hands[self.taker] = sorted([*self.hands[self.taker], *self.dog], key=BY_INDEX)
             self.phase = Phase.DISCARD
             self.to_move = self.taker
         else:
@@ -652,10 +687,16 @@ class Round:
         self.cards_played[seat] += 1
         trick = self.current
         assert trick is not None
-        trick.plays.append((seat, card))
+        trick.plays.append((seat, card))  # Trick.add, inlined on this hot path
+        if card.is_trump:
+            if trick.led is None:
+                trick.led = card.suit
+            trick.best_trump = max(trick.best_trump, card.rank)
+        elif trick.led is None and not card.is_excuse:
+            trick.led = card.suit
         players = self.players
         if len(trick.plays) < players:
-            self.to_move = seat.next(players)
+            self.to_move = NEXT_SEAT[players][seat]
             return
         trick.winner = self.rule_trick_winner(trick)
         self.tricks.append(trick)

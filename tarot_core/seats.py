@@ -45,6 +45,11 @@ class Seat(IntEnum):
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
 
+#: ``NEXT_SEAT[players][seat]`` is ``seat.next(players)``, precomputed for speed.
+NEXT_SEAT: tuple[tuple[Seat, ...], ...] = tuple(
+    tuple(SEATS[(i + 1) % n] for i in range(n)) if n else () for n in range(6)
+)
+
 
 def seats(players: int) -> tuple[Seat, ...]:
     """The seats of a table of ``players``, in playing order."""

@@ -58,9 +58,10 @@ def simulate(
         rnd = variant.deal_round(dealer, f"{seed}:{number}")
         if contract is not None:
             _force_contract(rnd, contract)
+        legal_actions, push, draw = rnd.legal_actions, rnd.push, rng.random
         while not rnd.is_over:
-            actions = rnd.legal_actions()
-            rnd.push(actions[int(rng.random() * len(actions))])
+            actions = legal_actions()
+            push(actions[int(draw() * len(actions))])
         if stats is not None:
             _record(rnd, stats)
         dealer = dealer.next(players)

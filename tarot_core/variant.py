@@ -61,6 +61,14 @@ class Variant:
     def pack(self) -> tuple[Card, ...]:
         return FULL_PACK
 
+    @property
+    def pack_set(self) -> frozenset[Card]:
+        """The pack as a set (computed once per variant object)."""
+        cached: frozenset[Card] | None = self.__dict__.get("_pack_set")
+        if cached is None:
+            cached = self.__dict__["_pack_set"] = frozenset(self.pack)
+        return cached
+
     def new_round(
         self,
         dealer: Seat,

@@ -10,7 +10,7 @@ Run ``python tutorial/make_hands.py`` to rewrite the French Tarot samples (the o
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +36,7 @@ def strength(hand: list[Card]) -> int:
     return score
 
 
-def choose_bid(rnd: Round, action_list: list[Action], thresholds: dict[str, int]) -> Action:
+def choose_bid(rnd: Round, action_list: Sequence[Action], thresholds: dict[str, int]) -> Action:
     seat = rnd.to_move
     assert seat is not None
     value = strength(rnd.hands[seat])
@@ -47,7 +47,7 @@ def choose_bid(rnd: Round, action_list: list[Action], thresholds: dict[str, int]
     return best
 
 
-def choose_discard(rnd: Round, action_list: list[Action]) -> Action:
+def choose_discard(rnd: Round, action_list: Sequence[Action]) -> Action:
     seat = rnd.to_move
     assert seat is not None
     hand = rnd.hands[seat]
@@ -68,7 +68,7 @@ def beats(card: Card, rnd: Round) -> bool:
     return rnd.rule_trick_winner(probe) == rnd.to_move
 
 
-def choose_play(rnd: Round, action_list: list[Action]) -> Action:
+def choose_play(rnd: Round, action_list: Sequence[Action]) -> Action:
     seat = rnd.to_move
     assert seat is not None and rnd.current is not None
     plays = [a for a in action_list if a.kind == "play"]

@@ -19,6 +19,7 @@ every trick 1 and the discard 1), so this module never uses the half-points of m
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -42,7 +43,6 @@ from .cards import (
     parse_cards,  # noqa: F401  (the doctests use it)
     sort_hand,
 )
-from .deal import shuffled_pack
 from .errors import Illegal, Refusal, RequestError, TarotError
 from .round import ATTACK, DEFENCE, Counting, ExcuseNote, Phase, Round, Trick
 from .scoring import Score, Term
@@ -1189,7 +1189,9 @@ class ChamberyVariant(Variant):
 
     def deal_round(self, dealer: Seat, seed: int | str) -> Round:
         """A new round from a seeded shuffle, dealt by fives from the dealer's right, his extras last."""
-        hands, extra = deal_packets(shuffled_pack(self, seed), dealer, self.layout)
+        pack = list(self.pack)
+        random.Random(f"chambery:{seed}").shuffle(pack)
+        hands, extra = deal_packets(pack, dealer, self.layout)
         return self.new_round(dealer, hands, extra)
 
     def score_round(self, rnd: Round, counting: Counting) -> Score:

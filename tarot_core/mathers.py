@@ -1162,10 +1162,15 @@ class MathersVariant(Variant):
     def deal_order(self, dealer: Seat) -> list[Seat]:
         """Seats in the order their hands are dealt: the first player first, the dealer last."""
         first = dealer.next(2) if self.players == 2 else dealer.previous(self.players)
-        if self.players == 2:
-            return [first, dealer]
-        middle = first.previous(3) if self.options.direction == "clockwise" else first.next(3)
-        return [first, middle, dealer]
+        order = [first]
+        while len(order) < self.players:
+            last = order[-1]
+            order.append(
+                last.previous(self.players)
+                if self.options.direction == "clockwise"
+                else last.next(self.players)
+            )
+        return order
 
     def next_dealer(self, dealer: Seat) -> Seat:
         """The deal passes in turn, the same way as the play."""

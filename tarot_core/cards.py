@@ -245,6 +245,12 @@ DISPLAY_SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS
 _DISPLAY_RANK: Final = {suit: i for i, suit in enumerate(DISPLAY_SUIT_ORDER)}
 
 
+#: Per-card facts as tuples indexed by the card itself (a card is its pack index): the engine's hot
+#: loops read ``SUIT_OF[card]`` rather than ``card.suit``.
+SUIT_OF: Final[tuple[Suit, ...]] = tuple(card.suit for card in FULL_PACK)
+#: A trump ``T<n>`` is the card ``FIRST_TRUMP_INDEX + n - 1``, so trump ranks compare as cards do.
+FIRST_TRUMP_INDEX: Final = 56
+
 #: Sort key in pack order (fast: a C attribute getter).
 BY_INDEX: Final = attrgetter("index")
 

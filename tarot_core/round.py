@@ -24,11 +24,13 @@ from .actions import PLAYS, Action
 from .cards import (
     BY_INDEX,
     EXCUSE,
+    FIRST_TRUMP_INDEX,
     KING,
     KNIGHT,
     PETIT,
     PLAIN_SUITS,
     QUEEN,
+    SUIT_OF,
     Card,
     Suit,
     format_cards,
@@ -349,18 +351,21 @@ class Round:
             if not trick.plays:
                 return self._legal_leads(seat, hand)
             return list(hand)
+        suit_of = SUIT_OF
         if led is not _TRUMPS:
-            follow = [c for c in hand if c.suit is led]
+            follow = [c for c in hand if suit_of[c] is led]
             if follow:
                 if EXCUSE in hand:
                     follow.append(EXCUSE)
                 return follow
-        trumps = [c for c in hand if c.is_trump]
+        trumps = [c for c in hand if suit_of[c] is _TRUMPS]
         if not trumps:
             return list(hand)
         best = trick.best_trump
         if best and self.variant.must_overtrump:
-            over = [c for c in trumps if c.rank > best]
+            # Trumps are consecutive in the pack, so comparing cards compares trump ranks.
+            floor = FIRST_TRUMP_INDEX - 1 + best
+            over = [c for c in trumps if c > floor]
             if over:
                 trumps = over
         if EXCUSE in hand:
@@ -688,12 +693,15 @@ class Round:
         trick = self.current
         assert trick is not None
         trick.plays.append((seat, card))  # Trick.add, inlined on this hot path
-        if card.is_trump:
+        suit = SUIT_OF[card]
+        if suit is _TRUMPS:
             if trick.led is None:
-                trick.led = card.suit
-            trick.best_trump = max(trick.best_trump, card.rank)
-        elif trick.led is None and not card.is_excuse:
-            trick.led = card.suit
+                trick.led = suit
+            rank = card - FIRST_TRUMP_INDEX + 1
+            if rank > trick.best_trump:  # noqa: PLR1730 - a branch is cheaper than max() here
+                trick.best_trump = rank
+        elif trick.led is None and card is not EXCUSE:
+            trick.led = suit
         players = self.players
         if len(trick.plays) < players:
             self.to_move = NEXT_SEAT[players][seat]

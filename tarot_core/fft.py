@@ -154,7 +154,7 @@ def _side(value: object, name: str) -> str | None:
 
 
 def parse_points(value: object, players: int) -> int:
-    """Card points as half-points, checked: 0 to 91, in steps of 0.5 (whole points with 4 players)."""
+    """Card points as half-points, checked: 0 to 91 in steps of 0.5."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise RequestError("points", f"must be a number of card points such as 41 or 40.5, not {value!r}")
     try:
@@ -167,8 +167,6 @@ def parse_points(value: object, players: int) -> int:
     half_points = int(half)
     if not 0 <= half_points <= 182:
         raise RequestError("points", f"must be between 0 and 91: the whole pack holds 91 points, not {value}")
-    if players == 4 and half_points % 2:
-        raise RequestError("points", "with 4 players each side always holds whole points: check the count")
     return half_points
 
 

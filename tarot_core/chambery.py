@@ -771,14 +771,11 @@ def pay_partnership(
     terms.append(Term("outcome", f"{side.capitalize()} {'won' if won else 'lost'}", "won" if won else "lost"))
     terms.append(Term("difference", f"Difference from the tie of {lay.par}", difference))
     low = 2 if losers_points < lay.double_below else 1
-    terms.append(
-        Term(
-            "low-score",
-            f"The losers took {'fewer' if low == 2 else 'not fewer'} than {lay.double_below}: "
-            f"{'double' if low == 2 else 'single'}",
-            low,
-        )
-    )
+    if low == 2:
+        low_label = f"The losers took fewer than {lay.double_below}: doubled"
+    else:
+        low_label = f"The losers took {lay.double_below} or more: not doubled"
+    terms.append(Term("low-score", low_label, low))
     contract_factor = BIDS_BY_WORD[contract].factor if solo else 1
     if players == 4 and contract == "fixed":
         contract_label = "Fixed partners: no contract factor"
@@ -1567,12 +1564,25 @@ class ChamberyRound(Round):
     def rule_trick_winner(self, trick: Trick) -> Seat:
         return trick.plays[trick_winner(trick.cards)][0]
 
+    def current_winner(self) -> Seat | None:
+        trick = self.current
+        if trick is not None and all(card is FOU for card in trick.cards):
+            return None  # the Fou alone wins nothing
+        return super().current_winner()
+
     # ------------------------------------------------------------------ counting
     def count(self) -> ChamberyCounting:
-        """Card points: the cards of the tricks each seat won, one point per trick, the Fou to the seat
-        that showed it, the discard (and its point) to the dealer."""
+        """Card points at the end: the cards of the tricks each seat won, one point per trick, the Fou
+        to the seat that showed it, the discard (and its point) to the dealer."""
         if self.outcome != "played":
             raise TarotError("the round has not been played to the end")
+        return self.tally()
+
+    def tally(self) -> ChamberyCounting:
+        """Card points so far (completed tricks); the discard joins the dealer's side at the end."""
+        if self.stage in (Stage.DISCARD, Stage.BIDDING):
+            raise TarotError("the play has not started: there is nothing to count")
+        finished = self.outcome == "played"
         piles: list[list[Card]] = [[] for _ in range(self.players)]
         tricks = [0] * self.players
         fou: ExcuseNote | None = None
@@ -1588,21 +1598,25 @@ class ChamberyRound(Round):
                         self.side_of(seat),
                         None,
                         None,
-                        f"the Fou was shown in trick {trick.number + 1} and stays with {seat}'s side",
+                        f"the Fou was shown in trick {trick.number + 1} and stays with "
+                        + (f"{seat}" if self.players == 3 else f"{seat}'s side"),
                     )
                 else:
                     piles[trick.winner].append(card)
-        piles[self.dealer].extend(self.discard)
-        discard_points = count_points(self.discard) + (1 if self.layout.discard_point else 0)
+        discard_points = 0
+        if finished:
+            piles[self.dealer].extend(self.discard)
+            discard_points = count_points(self.discard) + (1 if self.layout.discard_point else 0)
         seat_points = [count_points(pile) + won for pile, won in zip(piles, tricks, strict=True)]
-        seat_points[self.dealer] += 1 if self.layout.discard_point else 0
+        if finished and self.layout.discard_point:
+            seat_points[self.dealer] += 1
         attack = [seat for seat in SEATS[: self.players] if self.side_of(seat) == ATTACK]
         attack_cards = [card for seat in attack for card in piles[seat]]
         defence_cards = [card for seat in SEATS[: self.players] if seat not in attack for card in piles[seat]]
         attack_points = sum(seat_points[seat] for seat in attack)
-        defence_points = self.layout.total - attack_points
+        defence_points = sum(seat_points) - attack_points
         attack_tricks = sum(tricks[seat] for seat in attack)
-        defence_tricks = self.layout.tricks - attack_tricks
+        defence_tricks = len(self.tricks) - attack_tricks
         return ChamberyCounting(
             attack_cards=tuple(sort_hand(attack_cards)),
             defence_cards=tuple(sort_hand(defence_cards)),
@@ -1613,7 +1627,13 @@ class ChamberyRound(Round):
             excuse=fou,
             dog_to=self.side_of(self.dealer),
             petit_au_bout=None,
-            slam_by=ATTACK if defence_tricks == 0 else DEFENCE if attack_tricks == 0 else None,
+            slam_by=None
+            if not finished
+            else ATTACK
+            if defence_tricks == 0
+            else DEFENCE
+            if attack_tricks == 0
+            else None,
             seat_points=tuple(seat_points),
             seat_tricks=tuple(tricks),
             attack_points=attack_points,

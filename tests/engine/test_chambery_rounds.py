@@ -319,3 +319,29 @@ def test_kings_are_never_in_the_discard_so_a_called_king_always_has_a_holder() -
         rnd = dealt("chambery-5", seed)
         discard_first(rnd)
         assert not set(KINGS) & set(rnd.discard)
+
+
+def test_running_tally_counts_finished_tricks_and_the_discard_only_at_the_end() -> None:
+    rnd = dealt("chambery-5", 8)
+    discard_first(rnd)
+    everyone_passes(rnd)
+    rnd.push(rnd.legal_actions()[0])
+    rng = random.Random(8)
+    while not rnd.is_over:
+        rnd.push(rnd.legal_actions()[rng.randrange(len(rnd.legal_actions()))])
+        if rnd.current is not None and not rnd.current.plays:
+            tally = rnd.tally()
+            assert isinstance(tally, ChamberyCounting)
+            assert sum(tally.seat_tricks) == len(rnd.tricks)
+            assert tally.discard_points == 0
+    final = rnd.count()
+    assert final.discard_points >= 1 and sum(final.seat_points) == 68
+
+
+def test_a_trick_led_by_the_fou_has_no_winner_until_a_card_is_played() -> None:
+    rnd = build("chambery-3", {"p2": "EX"})
+    discard_first(rnd)
+    push(rnd, "p2 play EX")
+    assert rnd.current_winner() is None
+    rnd.push(rnd.legal_actions()[0])
+    assert rnd.current_winner() == P3

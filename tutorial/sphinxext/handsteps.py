@@ -15,8 +15,11 @@ so a page that walks through a hand always shows exactly what the engine replays
     * ``deal``: every player's hand as dealt (``:dog:`` adds the dog, face up);
     * ``hand``: the hand of ``:seat:`` (``p1`` ...) after ``:after:`` actions (a number: that many
       actions; or the text of an action in the record, such as ``p4 bid garde``: just after it);
-    * ``dog``: the dog; ``discard``: the taker's discard; ``handful``: the trumps shown by ``:seat:``;
-    * ``trick``: the cards of trick ``:trick:`` (from 1) in playing order, and who won it;
+    * ``dog``: the dog; ``discard``: the taker's discard; ``handful``: the trumps shown by ``:seat:`` (by default, the first handful shown);
+    * ``trick``: the cards of trick ``:trick:`` in playing order, each card told in words (which rule
+      it shows) and who won it. ``:trick:`` is a number (from 1) or a kind of trick, the first trick of
+      the hand that shows it (``:nth: 2`` for the second): ``follow``, ``trump``, ``overtrump``,
+      ``undertrump``, ``discard``, ``trump-lead``, ``excuse``, ``petit``, ``last``, ``excuse-last``;
     * ``score``: the score sheet of the hand, term by term.
 
 ``tarot-hand-value``
@@ -24,8 +27,9 @@ so a page that walks through a hand always shows exactly what the engine replays
     finished hand. Names: ``record`` (the :class:`~tarot_core.records.HandRecord`), ``final`` (the
     finished :class:`~tarot_core.round.Round`), ``counting``, ``score``, ``facts`` (see
     :func:`tutorial.tables.hand_facts`), ``name(seat)``, ``fmt(half_points)``, ``Card``, ``Seat``,
-    ``step(n)`` (the round after ``n`` actions) and ``after("p4 bid garde")`` (the round just after
-    that action).
+    ``step(n)`` (the round after ``n`` actions), ``after("p4 bid garde")`` (the round just after
+    that action), ``find("excuse")`` (the number of the first trick of that kind, see above) and
+    ``story(n)`` (trick ``n`` told in words).
 
 Any failure stops the build with :class:`~tutorial.sphinxext.common.EngineCheckError`.
 """
@@ -45,9 +49,9 @@ from tarot_core.actions import Action
 from tarot_core.cards import Card, format_points, sort_hand
 from tarot_core.errors import TarotError
 from tarot_core.records import HandRecord
-from tarot_core.round import ATTACK, Round
+from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
-from tutorial.tables import hand_facts, hand_path, load_hand
+from tutorial.tables import TRICK_KINDS, find_trick, hand_facts, hand_path, load_hand, trick_story
 
 from .cards import card_node
 from .common import EngineCheckError
@@ -95,7 +99,8 @@ class TarotHandStep(SphinxDirective):
         "show": lambda text: directives.choice(text, SHOW),
         "seat": directives.unchanged_required,
         "after": directives.unchanged_required,
-        "trick": directives.positive_int,
+        "trick": directives.unchanged_required,
+        "nth": directives.positive_int,
         "dog": directives.flag,
         "caption": directives.unchanged,
         "name": directives.unchanged,
@@ -175,21 +180,34 @@ class TarotHandStep(SphinxDirective):
         return [self._row("The discard", sort_hand(rnd.discard), note)]
 
     def _show_handful(self, record: HandRecord) -> list[nodes.Node]:
-        seat = self._seat(record)
         rnd = record.final_round()
+        seat = self._seat(record) if "seat" in self.options else None
         for who, size, shown in rnd.handfuls:
-            if who == seat:
-                note = f"shows a {size} handful ({len(shown)} trumps)"
-                return [self._row(record.seat_name(seat), list(shown), note)]
-        raise TarotError(f"{seat} shows no handful in this hand")
+            if seat is None or who == seat:
+                side = "the taker" if who == rnd.taker else "a defender"
+                note = f"({side}) shows a {size} handful: {len(shown)} trumps"
+                return [self._row(record.seat_name(who), list(shown), note)]
+        raise TarotError(f"{seat or 'nobody'} shows no handful in this hand")
+
+    def _trick_number(self, record: HandRecord, name: str) -> int:
+        text = str(self.options.get("trick", "")).strip()
+        if not text:
+            raise TarotError(f"say which trick with :trick: (a number, or one of {', '.join(TRICK_KINDS)})")
+        if text.isdigit():
+            return int(text)
+        return find_trick(name, text, self.options.get("nth", 1))
 
     def _show_trick(self, record: HandRecord) -> list[nodes.Node]:
-        number = self.options.get("trick")
+        name = self.arguments[0]
+        number = self._trick_number(record, name)
         rnd = record.final_round()
-        if number is None or not 1 <= number <= len(rnd.tricks):
-            raise TarotError(f"say which trick with :trick: (1 to {len(rnd.tricks)})")
+        if not 1 <= number <= len(rnd.tricks):
+            raise TarotError(f"tricks go from 1 to {len(rnd.tricks)}, not {number}")
         trick = rnd.tricks[number - 1]
         block = nodes.container(classes=["tarot-cards", "tarot-cards-medium", "tarot-trick"])
+        title = nodes.paragraph(classes=["tarot-hand-label"])
+        title += nodes.strong("", f"Trick {number} of {len(rnd.tricks)}")
+        block += title
         row = nodes.paragraph(classes=["tarot-cards-row"])
         for index, (seat, card) in enumerate(trick.plays):
             if index:
@@ -200,11 +218,9 @@ class TarotHandStep(SphinxDirective):
             piece += card_node(card, labelled=True)
             row += piece
         block += row
-        assert trick.winner is not None
-        side = "the attack" if rnd.side_of(trick.winner) == ATTACK else "the defence"
-        summary = nodes.paragraph(classes=["tarot-trick-winner"])
-        summary += nodes.Text(f"Trick {number}: {record.seat_name(trick.winner)} wins it for {side}.")
-        block += summary
+        story = nodes.paragraph(classes=["tarot-trick-story"])
+        story += nodes.Text(" ".join(trick_story(name, number)))
+        block += story
         return [block]
 
     def _show_score(self, record: HandRecord) -> list[nodes.Node]:
@@ -255,6 +271,8 @@ def hand_namespace(record: HandRecord, name: str) -> dict[str, object]:
         "Seat": Seat,
         "step": record.round_at,
         "after": lambda text: round_after(record, text),
+        "find": lambda kind, nth=1: find_trick(name, kind, nth),
+        "story": lambda number: " ".join(trick_story(name, number)),
     }
 
 

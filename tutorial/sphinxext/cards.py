@@ -26,7 +26,6 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
@@ -35,7 +34,7 @@ from tarot_core.cards import Card, parse_cards
 from tarot_core.errors import NotationError
 
 from .cardsvg import CARD_HEIGHT, CARD_WIDTH, alt_text, card_filename, write_card_files
-from .common import EngineCheckError
+from .common import EngineCheckError, EngineDirective, EngineRole
 
 CARDS_DIR = "_static/cards"
 SIZES = ("small", "medium", "large")
@@ -73,31 +72,29 @@ def visit_card_html(translator: HTML5Translator, node: tarot_card) -> None:
     raise nodes.SkipNode
 
 
-def _parse(text: str, location: str) -> list[Card]:
+def _parse(text: str) -> list[Card]:
     try:
         cards = parse_cards(text)
     except NotationError as error:
-        raise EngineCheckError(f"{location}: {error}") from None
+        raise EngineCheckError(f"{error}") from None
     if not cards:
-        raise EngineCheckError(f"{location}: name at least one card, for example HK or T21 or EX")
+        raise EngineCheckError("name at least one card, for example HK or T21 or EX")
     return cards
 
 
-class CardRole(SphinxRole):
+class CardRole(EngineRole):
     """``card``: one card's picture inside a line of text."""
 
-    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        cards = _parse(self.text, self.get_location())
+    def run_engine(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        cards = _parse(self.text)
         if len(cards) != 1:
-            raise EngineCheckError(
-                f"{self.get_location()}: the card role shows one card; use the cards directive for a row"
-            )
+            raise EngineCheckError("the card role shows one card; use the cards directive for a row")
         node = card_node(cards[0])
         node["classes"].append("tarot-card-inline")
         return [node], []
 
 
-class CardsDirective(SphinxDirective):
+class CardsDirective(EngineDirective):
     """``cards``: a row of card pictures, with an optional caption."""
 
     optional_arguments = 1
@@ -111,9 +108,9 @@ class CardsDirective(SphinxDirective):
         "class": directives.class_option,
     }
 
-    def run(self) -> list[nodes.Node]:
+    def run_engine(self) -> list[nodes.Node]:
         text = " ".join([*self.arguments, *self.content])
-        cards = _parse(text, self.get_location())
+        cards = _parse(text)
         size = self.options.get("size", "medium")
         container = nodes.container(
             classes=["tarot-cards", f"tarot-cards-{size}", *self.options.get("class", [])]
@@ -138,7 +135,7 @@ def _text_for_other_builders(app: Sphinx, doctree: nodes.document, docname: str)
     if app.builder.format == "html":
         return
     for node in list(doctree.findall(tarot_card)):
-        node.replace_self(nodes.Text(node["alt"]))
+        node.replace_self(nodes.inline("", node["alt"], classes=node["classes"]))
 
 
 def _write_pictures(app: Sphinx, exception: Exception | None) -> None:
@@ -152,4 +149,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("cards", CardsDirective)
     app.connect("doctree-resolved", _text_for_other_builders)
     app.connect("build-finished", _write_pictures)
+    app.setup_extension("tutorial.sphinxext.common")
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

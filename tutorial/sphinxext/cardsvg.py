@@ -64,28 +64,20 @@ _SUIT_SHAPES: Final[dict[Suit, str]] = {
 _STAR: Final = '<path d="M50 4 L61 38 L97 38 L68 59 L79 94 L50 72 L21 94 L32 59 L3 38 L39 38 Z"/>'
 
 # Where the pips of a numbered card go, in card coordinates (the 1 has one large pip).
+_L, _C, _R = 33.0, 50.0, 67.0
+_ROWS4 = (38.0, 62.7, 87.3, 112.0)
 _PIP_LAYOUT: Final[dict[int, tuple[tuple[float, float], ...]]] = {
-    2: ((50, 45), (50, 105)),
-    3: ((50, 42), (50, 75), (50, 108)),
-    4: ((32, 45), (68, 45), (32, 105), (68, 105)),
-    5: ((32, 45), (68, 45), (50, 75), (32, 105), (68, 105)),
-    6: ((32, 45), (68, 45), (32, 75), (68, 75), (32, 105), (68, 105)),
-    7: ((32, 45), (68, 45), (50, 60), (32, 75), (68, 75), (32, 105), (68, 105)),
-    8: ((32, 45), (68, 45), (50, 60), (32, 75), (68, 75), (50, 90), (32, 105), (68, 105)),
-    9: ((32, 42), (68, 42), (32, 64), (68, 64), (50, 75), (32, 86), (68, 86), (32, 108), (68, 108)),
-    10: (
-        (32, 42),
-        (68, 42),
-        (50, 53),
-        (32, 64),
-        (68, 64),
-        (32, 86),
-        (68, 86),
-        (50, 97),
-        (32, 108),
-        (68, 108),
-    ),
+    2: ((_C, 38), (_C, 112)),
+    3: ((_C, 38), (_C, 75), (_C, 112)),
+    4: ((_L, 38), (_R, 38), (_L, 112), (_R, 112)),
+    5: ((_L, 38), (_R, 38), (_C, 75), (_L, 112), (_R, 112)),
+    6: ((_L, 38), (_R, 38), (_L, 75), (_R, 75), (_L, 112), (_R, 112)),
+    7: ((_L, 38), (_R, 38), (_C, 56.5), (_L, 75), (_R, 75), (_L, 112), (_R, 112)),
+    8: ((_L, 38), (_R, 38), (_C, 56.5), (_L, 75), (_R, 75), (_C, 93.5), (_L, 112), (_R, 112)),
+    9: (*((x, y) for y in _ROWS4 for x in (_L, _R)), (_C, 75)),
+    10: (*((x, y) for y in _ROWS4 for x in (_L, _R)), (_C, 50), (_C, 100)),
 }
+PIP_SIZE: Final = 16
 
 _FACE_LETTER: Final = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
 _FACE_WORD: Final = {JACK: "JACK", KNIGHT: "KNIGHT", QUEEN: "QUEEN", KING: "KING"}
@@ -176,12 +168,12 @@ def _corners(card: Card, ink: str) -> Iterator[str]:
         if card.is_excuse:
             group.append(_symbol(Suit.EXCUSE, 14, 15, 16, GOLD))
         else:
-            size = 17 if len(label) < 2 else 15
-            group.append(_text(14, 20, label, size, ink))
+            size = 20 if len(label) < 2 else 17
+            group.append(_text(14, 22, label, size, ink))
             if card.suit.is_plain:
-                group.append(_symbol(card.suit, 14, 31, 12, ink))
+                group.append(_symbol(card.suit, 14, 34, 13, ink))
             elif card.is_bout:
-                group.append(_symbol(Suit.EXCUSE, 14, 30, 11, GOLD))
+                group.append(_symbol(Suit.EXCUSE, 14, 33, 12, GOLD))
         transform = f' transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})"' if flip else ""
         yield f"<g{transform}>{''.join(group)}</g>"
 
@@ -191,7 +183,7 @@ def _pips(card: Card, ink: str) -> Iterator[str]:
         yield _symbol(card.suit, 50, 75, 44, ink)
         return
     for x, y in _PIP_LAYOUT[card.rank]:
-        yield _symbol(card.suit, x, y, 19, ink, flip=y > 78)
+        yield _symbol(card.suit, x, y, PIP_SIZE, ink, flip=y > 75)
 
 
 def _face(card: Card, ink: str) -> Iterator[str]:

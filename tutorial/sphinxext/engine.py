@@ -33,7 +33,7 @@ Directives and roles (MyST syntax):
     ``tarot_core.scoring:score_request``) and shows the breakdown and every player's share. Each
     ``:expect-...:`` option states what the page's prose claims; when the engine disagrees the build stops.
 
-Any failure here stops the build with :class:`~tutorial.sphinxext.common.EngineCheckError`.
+Any failure is reported at its page and line and fails the build (see :mod:`tutorial.sphinxext.common`).
 """
 
 from __future__ import annotations
@@ -48,13 +48,13 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
 import tarot_core
 from tarot_core import cards as cards_module
 
-from .common import EngineCheckError, import_callable
+from .common import EngineCheckError, EngineDirective, EngineRole, import_callable
 
 DEFAULT_SCORER = "tarot_core.scoring:score_request"
 
@@ -70,10 +70,9 @@ def make_table(
     classes: Sequence[str] = (),
 ) -> nodes.table:
     """A real docutils table; string cells are parsed as inline markup, other cells shown as text."""
-    location = directive.get_location()
     columns = len(header)
     if columns == 0:
-        raise EngineCheckError(f"{location}: a table needs at least one column")
+        raise EngineCheckError("a table needs at least one column")
     table = nodes.table(classes=["tarot-table", *classes])
     if caption:
         title_nodes, _ = directive.state.inline_text(caption, directive.lineno)
@@ -88,10 +87,10 @@ def make_table(
     body = nodes.tbody()
     for number, row in enumerate(rows, start=1):
         if isinstance(row, str | bytes) or not isinstance(row, Sequence):
-            raise EngineCheckError(f"{location}: row {number} of the table is not a list of cells")
+            raise EngineCheckError(f"row {number} of the table is not a list of cells")
         if len(row) != columns:
             raise EngineCheckError(
-                f"{location}: row {number} of the table has {len(row)} cells but the header has {columns}"
+                f"row {number} of the table has {len(row)} cells but the header has {columns}"
             )
         body += _row(directive, row)
     group += body
@@ -132,7 +131,7 @@ def _json_option(text: str) -> Any:
         raise ValueError(f"not valid JSON ({error.msg} at column {error.colno})") from None
 
 
-class TarotTable(SphinxDirective):
+class TarotTable(EngineDirective):
     """``tarot-table``: a table whose every cell comes from a function of the engine or the tutorial."""
 
     required_arguments = 1
@@ -144,25 +143,22 @@ class TarotTable(SphinxDirective):
         "class": directives.class_option,
     }
 
-    def run(self) -> list[nodes.Node]:
-        location = self.get_location()
-        function = import_callable(self.arguments[0], location)
+    def run_engine(self) -> list[nodes.Node]:
+        function = import_callable(self.arguments[0])
         kwargs: Any = {}
         if "args" in self.options:
             try:
                 kwargs = _json_option(self.options["args"])
             except ValueError as error:
-                raise EngineCheckError(f"{location}: :args: is {error}") from None
+                raise EngineCheckError(f":args: is {error}") from None
             if not isinstance(kwargs, dict):
-                raise EngineCheckError(f"{location}: :args: must be a JSON object of keyword arguments")
+                raise EngineCheckError(":args: must be a JSON object of keyword arguments")
         try:
             description = function(**kwargs)
         except Exception as error:
-            raise EngineCheckError(f"{location}: {self.arguments[0]} failed: {error}") from error
+            raise EngineCheckError(f"{self.arguments[0]} failed: {error}") from error
         if not isinstance(description, Mapping) or "header" not in description or "rows" not in description:
-            raise EngineCheckError(
-                f"{location}: {self.arguments[0]} must return a mapping with 'header' and 'rows'"
-            )
+            raise EngineCheckError(f"{self.arguments[0]} must return a mapping with 'header' and 'rows'")
         caption = self.options.get("caption") or description.get("caption")
         table = make_table(
             self,
@@ -198,28 +194,24 @@ def _engine_namespace(expression: ast.Expression) -> dict[str, object]:
     return namespace
 
 
-def evaluate(expression: str, location: str) -> object:
+def evaluate(expression: str) -> object:
     """Evaluate a page's expression against the engine; any failure stops the build."""
     try:
         tree = ast.parse(expression.strip(), mode="eval")
     except SyntaxError as error:
-        raise EngineCheckError(
-            f"{location}: {expression!r} is not a Python expression: {error.msg}"
-        ) from None
+        raise EngineCheckError(f"{expression!r} is not a Python expression: {error.msg}") from None
     namespace = _engine_namespace(tree)
     try:
         return eval(compile(tree, "<tarot-value>", "eval"), namespace)
     except Exception as error:
-        raise EngineCheckError(
-            f"{location}: {expression!r} failed: {type(error).__name__}: {error}"
-        ) from error
+        raise EngineCheckError(f"{expression!r} failed: {type(error).__name__}: {error}") from error
 
 
-class TarotValue(SphinxRole):
+class TarotValue(EngineRole):
     """``tarot-value``: the text of a value computed by the engine."""
 
-    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        value = evaluate(self.text, self.get_location())
+    def run_engine(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        value = evaluate(self.text)
         node = nodes.inline(self.rawtext, _format(value), classes=["tarot-value"])
         return [node], []
 
@@ -305,7 +297,7 @@ def find_share(result: Mapping[str, object], role: str) -> object | None:
     return None
 
 
-class TarotScore(SphinxDirective):
+class TarotScore(EngineDirective):
     """``tarot-score``: a score request, the engine's breakdown, and the checks the page relies on."""
 
     has_content = True
@@ -321,37 +313,36 @@ class TarotScore(SphinxDirective):
         "name": directives.unchanged,
     }
 
-    def run(self) -> list[nodes.Node]:
-        location = self.get_location()
+    def run_engine(self) -> list[nodes.Node]:
         text = "\n".join(self.content).strip()
         if not text:
-            raise EngineCheckError(f"{location}: tarot-score needs a JSON score request as its body")
+            raise EngineCheckError("tarot-score needs a JSON score request as its body")
         try:
             request = json.loads(text)
         except json.JSONDecodeError as error:
             raise EngineCheckError(
-                f"{location}: the score request is not valid JSON ({error.msg}, line {error.lineno})"
+                f"the score request is not valid JSON ({error.msg}, line {error.lineno})"
             ) from None
         if not isinstance(request, dict):
-            raise EngineCheckError(f"{location}: the score request must be a JSON object")
-        scorer = import_callable(str(self.config.tarot_score_function), location)
+            raise EngineCheckError("the score request must be a JSON object")
+        scorer = import_callable(str(self.config.tarot_score_function))
         try:
             result = scorer(request)
         except ValueError as error:
-            raise EngineCheckError(f"{location}: the engine refused the score request: {error}") from error
+            raise EngineCheckError(f"the engine refused the score request: {error}") from error
         if not isinstance(result, Mapping):
-            raise EngineCheckError(f"{location}: the scorer returned {type(result).__name__}, not a mapping")
-        self._check(result, location)
+            raise EngineCheckError(f"the scorer returned {type(result).__name__}, not a mapping")
+        self._check(result)
         return self._render(request, result)
 
     # -------------------------------------------------------------- checks
-    def _check(self, result: Mapping[str, object], location: str) -> None:
+    def _check(self, result: Mapping[str, object]) -> None:
         failures: list[str] = []
         if "expect-won" in self.options:
             try:
                 expected = _yes_no(self.options["expect-won"])
             except ValueError:
-                raise EngineCheckError(f"{location}: :expect-won: must be yes or no") from None
+                raise EngineCheckError(":expect-won: must be yes or no") from None
             if result.get("won") is not expected:
                 failures.append(f"the page says won={expected}, the engine says won={result.get('won')}")
         for role in _SCORE_EXPECTATIONS:
@@ -361,7 +352,7 @@ class TarotScore(SphinxDirective):
             try:
                 expected_amount = _int_option(self.options[option])
             except ValueError:
-                raise EngineCheckError(f"{location}: :{option}: must be a whole number") from None
+                raise EngineCheckError(f":{option}: must be a whole number") from None
             actual = find_share(result, role)
             if actual is None:
                 failures.append(
@@ -373,7 +364,7 @@ class TarotScore(SphinxDirective):
             score_pairs = _pairs(self.options.get("expect-score"))
             term_pairs = _pairs(self.options.get("expect-term"))
         except ValueError as error:
-            raise EngineCheckError(f"{location}: {error}") from None
+            raise EngineCheckError(f"{error}") from None
         scores = result.get("scores")
         for key, expected_text in score_pairs:
             actual = scores.get(key) if isinstance(scores, Mapping) else None
@@ -389,7 +380,7 @@ class TarotScore(SphinxDirective):
             if actual is None or not _same(actual, expected_text):
                 failures.append(f"the page says term {key} = {expected_text}, the engine says {actual}")
         if failures:
-            raise EngineCheckError(f"{location}: the engine disagrees with the page: " + "; ".join(failures))
+            raise EngineCheckError("the engine disagrees with the page: " + "; ".join(failures))
 
     # -------------------------------------------------------------- output
     def _render(self, request: Mapping[str, object], result: Mapping[str, object]) -> list[nodes.Node]:
@@ -473,4 +464,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("tarot-table", TarotTable)
     app.add_directive("tarot-score", TarotScore)
     app.add_role("tarot-value", TarotValue())
+    app.setup_extension("tutorial.sphinxext.common")
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -5,8 +5,8 @@ read as inline markup by the directive (so a cell may hold ``{card}`HK```); numb
 This module never imports Sphinx, so its tables are also tested as plain data.
 
 >>> table = card_points_table()
->>> table["header"][0], len(table["rows"])
-('Cards', 6)
+>>> table["header"][0], len(table["rows"])  # six kinds of card, then the whole pack
+('Cards', 7)
 """
 
 from __future__ import annotations

@@ -1,0 +1,98 @@
+"""Card pictures and table data, without Sphinx: every card drawn, every table adding up."""
+
+from __future__ import annotations
+
+import doctest
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import docs_testing  # noqa: F401 - puts the checkout on sys.path for the tutorial package
+import pytest
+
+from tarot_core.cards import FULL_PACK, TOTAL_HALF_POINTS, TRUMPS, Card, format_points
+from tarot_core.errors import NotationError
+from tutorial.sphinxext import cardsvg, glossary, tables
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("card", FULL_PACK, ids=str)
+def test_every_card_is_a_well_formed_svg_naming_itself(card: Card) -> None:
+    root = ET.fromstring(cardsvg.card_svg(card))
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") == f"0 0 {cardsvg.CARD_WIDTH} {cardsvg.CARD_HEIGHT}"
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text == cardsvg.alt_text(card)
+    texts = [element.text or "" for element in root.iter(f"{SVG}text")]
+    if card.is_trump:
+        assert str(card.rank) in texts and cardsvg.roman(card.rank) in texts
+    elif card.is_excuse:
+        assert "EXCUSE" in texts
+    elif card.is_face:
+        assert {"J", "C", "Q", "K"} & set(texts)
+    else:
+        assert str(card.rank) in texts
+        # one pip per rank (the Ace has a single large one), plus the two corner symbols
+        pips = [
+            group
+            for group in root.iter(f"{SVG}g")
+            if group.get("fill") and "scale" in group.get("transform", "")
+        ]
+        assert len(pips) == card.rank + 2
+
+
+def test_pictures_differ_and_colour_by_suit() -> None:
+    drawings = {cardsvg.card_svg(card) for card in FULL_PACK}
+    assert len(drawings) == len(FULL_PACK)
+    assert cardsvg.RED in cardsvg.card_svg(Card.parse("HK"))
+    assert cardsvg.RED not in cardsvg.card_svg(Card.parse("SK"))
+
+
+def test_write_card_files(tmp_path: Path) -> None:
+    paths = cardsvg.write_card_files(tmp_path / "cards")
+    assert sorted(path.name for path in paths) == sorted(f"{card}.svg" for card in FULL_PACK)
+    before = paths[0].stat().st_mtime_ns
+    cardsvg.write_card_files(tmp_path / "cards")
+    assert paths[0].stat().st_mtime_ns == before, "unchanged pictures are not rewritten"
+
+
+def test_roman_numerals() -> None:
+    assert [cardsvg.roman(card.rank) for card in TRUMPS][:5] == ["I", "II", "III", "IV", "V"]
+    assert cardsvg.roman(19) == "XIX"
+    with pytest.raises(ValueError, match="trump numbers"):
+        cardsvg.roman(0)
+
+
+def test_card_points_table_adds_up_to_the_pack() -> None:
+    table = tables.card_points_table()
+    rows = table["rows"]
+    assert sum(int(str(row[1])) for row in rows[:-1]) == len(FULL_PACK)
+    assert rows[-1][1] == len(FULL_PACK)
+    assert rows[-1][3] == f"**{format_points(TOTAL_HALF_POINTS)}**"
+    for row in rows[:-1]:
+        assert float(str(row[2])) * int(str(row[1])) == float(str(row[3]))
+
+
+@pytest.mark.parametrize("suit", ["S", "H", "D", "C"])
+def test_suit_tables_list_fourteen_cards_in_order(suit: str) -> None:
+    table = tables.suit_table(suit)
+    assert len(table["rows"]) == len([card for card in FULL_PACK if card.suit.value == suit])
+    assert [row[4] for row in table["rows"]] == list(range(1, len(table["rows"]) + 1))
+    assert all(len(row) == len(table["header"]) for row in table["rows"])
+
+
+def test_trump_and_bout_tables() -> None:
+    assert len(tables.trumps_table()["rows"]) == len(TRUMPS)
+    assert [row[1] for row in tables.bouts_table()["rows"]] == ["`T1`", "`T21`", "`EX`"]
+
+
+@pytest.mark.parametrize("letter", ["T", "X", ""])
+def test_a_wrong_suit_letter_is_explained(letter: str) -> None:
+    with pytest.raises(NotationError, match="suit"):
+        tables.suit_table(letter)
+
+
+def test_module_doctests() -> None:
+    for module in (cardsvg, tables, glossary):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0, module.__name__

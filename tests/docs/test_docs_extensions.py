@@ -1,0 +1,260 @@
+"""The project's Sphinx extensions on small projects: what they render; a wrong page stops the build."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from docs_testing import ROOT, Build, parse_page, sphinx_build
+
+from tarot_core.scoring import score_request
+
+FAKE_SCORING = '''
+"""A stand-in scorer for these tests: 41 points needed, base 25, the taker is paid by three defenders."""
+
+from tarot_core.errors import RequestError
+
+
+def score_request(request):
+    if "points" not in request:
+        raise RequestError("points", "say how many card points the taker won")
+    points = request["points"]
+    amount = 25 + abs(points - 41)
+    won = points >= 41
+    per_defender = amount if won else -amount
+    return {
+        "won": won,
+        "breakdown": [
+            {"term": "base", "label": "Base value", "value": 25},
+            {"term": "difference", "label": "Difference", "value": abs(points - 41), "detail": "from 41"},
+        ],
+        "scores": {"taker": 3 * per_defender, "partner": None, "defender": -per_defender},
+    }
+
+
+def rows():
+    return {"header": ["Card", "Points"], "rows": [["{card}`HK`", 4.5], ["*plain*", "0.5"]], "caption": "Two"}
+
+
+def bad_rows():
+    return {"header": ["A", "B"], "rows": [["only one cell"]]}
+'''
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+sys.path.insert(0, {{here!r}})
+extensions = [
+    "myst_parser",
+    "tutorial.sphinxext.engine",
+    "tutorial.sphinxext.cards",
+    "tutorial.sphinxext.glossary",
+]
+myst_enable_extensions = ["colon_fence", "deflist"]
+tarot_score_function = {{scorer!r}}
+"""
+
+GLOSSARY = """
+# Words
+
+```{glossary}
+chien
+dog
+  The cards dealt face down to the table. More text follows here.
+```
+"""
+
+
+FAKE = "fake_scoring:score_request"
+
+
+def make_project(tmp_path: Path, index: str, *, scorer: str = FAKE) -> Path:
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "fake_scoring.py").write_text(FAKE_SCORING, encoding="utf-8")
+    (source / "conf.py").write_text(CONF.format(here=str(source), scorer=scorer), encoding="utf-8")
+    (source / "index.md").write_text(textwrap.dedent(index), encoding="utf-8")
+    (source / "words.md").write_text(GLOSSARY, encoding="utf-8")
+    return source
+
+
+def build(
+    tmp_path: Path, index: str, *, builder: str = "html", scorer: str = FAKE, extra: tuple[str, ...] = ()
+) -> Build:
+    index = textwrap.dedent(index) + "\n```{toctree}\nwords\n```\n"
+    source = make_project(tmp_path, index, scorer=scorer)
+    return sphinx_build(source, tmp_path / "out", builder=builder, extra=extra)
+
+
+GOOD_PAGE = """
+# Test page
+
+The pack holds {tarot-value}`len(FULL_PACK)` cards and {tarot-value}`format_points(TOTAL_HALF_POINTS)` points;
+the garde multiplies by {tarot-value}`scoring.FFT_MULTIPLIERS["garde"]`. The {term}`dog` is face down.
+Here is a King: {card}`HK`.
+
+```{cards} T21 T1 EX
+:caption: The three bouts
+:labels:
+```
+
+```{tarot-table} fake_scoring:rows
+:name: two-rows
+```
+
+```{tarot-score}
+:expect-won: yes
+:expect-taker: 135
+:expect-defender: -45
+:expect-term: base=25; difference=20
+:show-request:
+{"points": 61}
+```
+"""
+
+
+def test_a_good_page_renders_everything(tmp_path: Path) -> None:
+    # Two processes: Sphinx refuses (a warning, an error under -W) extensions not declared parallel-safe.
+    result = build(tmp_path, GOOD_PAGE, extra=("-j", "2"))
+    assert result.returncode == 0, result.output
+    assert "WARNING" not in result.output, result.output
+    page = tmp_path / "out" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    # tarot-value: numbers from the engine
+    assert '<span class="tarot-value">78</span>' in html
+    assert '<span class="tarot-value">91</span>' in html
+    assert '<span class="tarot-value">2</span>' in html
+    # tarot-table: a real table, cells read as markup
+    assert '<table class="tarot-table' in html and "<em>plain</em>" in html and "4.5" in html
+    # tarot-score: verdict, breakdown with its detail column, shares without the absent partner
+    assert "The taker wins." in html
+    assert "Base value" in html and "from 41" in html
+    assert "+135" in html and "-45" in html and "Partner" not in html
+    assert "Each defender" in html
+    assert "&quot;points&quot;" in html or '"points"' in html
+    # card pictures with alt text, and the files they point to
+    images = [attrs for tag, attrs in parse_page(page).tags if tag == "img"]
+    alts = [attrs["alt"] for attrs in images]
+    assert alts == [
+        "King of Hearts",
+        "Trump 21 (the Monde)",
+        "Trump 1 (the Petit)",
+        "The Excuse",
+        "King of Hearts",
+    ]
+    for attrs in images:
+        assert (page.parent / attrs["src"]).is_file()
+        assert "Roi de cœur" in attrs["title"] or attrs["alt"] != "King of Hearts"
+    assert html.count('class="tarot-card-label"') == 3
+    # glossary tooltip: the definition's first sentence, and the link still goes to the entry
+    links = [
+        attrs for tag, attrs in parse_page(page).tags if tag == "a" and "tarot-term" in attrs.get("class", "")
+    ]
+    assert len(links) == 1
+    assert links[0]["title"] == "The cards dealt face down to the table."
+    assert links[0]["href"].startswith("words.html#term-")
+
+
+def test_other_builders_get_card_names_as_text(tmp_path: Path) -> None:
+    result = build(tmp_path, GOOD_PAGE, builder="text")
+    assert result.returncode == 0, result.output
+    text = (tmp_path / "out" / "index.txt").read_text(encoding="utf-8")
+    assert "Here is a King: King of Hearts." in text
+    assert "Trump 21 (the Monde)" in text
+
+
+def test_the_real_engine_scores_a_garde(tmp_path: Path) -> None:
+    request = {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}
+    answer = score_request(request)
+    scores = answer["scores"]
+    assert isinstance(scores, dict)
+    page = f"""
+    # A garde
+
+    ```{{tarot-score}}
+    :expect-won: yes
+    :expect-taker: {scores["taker"]}
+    :expect-defender: {scores["defender"]}
+    {json.dumps(request)}
+    ```
+    """
+    result = build(tmp_path, page, scorer="tarot_core.scoring:score_request")
+    assert result.returncode == 0, result.output
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "Contract multiplier" in html and f"+{scores['taker']}" in html
+
+
+FAILING_PAGES = {
+    "won disagrees": (
+        '```{tarot-score}\n:expect-won: no\n{"points": 61}\n```\n',
+        "the page says won=False, the engine says won=True",
+    ),
+    "taker share disagrees": (
+        '```{tarot-score}\n:expect-taker: 100\n{"points": 61}\n```\n',
+        "the page says the taker gets 100, the engine says 135",
+    ),
+    "defender share disagrees": (
+        '```{tarot-score}\n:expect-defender: 45\n{"points": 61}\n```\n',
+        "the page says the defender gets 45, the engine says -45",
+    ),
+    "term disagrees": (
+        '```{tarot-score}\n:expect-term: base=30\n{"points": 61}\n```\n',
+        "the page says term base = 30, the engine says 25",
+    ),
+    "no partner": (
+        '```{tarot-score}\n:expect-partner: 10\n{"points": 61}\n```\n',
+        "expects a partner share of 10, the engine gives none",
+    ),
+    "engine refuses the request": (
+        '```{tarot-score}\n{"contract": "garde"}\n```\n',
+        "the engine refused the score request: points: say how many card points the taker won",
+    ),
+    "request is not JSON": ("```{tarot-score}\n{points: 61}\n```\n", "the score request is not valid JSON"),
+    "bad expression": ("{tarot-value}`len(NO_SUCH_NAME)`\n", "NameError"),
+    "expression syntax": ("{tarot-value}`1 +`\n", "is not a Python expression"),
+    "bad card": ("{card}`HX`\n", "'HX' is not a card"),
+    "two cards in the role": ("{card}`HK SK`\n", "the card role shows one card"),
+    "bad card in a row": ("```{cards} HK ZZ\n```\n", "'ZZ' is not a card"),
+    "table rows": ("```{tarot-table} fake_scoring:bad_rows\n```\n", "row 1 of the table has 1 cells but"),
+    "table function": ("```{tarot-table} fake_scoring:nothing\n```\n", "has no 'nothing'"),
+    "table args": ("```{tarot-table} fake_scoring:rows\n:args: [1]\n```\n", "must be a JSON object"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FAILING_PAGES))
+def test_a_page_the_engine_disagrees_with_stops_the_build(tmp_path: Path, case: str) -> None:
+    body, message = FAILING_PAGES[case]
+    result = build(tmp_path, f"# Page\n\n{body}")
+    assert result.returncode != 0, result.output
+    assert message in result.output, result.output
+    error_lines = [line for line in result.output.splitlines() if message in line]
+    assert any("index.md:" in line and "ERROR" in line for line in error_lines), "the error names the page"
+
+
+def test_every_disagreement_of_a_build_is_reported(tmp_path: Path) -> None:
+    page = "# Page\n\n{tarot-value}`1 +`\n\n" + FAILING_PAGES["won disagrees"][0] + "\n{card}`ZZ`\n"
+    result = build(tmp_path, page)
+    assert result.returncode != 0
+    for message in ("is not a Python expression", "the engine says won=True", "'ZZ' is not a card"):
+        assert message in result.output, result.output
+
+
+def test_a_disagreement_stops_the_build_even_without_w(tmp_path: Path) -> None:
+    """Not a warning that a lenient build could ignore: sphinx-build without -W fails as well."""
+    import subprocess
+    import sys
+
+    source = make_project(tmp_path, '# Page\n\n```{tarot-score}\n:expect-won: no\n{"points": 61}\n```\n')
+    (source / "words.md").unlink()
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", str(source), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the engine disagrees with the page" in done.stderr
+    assert "1 engine check(s) failed; the site must not be published" in done.stdout

@@ -1,0 +1,243 @@
+"""The built site: clean, every page reachable, a complete glossary, nothing fetched from elsewhere."""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from collections import deque
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlsplit
+
+import pytest
+from docs_testing import DOCS, Build, parse_page, sphinx_build
+
+from tarot_core.cards import FULL_PACK, Card
+from tutorial.sphinxext.cardsvg import alt_text
+from tutorial.sphinxext.glossary import first_sentence
+
+#: Terms the glossary must define (each a term of an entry, so that ``{term}`` finds it).
+REQUIRED_TERMS = [
+    # the cards
+    "bout", "oudler", "end",
+    "Petit", "Pagat", "1 of trumps",
+    "Monde", "21", "World", "Mond",
+    "Excuse", "Fool", "'Scuse", "Fou",
+    "atout", "trump", "couleur", "suit",
+    # the deal and the dog
+    "chien", "dog", "talon", "kitty",
+    "écart", "discard",
+    "donne", "deal", "donneur", "dealer", "petit sec",
+    # bidding
+    "contrat", "contract",
+    "prise", "petite", "small", "take",
+    "garde", "guard", "keep",
+    "garde sans", "garde sans le chien", "guard without",
+    "garde contre", "garde contre le chien", "guard against",
+    "preneur", "taker", "declarer",
+    "défense", "defenders",
+    "roi appelé", "called king",
+    # announcements
+    "poignée", "handful",
+    "chelem", "slam", "grand slam",
+    "petit au bout", "Pagat ultimo",
+    # play
+    "levée", "pli", "trick",
+    "fournir", "follow suit",
+    "couper", "to trump",
+    "surcouper", "overtrump",
+    "pisser", "sous-couper", "undertrump",
+    "défausse", "discard in play",
+    "entame", "lead",
+    # Chambéry
+    "solo", "demanded card", "tarot simplifié",
+    # Mathers
+    "Tarot Trumps", "Greater Trumps", "Lesser Trumps", "sequence",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The whole site, built once as HTML into a temporary folder."""
+    return sphinx_build(DOCS, tmp_path_factory.mktemp("site") / "html")
+
+
+@pytest.fixture(scope="module")
+def clean_site(site: Build) -> Path:
+    """The built site's folder; each test using it fails if the build was not clean."""
+    assert site.returncode == 0, site.output
+    return site.outdir
+
+
+PAGE_SECTIONS = ["tutorial", "examples", "rules", "variants", "reference", "explanation"]
+
+
+def _source_pages() -> list[str]:
+    """Every page the site is built from, as the HTML path it becomes."""
+    pages = []
+    for source in DOCS.rglob("*.md"):
+        relative = source.relative_to(DOCS)
+        if relative.parts[0].startswith("_") or relative.name == "README.md":
+            continue
+        pages.append(relative.with_suffix(".html").as_posix())
+    return sorted(pages)
+
+
+def test_build_is_clean(site: Build) -> None:
+    assert site.returncode == 0, site.output
+    assert "WARNING" not in site.output and "ERROR" not in site.output, site.output
+
+
+def test_every_page_is_reachable_from_the_index(clean_site: Path) -> None:
+    seen = {"index.html"}
+    queue = deque(["index.html"])
+    while queue:
+        page = queue.popleft()
+        for tag, attrs in parse_page(clean_site / page).tags:
+            if tag != "a" or "href" not in attrs:
+                continue
+            href, _ = urldefrag(attrs["href"])
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or not parts.path.endswith(".html"):
+                continue
+            target = (Path(page).parent / unquote(parts.path)).as_posix()
+            target = str(Path(target)).replace("\\", "/")
+            # normalise "a/../b.html"
+            resolved = (clean_site / target).resolve().relative_to(clean_site.resolve()).as_posix()
+            if resolved not in seen and (clean_site / resolved).is_file():
+                seen.add(resolved)
+                queue.append(resolved)
+    unreachable = [page for page in _source_pages() if page not in seen]
+    assert not unreachable, f"pages no link leads to from the index: {unreachable}"
+
+
+def test_every_section_has_an_index_page(clean_site: Path) -> None:
+    for section in PAGE_SECTIONS:
+        assert (clean_site / section / "index.html").is_file(), section
+
+
+def _glossary_terms(clean_site: Path) -> dict[str, str]:
+    """Term text -> its anchor id, from the built glossary page."""
+    page = (clean_site / "glossary.html").read_text(encoding="utf-8")
+    terms = {}
+    for match in re.finditer(r'<dt id="([^"]+)">(.*?)<a class="headerlink"', page, re.S):
+        text = re.sub(r"<[^>]+>", "", match.group(2)).strip()
+        # Sphinx's smart quotes turn 'Scuse into ’Scuse on the page.
+        terms[html.unescape(text).replace("\u2018", "'").replace("\u2019", "'")] = match.group(1)
+    return terms
+
+
+def test_glossary_holds_the_required_terms(clean_site: Path) -> None:
+    terms = {term.lower() for term in _glossary_terms(clean_site)}
+    missing = [term for term in REQUIRED_TERMS if term.lower() not in terms]
+    assert not missing, f"terms missing from the glossary: {missing}"
+
+
+def test_glossary_links_show_the_definition_on_hover(clean_site: Path) -> None:
+    page = parse_page(clean_site / "reference" / "deck.html")
+    links = [attrs for tag, attrs in page.tags if tag == "a" and "tarot-term" in attrs.get("class", "")]
+    assert links, "the deck page links glossary terms"
+    for attrs in links:
+        assert attrs["href"].startswith("../glossary.html#term-"), attrs
+        assert attrs.get("title", "").endswith("."), attrs
+    # The tooltip is the first sentence of the entry's definition, as the glossary page shows it.
+    glossary = (clean_site / "glossary.html").read_text(encoding="utf-8")
+    entry = re.search(r'<dt id="term-bout">.*?<dd>(.*?)</dd>', glossary, re.S)
+    assert entry is not None
+    definition = html.unescape(re.sub(r"<[^>]+>", "", entry.group(1)))
+    bout = next(attrs for attrs in links if attrs["href"].endswith("#term-bout"))
+    assert bout["title"] == first_sentence(definition)
+    assert bout["title"].startswith("One of the three cards")
+
+
+_ASSET_ATTRIBUTES = {
+    "script": ("src",),
+    "link": ("href",),
+    "img": ("src", "srcset"),
+    "source": ("src", "srcset"),
+    "video": ("src", "poster"),
+    "audio": ("src",),
+    "iframe": ("src",),
+    "embed": ("src",),
+    "object": ("data",),
+    "image": ("href", "xlink:href"),
+    "use": ("href", "xlink:href"),
+}
+_EXTERNAL = re.compile(r"^\s*(https?:)?//", re.I)
+_CSS_URL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"])\s*((?:https?:)?//[^'")\s]+)""", re.I)
+
+
+def test_no_asset_is_fetched_from_another_site(clean_site: Path) -> None:
+    problems: list[str] = []
+    for path in sorted(clean_site.rglob("*.html")):
+        page = parse_page(path)
+        name = path.relative_to(clean_site).as_posix()
+        for tag, attrs in page.tags:
+            if tag == "link" and not (
+                {"stylesheet", "preload", "icon", "modulepreload", "manifest"}
+                & set(attrs.get("rel", "").lower().split())
+            ):
+                continue
+            for attribute in _ASSET_ATTRIBUTES.get(tag, ()):
+                if _EXTERNAL.match(attrs.get(attribute, "")):
+                    problems.append(f"{name}: <{tag} {attribute}={attrs[attribute]!r}>")
+            if _CSS_URL.search(attrs.get("style", "")):
+                problems.append(f"{name}: <{tag} style> loads {_CSS_URL.search(attrs['style'])}")
+        for style in page.styles:
+            problems.extend(f"{name}: <style> loads {url}" for url in _CSS_URL.findall(style))
+    for path in sorted(clean_site.rglob("*.css")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        problems.extend(f"{path.relative_to(clean_site)}: loads {url}" for url in _CSS_URL.findall(text))
+    for path in sorted(clean_site.rglob("*.js")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        problems.extend(
+            f"{path.relative_to(clean_site)}: imports {url}"
+            for url in re.findall(r"""\bimport\s*(?:\(|[^'"]*from)\s*['"]((?:https?:)?//[^'"]+)""", text)
+        )
+    assert not problems, "\n".join(problems)
+
+
+def test_card_pictures_carry_alt_text(clean_site: Path) -> None:
+    cards = {str(card): card for card in FULL_PACK}
+    pictures = 0
+    for path in sorted(clean_site.rglob("*.html")):
+        for tag, attrs in parse_page(path).tags:
+            if tag != "img" or "tarot-card" not in attrs.get("class", "").split():
+                continue
+            pictures += 1
+            notation = Path(urlsplit(attrs["src"]).path).stem
+            assert notation in cards, attrs
+            assert attrs.get("alt") == alt_text(cards[notation]), attrs
+            assert (path.parent / attrs["src"]).resolve().is_file(), f"{path.name}: missing {attrs['src']}"
+    assert pictures >= len(FULL_PACK), "the deck page shows every card"
+
+
+def test_every_card_has_an_svg_file_with_a_title(clean_site: Path) -> None:
+    folder = clean_site / "_static" / "cards"
+    for card in FULL_PACK:
+        root = ET.parse(folder / f"{card}.svg").getroot()
+        title = root.find("{http://www.w3.org/2000/svg}title")
+        assert title is not None and title.text == alt_text(card)
+        assert root.get("role") == "img" and root.get("aria-label") == alt_text(card)
+        # Drawn by the project: no embedded raster images, no links out.
+        assert root.find(".//{http://www.w3.org/2000/svg}image") is None
+
+
+def test_numbers_on_the_deck_page_come_from_the_engine(clean_site: Path) -> None:
+    html = (clean_site / "reference" / "deck.html").read_text(encoding="utf-8")
+    assert f'<span class="tarot-value">{len(FULL_PACK)}</span>' in html
+    king = Card.parse("HK")
+    assert "King of Hearts" in html and king.french in html
+
+
+@pytest.mark.parametrize("section", PAGE_SECTIONS)
+def test_section_index_uses_a_glob_toctree(section: str) -> None:
+    text = (DOCS / section / "index.md").read_text(encoding="utf-8")
+    assert ":glob:" in text, f"{section}/index.md gathers its pages with a :glob: toctree"
+
+
+def test_doctests_in_the_site_pass(tmp_path: Path) -> None:
+    build = sphinx_build(DOCS, tmp_path / "doctest", builder="doctest")
+    assert build.returncode == 0, build.output
+    report = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8")
+    assert "0 failures in tests" in report, report

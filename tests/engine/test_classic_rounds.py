@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, parse_cards
 from tarot_core.classic import ClassicRound, gathered_pack, next_round
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
+from tarot_core.records import load_record
 from tarot_core.round import Phase, Round
 from tarot_core.seats import Seat
 from tarot_core.variant import find_variant, variant_for
@@ -373,3 +375,20 @@ def test_pop_takes_back_the_last_action() -> None:
     rnd.push(Action(rnd.to_move or Seat.P1, "play", "", (card,)))
     rnd.pop()
     assert snapshot(rnd) == before
+
+
+HANDS = sorted((Path(__file__).resolve().parents[2] / "tutorial" / "hands").glob("classic-*.json"))
+
+
+def test_there_are_sample_hands_for_both_table_sizes() -> None:
+    keys = {load_record(path).variant.key for path in HANDS}
+    assert keys == {"classic-3", "classic-5"} and len(HANDS) >= 2
+
+
+@pytest.mark.parametrize("path", HANDS, ids=lambda p: p.name)
+def test_sample_hands_replay_to_their_stated_result(path: Path) -> None:
+    record = load_record(path)
+    rnd = record.final_round()
+    assert rnd.is_over and record.expected
+    assert rnd.result_summary() == record.expected
+    assert sum(rnd.result().by_seat.values()) == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,7 @@ from tarot_core.mathers import (
     tarot_trumps_in,
     trick_points,
 )
+from tarot_core.records import load_record
 from tarot_core.round import Phase
 from tarot_core.seats import Seat
 from tarot_core.variant import find_variant, variant_for
@@ -395,3 +397,19 @@ def test_pop_takes_back_the_last_action() -> None:
     assert snapshot(rnd) == before
     card: Card = rnd.hands[0][0]
     assert card in rnd.hands[0]
+
+
+HANDS = sorted((Path(__file__).resolve().parents[2] / "tutorial" / "hands").glob("mathers-*.json"))
+
+
+def test_there_are_sample_hands_for_two_and_three_players() -> None:
+    keys = {load_record(path).variant.key for path in HANDS}
+    assert keys == {"mathers-2", "mathers-3"} and len(HANDS) >= 2
+
+
+@pytest.mark.parametrize("path", HANDS, ids=lambda p: p.name)
+def test_sample_hands_replay_to_their_stated_result(path: Path) -> None:
+    record = load_record(path)
+    rnd = record.final_round()
+    assert rnd.is_over and record.expected
+    assert rnd.result_summary() == record.expected

@@ -1245,3 +1245,65 @@ class MathersGame:
         self.winner = None if winner is None else Seat.parse(winner)
         self.dealer = self.variant.next_dealer(self.dealer)
         return scores
+
+
+# ================================================================================== tables for pages
+# Each returns {"header": [...], "rows": [[...], ...]}: the shape of the site's ``tarot-table``.
+
+_TAROT_TRUMP_NAMES: Final = {
+    "T21": "the Universe (21)",
+    "EX": "the Fool, or Mat (0)",
+    "T1": "the Juggler, Pagad or Magician (1)",
+}
+
+
+def declarations_table() -> dict[str, object]:
+    """What each declaration scores, in the book's order."""
+    order = (
+        "greater-3",
+        "greater-4",
+        "greater-5",
+        "lesser-3",
+        "lesser-4",
+        "lesser-5",
+        "trumps-10",
+        "trumps-13",
+        "ask-unanswered",
+        "tarot-trumps-3",
+        "sequence-4",
+        "sequence-7",
+        "sequence-10",
+    )
+    rows: list[list[object]] = [
+        [DECLARATION_NAMES[code].capitalize(), DECLARATION_VALUES[code]] for code in order
+    ]
+    return {"header": ["Shown before play", "Points"], "rows": rows}
+
+
+def tricks_table() -> dict[str, object]:
+    rows: list[list[object]] = [
+        [f"A trick {CATEGORY_NAMES[name]}", CATEGORY_VALUES[name]] for name in CATEGORIES
+    ]
+    rows.append(["A King cut (trumped), to whoever cuts it", KING_CUT])
+    return {"header": ["Scored in play", "Points"], "rows": rows}
+
+
+def tarot_trumps_table() -> dict[str, object]:
+    rows: list[list[object]] = []
+    for card in TAROT_TRUMPS:
+        name = _TAROT_TRUMP_NAMES.get(str(card), card.name)
+        rows.append([f"``{card}``", name])
+    return {"header": ["Card", "Name"], "rows": rows}
+
+
+def options_table() -> dict[str, object]:
+    """Every rule option: name, default, the other choices, what it decides."""
+    rows: list[list[object]] = []
+    for field in dataclasses.fields(MathersOptions):
+        choices = OPTION_CHOICES[field.name]
+        default = field.default
+        others = ", ".join(f"``{_json(c)}``" for c in choices if c != default)
+        rows.append(
+            [f"``{field.name}``", f"``{_json(default)}``", others, str(field.metadata.get("help", ""))]
+        )
+    return {"header": ["Option", "Default", "Other choices", "What it decides"], "rows": rows}

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Final, Literal, cast, get_args
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypedDict, cast, get_args
 
 from .actions import PLAYS, Action
 from .cards import (
@@ -68,17 +68,20 @@ __all__ = [
     "count_points",
     "deal_table",
     "discard_refusal",
+    "factors_table",
     "forced_trump_discards",
     "layout",
     "legal_plays",
     "options_from_mapping",
+    "options_table",
     "pack_cards",
     "pay_partnership",
     "pay_three",
-    "payment_table",
+    "payments_table",
     "play_refusal",
     "points_table",
     "score_request",
+    "suit_order_table",
     "trick_winner",
 ]
 
@@ -918,37 +921,30 @@ def pay_three(points: Sequence[int], pack: int = 78, names: Sequence[str] | None
         Term("par", "The par: a third of the points", lay.par),
     ]
     diffs = tuple(value - lay.par for value in points)
-    paid: list[int] = []
-    for name, value, diff in zip(names, points, diffs, strict=True):
-        if diff < 0:
-            double = value < lay.double_below
-            amount = -diff * (2 if double else 1)
-            paid.append(amount)
-            how = f", twice as under {lay.double_below}" if double else ""
-            terms.append(Term("pays", f"{name} took {value}: pays {-diff}{how}", -amount))
-        else:
-            paid.append(0)
+    paid = [
+        -diff * (2 if value < lay.double_below else 1) if diff < 0 else 0
+        for value, diff in zip(points, diffs, strict=True)
+    ]
     pot = sum(paid)
     gains = sum(diff for diff in diffs if diff > 0)
     scores: list[int] = []
-    for name, value, diff, out in zip(names, points, diffs, paid, strict=True):
+    for index, (name, value, diff, out) in enumerate(zip(names, points, diffs, paid, strict=True)):
         if diff > 0:
             share = Fraction(pot * diff, gains)
             if share.denominator != 1:  # impossible: see the docstring
                 raise AssertionError("three-player shares are whole numbers")
-            scores.append(int(share))
-            terms.append(
-                Term(
-                    "receives",
-                    f"{name} took {value}: {diff} above the par, receives {diff}/{gains} of {pot}",
-                    int(share),
-                )
-            )
-        elif diff == 0:
-            scores.append(0)
-            terms.append(Term("level", f"{name} took exactly {lay.par}: neither pays nor receives", 0))
+            score = int(share)
+            label = f"{name} took {value}, {diff} above the par: receives {diff}/{gains} of the {pot} paid"
+        elif diff < 0:
+            score = -out
+            twice = f", twice as under {lay.double_below}" if out != -diff else ""
+            label = f"{name} took {value}, {-diff} under the par: pays {-diff}{twice}"
         else:
-            scores.append(-out)
+            score = 0
+            label = f"{name} took exactly {lay.par}: neither pays nor receives"
+        scores.append(score)
+        terms.append(Term(f"player-{index + 1}", label, score))
+    terms.insert(2, Term("paid", "Paid in all by the players under the par", pot))
     return ThreePayment(tuple(points), diffs, tuple(scores), tuple(terms))
 
 
@@ -1041,59 +1037,159 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
 # ---------------------------------------------------------------------------------------------- tables
 
 
-def deal_table() -> list[dict[str, object]]:
-    """One row per player count and pack: the deal and the card points, for the rules page."""
-    rows: list[dict[str, object]] = []
+class TableDescription(TypedDict):
+    """A table for the site's ``tarot-table`` directive."""
+
+    header: list[str]
+    rows: list[list[object]]
+    caption: str
+
+
+def deal_table() -> TableDescription:
+    """Every player count and pack: the deal, the discard and the card points that decide the game."""
+    rows: list[list[object]] = []
     for (players, pack), lay in _LAYOUTS.items():
         rows.append(
-            {
-                "players": players,
-                "pack": pack,
-                "hand": lay.hand_size,
-                "packets": " + ".join(str(n) for n in lay.packets),
-                "dealer_extra": lay.dealer_extra,
-                "discard": lay.discard_size,
-                "tricks": lay.tricks,
-                "discard_point": 1 if lay.discard_point else 0,
-                "total": lay.total,
-                "par": lay.par,
-                "double_below": lay.double_below,
-            }
+            [
+                players,
+                pack,
+                lay.hand_size,
+                " + ".join(str(n) for n in lay.packets),
+                lay.dealer_extra,
+                lay.tricks,
+                "yes" if lay.discard_point else "no",
+                lay.total,
+                lay.par,
+                lay.double_below,
+                "no (by analogy)" if (players, pack) == (5, 62) else "yes",
+            ]
         )
-    return rows
+    return {
+        "header": [
+            "Players",
+            "Pack",
+            "Cards each",
+            "Dealt in packets of",
+            "Dealer's extra cards (laid away)",
+            "Tricks",
+            "Point for the discard",
+            "Card points in all",
+            "Tie, or par with three",
+            "Losers pay double below",
+            "In the rulebook",
+        ],
+        "rows": rows,
+        "caption": "The deal and the card points for every table",
+    }
 
 
-def points_table() -> list[dict[str, object]]:
-    """The card values, for the rules page."""
-    groups = (
-        ("The Fou, the 21 and the Pagat", (FOU, VINGT_ET_UN, PAGAT)),
+def points_table(pack: int = 78) -> TableDescription:
+    """The counting cards, what each is worth, and the extra points of tricks and discard."""
+    groups: tuple[tuple[str, tuple[Card, ...]], ...] = (
+        ("The Fou, the 21 and the Pagat (1 of tarots)", (FOU, VINGT_ET_UN, PAGAT)),
         ("Kings", tuple(Card(suit, KING) for suit in PLAIN_SUITS)),
         ("Queens", tuple(Card(suit, QUEEN) for suit in PLAIN_SUITS)),
         ("Cavaliers", tuple(Card(suit, KNIGHT) for suit in PLAIN_SUITS)),
         ("Jacks", tuple(Card(suit, JACK) for suit in PLAIN_SUITS)),
     )
-    rows: list[dict[str, object]] = [
-        {"cards": name, "each": card_points(cards[0]), "all": count_points(cards)} for name, cards in groups
+    cards = pack_cards(pack)
+    rows: list[list[object]] = [
+        [name, len(members), card_points(members[0]), count_points(members)] for name, members in groups
     ]
-    rows.append({"cards": "Every other card", "each": 0, "all": 0})
-    return rows
+    counted = sum(len(members) for _, members in groups)
+    rows.append(["Every other card", len(cards) - counted, 0, 0])
+    rows.append(["**All the cards**", len(cards), "", f"**{count_points(cards)}**"])
+    return {
+        "header": ["Cards", "How many", "Points each", "Points in all"],
+        "rows": rows,
+        "caption": f"Card points in the {pack}-card pack (each trick and the discard add 1 more)",
+    }
 
 
-def payment_table(
-    players: int, pack: int = 78, options: ChamberyOptions | None = None
-) -> list[dict[str, object]]:
-    """What each player scores, per contract, when the dealer's side or soloist wins by 1 point and
-    when it takes only the double threshold minus one: the table of factors on the rules page."""
+def suit_order_table() -> TableDescription:
+    """The order of the cards in every suit, highest first, with their points."""
+    hearts = sorted((card for card in FULL_PACK if card.suit is Suit.HEARTS), key=strength, reverse=True)
+    rows: list[list[object]] = [
+        [order, f"{{card}}`{card}`", card.name.replace(" of Hearts", ""), card_points(card)]
+        for order, card in enumerate(hearts, start=1)
+    ]
+    return {
+        "header": ["Order", "Card", "Rank", "Points"],
+        "rows": rows,
+        "caption": "Every suit, from the highest card to the lowest (Hearts shown)",
+    }
+
+
+def factors_table(players: int = 5, pack: int = 78) -> TableDescription:
+    """The contracts of a 4- or 5-player game and the factors on their payment."""
     lay = layout(players, pack)
-    contracts = (
-        ("fixed",) if players == 4 and options and options.four_player == "fixed" else ("call", *BIDS_BY_WORD)
-    )
-    rows: list[dict[str, object]] = []
-    for contract in contracts:
-        for points in (lay.par + 1, lay.par - 1, lay.total - lay.double_below + 1, lay.double_below - 1):
-            pay = pay_partnership(players, contract, points, pack, options)
-            rows.append({"contract": contract, "points": points, "factor": pay.factor, **pay.scores()})
-    return rows
+    rows: list[list[object]] = [["The dealer calls a King (nobody bid)", 0, 1, 2]]
+    if players == 4:
+        rows.append(["Fixed partners (option)", 0, 1, 2])
+    rows.extend([f"{bid.label} ({bid.french})", bid.demanded, bid.factor, 2 * bid.factor] for bid in BIDS)
+    return {
+        "header": [
+            "Contract",
+            "Cards demanded",
+            "Factor",
+            f"Factor when the losers take fewer than {lay.double_below}",
+        ],
+        "rows": rows,
+        "caption": f"Payment factors with {players} players ({pack} cards)",
+    }
+
+
+def payments_table(players: int = 5, contract: str = "call", pack: int = 78) -> TableDescription:
+    """What everyone scores for a few results of one contract, under each reading of the payments."""
+    lay = layout(players, pack)
+    solo = contract in BIDS_BY_WORD
+    margins = (lay.par + 1, lay.par + 5, lay.total - lay.double_below + 1, lay.par - 5, lay.double_below - 1)
+    rows: list[list[object]] = []
+    for points in margins:
+        row: list[object] = [points]
+        for reading in ("seed", "dummett"):
+            pay = pay_partnership(players, contract, points, pack, ChamberyOptions(payment=reading))
+            if reading == "seed":
+                row.extend([pay.difference, pay.factor])
+            scores = pay.scores()
+            if solo:
+                row.extend([scores["soloist"], scores["defender"]])
+            else:
+                row.extend([scores["dealer"], scores["partner"], scores["defender"]])
+        rows.append(row)
+    roles = ["soloist", "each opponent"] if solo else ["dealer", "partner", "each opponent"]
+    side = "Soloist's" if solo else "Dealer's side's"
+    header = [
+        f"{side} card points",
+        "Difference",
+        "Factor",
+        *(role.capitalize() for role in roles),
+        *(f"{role.capitalize()} (Dummett)" for role in roles),
+    ]
+    name = BIDS_BY_WORD[contract].label if solo else "a called partner"
+    return {
+        "header": header,
+        "rows": rows,
+        "caption": f"Payments with {players} players, {name.lower()} "
+        f"({lay.total} card points, tie at {lay.par})",
+    }
+
+
+def options_table() -> TableDescription:
+    """Every rule option of the Chambéry rounds with its default, its choices and what it decides."""
+    rows: list[list[object]] = []
+    defaults = ChamberyTableOptions()
+    for name, value, help_text in defaults.describe():
+        choices = _OPTION_CHOICES.get(name, (78, 62))
+        others = ", ".join(f"`{_show_choice(c)}`" for c in choices if c != value)
+        rows.append(
+            [f"`{name}`", f"`{_show_choice(value)}`", others, help_text[:1].upper() + help_text[1:] + "."]
+        )
+    return {
+        "header": ["Option", "Default", "Other choices", "What it decides"],
+        "rows": rows,
+        "caption": "Rule options of Chambéry Tarot",
+    }
 
 
 # ---------------------------------------------------------------------------------------------- the round

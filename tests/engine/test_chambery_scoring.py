@@ -243,7 +243,18 @@ def test_score_request_refuses_another_variant() -> None:
 
 
 def test_tables_for_the_rules_page() -> None:
-    assert [row["total"] for row in ch.deal_table()] == [68, 72, 78, 64, 68, 72]
-    assert sum(int(str(row["all"])) for row in ch.points_table()) == 52
-    rows = ch.payment_table(5)
-    assert {row["contract"] for row in rows} == {"call", *ch.BIDS_BY_WORD}
+    deals = ch.deal_table()
+    assert [row[7] for row in deals["rows"]] == [68, 72, 78, 64, 68, 72]
+    points = ch.points_table()["rows"]
+    assert points[-1][1:] == [78, "", "**52**"]
+    assert ch.points_table(62)["rows"][-1][1] == 62
+    order = [row[1] for row in ch.suit_order_table()["rows"]]
+    assert order[:6] == ["{card}`HK`", "{card}`HQ`", "{card}`HC`", "{card}`HJ`", "{card}`H1`", "{card}`H10`"]
+    factors = ch.factors_table(5)["rows"]
+    assert [row[2] for row in factors] == [1, 1, 2, 4]
+    pays = ch.payments_table(5, "solo-two-cards")["rows"]
+    assert pays[0] == [35, 1, 1, 4, -1, 4, -1]
+    assert pays[3] == [29, 5, 1, -20, 5, -4, 1]
+    options = ch.options_table()["rows"]
+    assert options[0][0] == "`payment`"
+    assert len(options) == 7

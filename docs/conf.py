@@ -33,6 +33,8 @@ extensions = [
     "tutorial.sphinxext.glossary",
     # Steps of the sample hand records (tutorial/hands), drawn from the records themselves.
     "tutorial.sphinxext.handsteps",
+    # Interactive widgets (calculator, hand replay, play check) running the engine through Pyodide.
+    "tutorial.sphinxext.widgets",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -48,7 +50,7 @@ myst_heading_anchors = 3
 nitpicky = True
 # Without intersphinx, standard-library names in signatures cannot be linked; say so rather than warn.
 nitpick_ignore_regex = [
-    (r"py:(class|obj|data|exc)", r"(typing|collections\.abc|enum|dataclasses|pathlib|abc)\..*"),
+    (r"py:(class|obj|data|exc)", r"(typing|collections\.abc|enum|dataclasses|pathlib|abc|random|argparse|json|os)\..*"),
     (r"py:(class|obj|data|exc)", r"(int|str|bool|float|bytes|object|dict|list|tuple|set|frozenset|type)"),
     (r"py:(class|obj|data|exc)", r"(None|Any|Final|ClassVar|Self|Iterable|Iterator|Mapping|Sequence)"),
     (r"py:(class|obj|data|exc)", r"(ValueError|TypeError|KeyError|Exception|Enum|IntEnum|StrEnum)"),
@@ -57,7 +59,13 @@ nitpick_ignore_regex = [
 # -- API reference ---------------------------------------------------------------------------------
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+autodoc_default_options = {
+    "members": True,
+    "undoc-members": True,
+    "show-inheritance": True,
+    # Document every public name, not only those in __all__, so that signatures can link to them.
+    "ignore-module-all": True,
+}
 
 # -- Doctest ---------------------------------------------------------------------------------------
 doctest_global_setup = "import tarot_core\nfrom tarot_core.cards import *\n"

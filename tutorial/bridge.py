@@ -359,6 +359,40 @@ def request_from_query(query: Query) -> Json:
     return request
 
 
+def query_from_request(request: Mapping[str, object]) -> Query:
+    """The calculator's query parameters for a score request (the inverse of :func:`request_from_query`)."""
+    variant = str(request.get("variant", "fft"))
+    query: Query = {"variant": [variant]}
+    if variant not in ("fft", "classic", "chambery"):
+        rest = {k: v for k, v in request.items() if k not in ("variant", "players")}
+        if "players" in request:
+            query["players"] = [str(request["players"])]
+        query["request"] = [json.dumps(rest, ensure_ascii=False)]
+        return query
+    for key, value in request.items():
+        if key == "variant" or value is None:
+            continue
+        if key == "handfuls" and isinstance(value, list):
+            query["handful"] = [f"{h.get('side')}:{h.get('size')}" for h in value if isinstance(h, Mapping)]
+        elif key == "bonuses" and isinstance(value, list):
+            query["bonus"] = [
+                f"{b.get('kind')}:{b.get('holder', 'taker')}" for b in value if isinstance(b, Mapping)
+            ]
+        elif key == "slam" and isinstance(value, Mapping):
+            won_by = value.get("won_by") or ""
+            query["slam"] = [f"announced:{won_by}" if value.get("announced") else str(won_by)]
+        elif key == "alone":
+            if value:
+                query["alone"] = ["1"]
+        elif isinstance(value, list):
+            query[key] = [_value_text(v) for v in value]
+        elif isinstance(value, Mapping):
+            raise BridgeError(key, f"the calculator has no control for {key!r}")
+        else:
+            query[key] = [_value_text(value)]
+    return query
+
+
 def _form_field(request_field: str) -> str:
     """The form control that shows an error about ``request_field``."""
     base = request_field.split("[", 1)[0].split(".", 1)[0]

@@ -1,0 +1,521 @@
+"""Interactive widgets that run the engine in the reader's browser, through Pyodide.
+
+Three MyST directives place a widget on a page::
+
+    ```{tarot-calculator}
+    :variant: fft
+    :players: 4
+    :request: {"contract": "garde-sans", "oudlers": 1, "points": 49}
+    ```
+
+    ```{tarot-replay} fft-4-first-hand
+    :step: 10
+    :view: p4
+    ```
+
+    ```{tarot-play-check} fft-4-first-hand
+    :step: 11
+    ```
+
+* ``tarot-calculator``: the scoring calculator. Options: ``:variant:`` (``fft``, ``classic``,
+  ``mathers``, ``chambery``), ``:players:``, ``:request:`` (starting values: a score request in JSON,
+  or the page URL's query string such as ``contract=garde&points=51&handful=attack:simple``) and
+  ``:no-url:`` (do not keep the form in the page URL; by default the first calculator of a page does).
+* ``tarot-replay``: step through a sample hand of ``tutorial/hands`` (its file name without
+  ``.json``). Options: ``:step:`` (where it opens, a number or ``end``), ``:view:`` (``all`` or a
+  seat such as ``p2``).
+* ``tarot-play-check``: "May I play this card?" at a position of a sample hand. Option ``:step:``
+  (the number of actions already made; by default the first position where some cards are refused).
+
+Each widget is drawn at build time by :mod:`tutorial.bridge` (the same code the browser runs), so the
+page shows its content at once; a module script then starts Pyodide in a module Web Worker and the
+widget answers the reader. Only pages with a widget load that script. The build copies the five
+runtime files of the pinned npm package ``pyodide`` (``tutorial/node_modules/pyodide``) into
+``_static/pyodide-<version>/``, and the engine's wheel, the bridge, the sample hands and the browser
+code (``tutorial/web``) into ``_static/tarot-widgets/``: nothing is fetched from another origin.
+
+Configuration (``conf.py``): ``tarot_widgets_calculator_page`` (docname of the page the replay's
+final score links to; by default the first page holding a calculator) and ``tarot_rule_pages``
+(rule anchor, as in :class:`tarot_core.errors.Illegal`, to ``docname`` or ``docname#anchor``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable, Set
+from pathlib import Path
+from typing import Any, ClassVar, Final
+from urllib.parse import parse_qs
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
+from sphinx.util.typing import ExtensionMetadata
+from sphinx.writers.html5 import HTML5Translator
+
+from tarot_core.errors import Illegal
+
+from .. import bridge
+from .common import EngineCheckError
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+TUTORIAL: Final = ROOT / "tutorial"
+WEB_DIR: Final = TUTORIAL / "web"
+HANDS_DIR: Final = TUTORIAL / "hands"
+PYODIDE_DIR: Final = TUTORIAL / "node_modules" / "pyodide"
+#: The only files of the npm package the browser needs.
+PYODIDE_FILES: Final = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+ASSETS: Final = "_static/tarot-widgets"
+WEB_FILES: Final = ("tarot-widgets.mjs", "tarot-worker.mjs", "tarot-widgets.css")
+KINDS: Final = ("calculator", "replay", "play-check")
+
+
+def pyodide_version() -> str:
+    package = PYODIDE_DIR / "package.json"
+    try:
+        return str(json.loads(package.read_text(encoding="utf-8"))["version"])
+    except (OSError, KeyError, ValueError) as error:
+        raise EngineCheckError(
+            f"the Pyodide runtime is missing ({package}): run `npm ci` in tutorial/ ({error})"
+        ) from None
+
+
+def pyodide_folder() -> str:
+    return f"_static/pyodide-{pyodide_version()}"
+
+
+def _sources_digest() -> str:
+    """A short digest of everything the worker loads, to make cached copies stale when it changes."""
+    digest = hashlib.sha256()
+    paths = sorted((ROOT / "tarot_core").glob("*.py")) + [TUTORIAL / "bridge.py"]
+    paths += sorted(HANDS_DIR.glob("*.json")) + [WEB_DIR / name for name in WEB_FILES]
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+# ====================================================================================== nodes
+class tarot_widget(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils has no types
+    """A widget; ``node["kind"]`` is calculator, replay or play-check; drawn by :func:`visit_widget`."""
+
+
+def _widget_docs(env: BuildEnvironment) -> dict[str, set[str]]:
+    store: dict[str, set[str]] | None = getattr(env, "tarot_widget_docs", None)
+    if store is None:
+        store = {}
+        env.tarot_widget_docs = store  # type: ignore[attr-defined]
+    return store
+
+
+def _note(directive: SphinxDirective, kind: str) -> None:
+    _widget_docs(directive.env).setdefault(directive.env.docname, set()).add(kind)
+
+
+def _record_name(directive: SphinxDirective) -> str:
+    name = directive.arguments[0].strip().removesuffix(".json")
+    if not (HANDS_DIR / f"{name}.json").is_file():
+        known = ", ".join(bridge.record_names())
+        raise EngineCheckError(
+            f"{directive.get_location()}: no sample hand {name!r}; the sample hands are {known}"
+        )
+    directive.env.note_dependency(str(HANDS_DIR / f"{name}.json"))
+    return name
+
+
+def _request_query(text: str, location: str) -> dict[str, list[str]]:
+    """The calculator's starting values from a JSON request or a query string."""
+    text = text.strip()
+    if not text:
+        return {}
+    if text.startswith("{"):
+        try:
+            request = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise EngineCheckError(f"{location}: the request is not valid JSON: {error.msg}") from None
+        if not isinstance(request, dict):
+            raise EngineCheckError(f"{location}: the request must be a JSON object")
+        return bridge.query_from_request(request)
+    return {key: list(values) for key, values in parse_qs(text.lstrip("?"), keep_blank_values=True).items()}
+
+
+class CalculatorDirective(SphinxDirective):
+    """``tarot-calculator``: the scoring calculator for every variant and player count."""
+
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "variant": directives.unchanged_required,
+        "players": directives.positive_int,
+        "request": directives.unchanged_required,
+        "no-url": directives.flag,
+        "class": directives.class_option,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        query = _request_query(self.options.get("request", "\n".join(self.content)), location)
+        if "variant" in self.options:
+            query["variant"] = [self.options["variant"]]
+        if "players" in self.options:
+            query["players"] = [str(self.options["players"])]
+        variant = (query.get("variant") or ["fft"])[0]
+        if variant not in bridge.available_variants():
+            raise EngineCheckError(f"{location}: the engine has no calculator for {variant!r}")
+        answer = json.loads(bridge.calculate(json.dumps(query)))
+        if not answer["ok"]:
+            raise EngineCheckError(f"{location}: the starting request is refused: {answer['message']}")
+        _note(self, "calculator")
+        node = tarot_widget(kind="calculator", query=query, url_state="no-url" not in self.options)
+        node["classes"] += self.options.get("class", [])
+        return [node]
+
+
+class ReplayDirective(SphinxDirective):
+    """``tarot-replay``: step through a sample hand, trick by trick."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        "step": directives.unchanged_required,
+        "view": directives.unchanged_required,
+        "class": directives.class_option,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        name = _record_name(self)
+        step = self.options.get("step", "0")
+        view = self.options.get("view", "all")
+        answer = json.loads(bridge.replay(name, step, view))
+        if not answer["ok"]:
+            raise EngineCheckError(f"{self.get_location()}: {answer['field']}: {answer['message']}")
+        _note(self, "replay")
+        node = tarot_widget(kind="replay", record=name, step=answer["step"], view=answer["view"])
+        node["classes"] += self.options.get("class", [])
+        return [node]
+
+
+class PlayCheckDirective(SphinxDirective):
+    """``tarot-play-check``: the reader tries any card of the hand; the engine accepts or refuses it."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        "step": directives.nonnegative_int,
+        "class": directives.class_option,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        name = _record_name(self)
+        answer = json.loads(bridge.position(name, self.options.get("step")))
+        if not answer["ok"]:
+            raise EngineCheckError(f"{self.get_location()}: {answer['field']}: {answer['message']}")
+        _note(self, "play-check")
+        node = tarot_widget(kind="play-check", record=name, step=answer["step"])
+        node["classes"] += self.options.get("class", [])
+        return [node]
+
+
+# ====================================================================================== HTML
+def _attr(value: object) -> str:
+    return bridge._e(value)
+
+
+def _links(translator: HTML5Translator) -> dict[str, Any]:
+    """Relative URLs of the calculator page and of each rule's page, from the page being written."""
+    builder = translator.builder
+    env = builder.env
+    here = builder.get_target_uri(builder.current_docname)
+    config = builder.config
+    calculator = config.tarot_widgets_calculator_page
+    docs = _widget_docs(env)
+    if not calculator or calculator not in env.found_docs:
+        calculator = next((doc for doc in sorted(docs) if "calculator" in docs[doc]), "")
+    rules: dict[str, str] = {}
+    pages: dict[str, str] = dict(config.tarot_rule_pages)
+    for reason in Illegal:
+        anchor = reason.rule
+        target = pages.get(anchor) or _guess_rule_page(anchor, env.found_docs)
+        if target:
+            doc, _, fragment = target.partition("#")
+            if doc in env.found_docs:
+                rules[anchor] = relative_uri(here, builder.get_target_uri(doc)) + (
+                    f"#{fragment}" if fragment else ""
+                )
+    return {
+        "calculator": relative_uri(here, builder.get_target_uri(calculator)) if calculator else "",
+        "rules": rules,
+    }
+
+
+RULE_PAGE_GUESSES: Final = {
+    "play": ("rules/play",),
+    "bidding": ("rules/bidding-and-contracts", "rules/bidding"),
+    "discard": ("rules/discard",),
+    "announcements": ("rules/announcements",),
+    "deal": ("rules/deal-and-dog", "rules/deal"),
+    "five-players": ("rules/three-and-five", "rules/five-players", "rules/three-and-five-players"),
+}
+
+
+def _guess_rule_page(anchor: str, found: Set[str]) -> str:
+    for doc in RULE_PAGE_GUESSES.get(anchor, (f"rules/{anchor}",)):
+        if doc in found:
+            return doc
+    return "rules/index" if "rules/index" in found else ""
+
+
+def _runtime(translator: HTML5Translator) -> str:
+    builder = translator.builder
+    here = builder.get_target_uri(builder.current_docname)
+    version = builder.app.tarot_widgets_digest  # type: ignore[attr-defined]
+
+    def rel(path: str) -> str:
+        return relative_uri(here, path)
+
+    return json.dumps(
+        {
+            "pyodide": rel(f"{pyodide_folder()}/"),
+            "wheel": rel(f"{ASSETS}/{builder.app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
+            "bridge": rel(f"{ASSETS}/bridge.py") + f"?v={version}",
+            "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
+        }
+    )
+
+
+STATUS_IDLE: Final = (
+    "This widget runs the rules engine in your browser. Python starts loading as soon as the page is "
+    "shown; until then you see the engine's answer for the values below."
+)
+
+
+def _shell(kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "") -> str:
+    classes = " ".join(["tarot-widget", f"tw-{kind}", *node.get("classes", [])])
+    labels = {
+        "calculator": "Score calculator",
+        "replay": "Hand replay",
+        "play-check": "May I play this card?",
+    }
+    return (
+        f'<section class="{classes}" id="{uid}" data-tarot-widget="{kind}" data-state="idle" '
+        f'aria-label="{labels[kind]}" {extra}>'
+        f'<p class="tw-loading" role="status" aria-live="polite">'
+        f'<span class="tw-spinner" aria-hidden="true"></span><span class="tw-loading-text">{STATUS_IDLE}</span></p>'
+        f"{inner}</section>"
+    )
+
+
+def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
+    builder = translator.builder
+    counter = getattr(builder, "_tarot_widget_counter", 0) + 1
+    builder._tarot_widget_counter = counter  # type: ignore[attr-defined]
+    kind = node["kind"]
+    uid = f"tw{counter}-{kind}"
+    links = _links(translator)
+    options = json.dumps({"uid": uid, "links": links})
+    common = f"data-runtime='{_attr(_runtime(translator))}' data-options='{_attr(options)}'"
+    if kind == "calculator":
+        answer = json.loads(bridge.calculate(json.dumps(node["query"]), options))
+        attributes = " ".join(f'data-{k}="{_attr(v)}"' for k, v in answer.get("attributes", {}).items())
+        config = json.dumps({"query": node["query"], "url_state": bool(node["url_state"])})
+        inner = (
+            f'<form class="tw-form" data-form-key="{_attr(answer.get("form_key", ""))}" '
+            f'aria-label="Deal to score" novalidate>{answer["form_html"]}</form>'
+            f'<p class="tw-form-error" role="alert"></p>'
+            f'<div class="tw-result" aria-live="polite" aria-label="Score" {attributes}>{answer.get("html", "")}</div>'
+        )
+        html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'")
+    elif kind == "replay":
+        answer = json.loads(bridge.replay(node["record"], node["step"], node["view"], options))
+        inner = _replay_controls(uid, answer) + f'<div class="tw-stage">{answer["html"]}</div>'
+        extra = (
+            f'{common} data-record="{_attr(node["record"])}" data-step="{answer["step"]}" '
+            f'data-steps="{answer["steps"]}" data-view="{_attr(answer["view"])}"'
+        )
+        html = _shell(kind, uid, node, inner, extra)
+    else:
+        answer = json.loads(bridge.position(node["record"], node["step"], options))
+        inner = (
+            f'<p class="tw-intro">Choose a card: the engine plays it if the rules allow it, or says why not.</p>'
+            f'<div class="tw-stage">{answer["html"]}</div>'
+            f'<div class="tw-verdict-region" aria-live="polite"></div>'
+            f'<p class="tw-actions"><button type="button" class="tw-button tw-reset" hidden>'
+            f"Try another card</button></p>"
+        )
+        extra = f'{common} data-record="{_attr(node["record"])}" data-step="{answer["step"]}"'
+        html = _shell(kind, uid, node, inner, extra)
+    translator.body.append(html)
+    raise nodes.SkipNode
+
+
+def _replay_controls(uid: str, state: dict[str, Any]) -> str:
+    tricks = "".join(
+        f'<option value="{step}">Trick {number} (step {step})</option>'
+        for number, step in enumerate(state["trick_steps"], start=1)
+    )
+    views = '<option value="all">All hands face up</option>' + "".join(
+        f'<option value="{s["seat"]}"{" selected" if state["view"] == s["seat"] else ""}>'
+        f"{_attr(s['name'])}'s view ({s['seat']})</option>"
+        for s in state["seats"]
+    )
+    buttons = (
+        ("first", "⏮", "Back to the deal"),
+        ("back", "◀", "Step back"),
+        ("forward", "▶", "Step forward"),
+        ("last", "⏭", "Go to the end"),
+    )
+    button_html = "".join(
+        f'<button type="button" class="tw-button" data-action="{action}" aria-label="{label}" title="{label}">'
+        f'<span aria-hidden="true">{symbol}</span></button>'
+        for action, symbol, label in buttons
+    )
+    return (
+        f'<div class="tw-controls" role="group" aria-label="Replay controls">'
+        f'<div class="tw-buttons">{button_html}'
+        f'<output class="tw-step" id="{uid}-step" aria-live="off">Step {state["step"]} of {state["steps"]}</output>'
+        f"</div>"
+        f'<div class="tw-selects"><label for="{uid}-jump">Jump to</label>'
+        f'<select id="{uid}-jump" class="tw-jump"><option value="">a trick…</option>'
+        f'<option value="0">The deal (step 0)</option>{tricks}'
+        f'<option value="{state["steps"]}">The end (step {state["steps"]})</option></select>'
+        f'<label for="{uid}-view">Show</label><select id="{uid}-view" class="tw-view">{views}</select></div>'
+        f'<p class="tw-keys">Keys: ← and → step back and forward, Home and End go to the deal and the end.</p>'
+        f"</div>"
+    )
+
+
+def _skip(translator: nodes.NodeVisitor, node: tarot_widget) -> None:
+    raise nodes.SkipNode
+
+
+# ====================================================================================== assets
+def _has_widgets(app: Sphinx) -> bool:
+    return any(_widget_docs(app.env).values())
+
+
+def _page_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Only pages holding a widget load the widget code (and so Pyodide)."""
+    if not _widget_docs(app.env).get(pagename):
+        return
+    # The files are in place since builder-inited, so Sphinx adds its own ``?v=`` checksum to each URL.
+    app.add_css_file("tarot-widgets/tarot-widgets.css")
+    app.add_js_file("tarot-widgets/tarot-widgets.mjs", type="module")
+
+
+def _init(app: Sphinx) -> None:
+    app.tarot_widgets_digest = _sources_digest()  # type: ignore[attr-defined]
+    app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
+    if app.builder.format == "html":
+        pyodide_version()  # fail early, with the fix, when the runtime is not installed
+        copy_web_files(Path(app.outdir))
+
+
+def wheel_name() -> str:
+    """The file name ``pip wheel`` gives the engine's wheel (from the version in pyproject.toml)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    name = str(project["name"]).replace("-", "_")
+    return f"{name}-{project['version']}-py3-none-any.whl"
+
+
+def build_wheel(directory: Path) -> Path:
+    """Build the engine's pure-Python wheel (``pip wheel --no-deps``) from a clean copy of the sources."""
+    with tempfile.TemporaryDirectory(prefix="tarot-wheel-") as tmp:
+        source = Path(tmp) / "src"
+        source.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, source / name)
+        shutil.copytree(
+            ROOT / "tarot_core", source / "tarot_core", ignore=shutil.ignore_patterns("__pycache__")
+        )
+        out = Path(tmp) / "dist"
+        base = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", str(source), "-w", str(out)]
+        done = subprocess.run([*base, "--no-build-isolation"], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            done = subprocess.run(base, capture_output=True, text=True, check=False)
+        wheels = sorted(out.glob("tarot_core-*-py3-none-any.whl"))
+        if done.returncode != 0 or not wheels:
+            raise EngineCheckError(f"building the engine's wheel failed:\n{done.stderr.strip()}")
+        directory.mkdir(parents=True, exist_ok=True)
+        target = directory / wheels[0].name
+        shutil.copy2(wheels[0], target)
+        return target
+
+
+def copy_web_files(outdir: Path) -> Path:
+    """The browser code, the bridge and the sample hands (small files, written before the pages)."""
+    assets = outdir / ASSETS
+    assets.mkdir(parents=True, exist_ok=True)
+    for name in WEB_FILES:
+        shutil.copy2(WEB_DIR / name, assets / name)
+    shutil.copy2(TUTORIAL / "bridge.py", assets / "bridge.py")
+    hands = {path.stem: path.read_text(encoding="utf-8") for path in sorted(HANDS_DIR.glob("*.json"))}
+    (assets / "hands.json").write_text(json.dumps(hands, ensure_ascii=False), encoding="utf-8")
+    return assets
+
+
+def copy_runtime(outdir: Path, wheel_name: str) -> None:
+    """Write the runtime into the built site: Pyodide's five files and the widget assets."""
+    pyodide_target = outdir / pyodide_folder()
+    pyodide_target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        source = PYODIDE_DIR / name
+        target = pyodide_target / name
+        if not target.exists() or target.stat().st_size != source.stat().st_size:
+            shutil.copy2(source, target)
+    assets = copy_web_files(outdir)
+    wheel = build_wheel(assets / "build")
+    shutil.move(wheel, assets / wheel_name)
+    shutil.rmtree(assets / "build", ignore_errors=True)
+
+
+def _finish(app: Sphinx, exception: BaseException | None) -> None:
+    if exception is None and app.builder.format == "html" and _has_widgets(app):
+        copy_runtime(Path(app.outdir), app.tarot_wheel_name)  # type: ignore[attr-defined]
+
+
+def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _widget_docs(env).pop(docname, None)
+
+
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment) -> None:
+    ours = _widget_docs(env)
+    for doc, kinds in _widget_docs(other).items():
+        if doc in docnames:
+            ours.setdefault(doc, set()).update(kinds)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_config_value("tarot_widgets_calculator_page", "", "html", types=frozenset({str}))
+    app.add_config_value("tarot_rule_pages", {}, "html", types=frozenset({dict}))
+    app.add_node(
+        tarot_widget,
+        html=(visit_widget, None),
+        latex=(_skip, None),
+        text=(_skip, None),
+        man=(_skip, None),
+        texinfo=(_skip, None),
+    )
+    app.add_directive("tarot-calculator", CalculatorDirective)
+    app.add_directive("tarot-replay", ReplayDirective)
+    app.add_directive("tarot-play-check", PlayCheckDirective)
+    app.connect("builder-inited", _init)
+    app.connect("html-page-context", _page_assets)
+    app.connect("build-finished", _finish)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,343 @@
+// Browser side of the tarot widgets: start the engine's worker at once, forward the reader's input
+// to tutorial/bridge.py and draw its answers. No rule is decided here.
+
+const roots = Array.from(document.querySelectorAll("[data-tarot-widget]"));
+
+const STATUS = {
+  loading: "Python is loading (a few seconds): the engine will then answer as you use this widget.",
+  ready: "",
+  error: "Python could not start in this browser, so this widget shows its first state only.",
+};
+
+function setState(root, state, extra) {
+  root.dataset.state = state;
+  const text = root.querySelector(".tw-loading-text");
+  if (text) text.textContent = extra || STATUS[state] || "";
+  const status = root.querySelector(".tw-loading");
+  if (status) status.hidden = state === "ready";
+}
+
+// ------------------------------------------------------------------ the worker and its calls
+let worker = null;
+let ready = null;
+let nextId = 1;
+const pending = new Map();
+
+function startEngine() {
+  const config = JSON.parse(roots[0].dataset.runtime);
+  const absolute = {};
+  for (const [key, value] of Object.entries(config)) absolute[key] = new URL(value, document.baseURI).href;
+  worker = new Worker(new URL("tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
+  ready = new Promise((resolve, reject) => {
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === "ready") resolve(message);
+      else if (message.type === "failed") reject(new Error(message.message));
+      else if (message.type === "answer") {
+        const settle = pending.get(message.id);
+        pending.delete(message.id);
+        if (settle) settle(JSON.parse(message.answer));
+      }
+    };
+    worker.onerror = (event) => reject(new Error(event.message || "the worker failed to start"));
+  });
+  worker.postMessage({ type: "start", config: absolute });
+  return ready;
+}
+
+async function call(name, ...args) {
+  await ready;
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ type: "call", id, name, args });
+  });
+}
+
+function focusKey(element) {
+  if (!element || !element.closest) return null;
+  if (element.dataset && element.dataset.card) return `[data-card="${element.dataset.card}"]`;
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  return null;
+}
+
+function restoreFocus(root, key) {
+  if (!key) return;
+  const element = root.querySelector(key);
+  if (element) element.focus();
+}
+
+// ------------------------------------------------------------------ calculator
+let urlOwner = null;
+
+function formQuery(form) {
+  const query = {};
+  for (const element of form.elements) {
+    if (!element.name) continue;
+    if (element.type === "checkbox") {
+      if (element.checked) (query[element.name] ||= []).push(element.value);
+      continue;
+    }
+    (query[element.name] ||= []).push(element.value);
+  }
+  return query;
+}
+
+function urlQuery() {
+  const params = new URLSearchParams(window.location.search);
+  const query = {};
+  for (const [key, value] of params) (query[key] ||= []).push(value);
+  return query;
+}
+
+function writeUrl(query) {
+  const params = new URLSearchParams();
+  for (const [key, values] of Object.entries(query)) {
+    for (const value of values) if (value !== "") params.append(key, value);
+  }
+  const url = `${window.location.pathname}?${params.toString()}${window.location.hash}`;
+  window.history.replaceState(null, "", url);
+}
+
+function setupCalculator(root) {
+  const form = root.querySelector(".tw-form");
+  const result = root.querySelector(".tw-result");
+  const general = root.querySelector(".tw-form-error");
+  const options = root.dataset.options;
+  const config = JSON.parse(root.dataset.config || "{}");
+  const owner = config.url_state && urlOwner === null;
+  if (owner) urlOwner = root;
+  let latest = 0;
+  let timer = null;
+
+  function showErrors(answer) {
+    for (const slot of root.querySelectorAll(".tw-field-error")) slot.textContent = "";
+    for (const control of form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+    general.textContent = "";
+    if (answer.ok) return;
+    const slot = root.querySelector(`[data-error-for="${CSS.escape(answer.form_field || "")}"]`);
+    if (slot && answer.form_field) {
+      slot.textContent = answer.message;
+      for (const control of form.querySelectorAll(`[name="${CSS.escape(answer.form_field)}"]`)) {
+        control.setAttribute("aria-invalid", "true");
+      }
+    } else {
+      general.textContent = answer.field ? `${answer.field}: ${answer.message}` : answer.message;
+    }
+  }
+
+  function drawResult(answer) {
+    for (const name of Object.keys(result.dataset)) delete result.dataset[name];
+    if (!answer.ok) {
+      result.classList.add("tw-stale");
+      result.dataset.error = answer.form_field || answer.field || "request";
+      return;
+    }
+    result.classList.remove("tw-stale");
+    result.innerHTML = answer.html;
+    for (const [key, value] of Object.entries(answer.attributes || {})) {
+      result.setAttribute(`data-${key}`, value);
+    }
+  }
+
+  async function compute(query, fromUrl) {
+    const ticket = ++latest;
+    root.dataset.busy = "true";
+    const answer = await call("calculate", JSON.stringify(query), options);
+    if (ticket !== latest) return;
+    delete root.dataset.busy;
+    if (answer.form_html !== undefined && (answer.form_key !== form.dataset.formKey || fromUrl)) {
+      const key = focusKey(document.activeElement && root.contains(document.activeElement) ? document.activeElement : null);
+      form.innerHTML = answer.form_html;
+      form.dataset.formKey = answer.form_key || "";
+      restoreFocus(root, key);
+    }
+    showErrors(answer);
+    drawResult(answer);
+    root.dataset.computed = String(Number(root.dataset.computed || 0) + 1);
+    if (owner) writeUrl(query);
+  }
+
+  function changed(event) {
+    const query = formQuery(form);
+    const target = event && event.target;
+    if (target && target.name === "variant") {
+      compute({ variant: query.variant }, false);
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => compute(query, false), event && event.type === "input" ? 250 : 0);
+  }
+
+  form.addEventListener("change", changed);
+  form.addEventListener("input", (event) => {
+    if (event.target.type === "number" || event.target.type === "text") changed(event);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    changed(null);
+  });
+
+  const fromUrl = owner && window.location.search.length > 1;
+  if (fromUrl) {
+    setState(root, root.dataset.state, "Python is loading: the result for the values in this link comes in a few seconds.");
+    result.classList.add("tw-stale");
+  }
+  return () => (fromUrl ? compute(urlQuery(), true) : Promise.resolve());
+}
+
+// ------------------------------------------------------------------ replay
+function setupReplay(root) {
+  const stage = root.querySelector(".tw-stage");
+  const output = root.querySelector(".tw-step");
+  const jump = root.querySelector(".tw-jump");
+  const view = root.querySelector(".tw-view");
+  const steps = Number(root.dataset.steps);
+  const options = root.dataset.options;
+  let step = Number(root.dataset.step);
+  let latest = 0;
+  let live = false;
+
+  async function draw() {
+    output.textContent = `Step ${step} of ${steps}`;
+    if (!live) return;
+    const ticket = ++latest;
+    const answer = await call("replay", root.dataset.record, step, view.value, options);
+    if (ticket !== latest) return;
+    if (!answer.ok) {
+      stage.insertAdjacentHTML("afterbegin", `<p class="tw-field-error"></p>`);
+      stage.firstChild.textContent = answer.message;
+      return;
+    }
+    stage.innerHTML = answer.html;
+    root.dataset.step = String(answer.step);
+    root.dataset.view = answer.view;
+    root.dataset.phase = answer.phase;
+  }
+
+  function go(target) {
+    step = Math.max(0, Math.min(steps, target));
+    draw();
+  }
+
+  root.querySelector(".tw-controls").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    const action = button.dataset.action;
+    jump.value = "";
+    if (action === "first") go(0);
+    else if (action === "back") go(step - 1);
+    else if (action === "forward") go(step + 1);
+    else if (action === "last") go(steps);
+  });
+  jump.addEventListener("change", () => {
+    if (jump.value !== "") go(Number(jump.value));
+  });
+  view.addEventListener("change", () => draw());
+  root.addEventListener("keydown", (event) => {
+    if (event.target.tagName === "SELECT" || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps };
+    if (event.key in moves) {
+      event.preventDefault();
+      jump.value = "";
+      go(moves[event.key]);
+    }
+  });
+  return () => {
+    live = true;
+    return Number(root.dataset.step) !== step || view.value !== root.dataset.view ? draw() : Promise.resolve();
+  };
+}
+
+// ------------------------------------------------------------------ may I play this card?
+function setupPlayCheck(root) {
+  const stage = root.querySelector(".tw-stage");
+  const verdict = root.querySelector(".tw-verdict-region");
+  const reset = root.querySelector(".tw-reset");
+  const options = root.dataset.options;
+  let queued = null;
+  let live = false;
+
+  async function tryCard(card) {
+    if (!live) {
+      queued = card;
+      verdict.textContent = "Python is still loading: your card will be checked in a moment.";
+      return;
+    }
+    const answer = await call("check_play", root.dataset.record, Number(root.dataset.step), card, options);
+    if (!answer.ok) {
+      verdict.textContent = answer.message;
+      return;
+    }
+    stage.innerHTML = answer.html;
+    verdict.innerHTML = answer.verdict_html;
+    root.dataset.verdict = answer.accepted ? "accepted" : "refused";
+    root.dataset.card = answer.card;
+    if (answer.accepted) {
+      delete root.dataset.reason;
+      reset.hidden = false;
+      reset.focus();
+    } else {
+      root.dataset.reason = answer.reason;
+      restoreFocus(root, `[data-card="${answer.card}"]`);
+    }
+  }
+
+  stage.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-card]");
+    if (button) tryCard(button.dataset.card);
+  });
+  reset.addEventListener("click", async () => {
+    const answer = await call("position", root.dataset.record, Number(root.dataset.step), options);
+    if (!answer.ok) return;
+    stage.innerHTML = answer.html;
+    verdict.textContent = "";
+    delete root.dataset.verdict;
+    delete root.dataset.reason;
+    reset.hidden = true;
+    const first = stage.querySelector("button[data-card]");
+    if (first) first.focus();
+  });
+  return () => {
+    live = true;
+    if (queued) {
+      const card = queued;
+      queued = null;
+      return tryCard(card);
+    }
+    return Promise.resolve();
+  };
+}
+
+// ------------------------------------------------------------------ start
+if (roots.length) {
+  const setups = { calculator: setupCalculator, replay: setupReplay, "play-check": setupPlayCheck };
+  const starters = roots.map((root) => {
+    setState(root, "loading");
+    try {
+      return setups[root.dataset.tarotWidget](root);
+    } catch (error) {
+      setState(root, "error", `${STATUS.error} (${error.message})`);
+      return null;
+    }
+  });
+  startEngine().then(
+    async (info) => {
+      document.documentElement.dataset.tarotEngine = `ready ${info.seconds.toFixed(1)}s`;
+      await Promise.all(
+        roots.map(async (root, index) => {
+          if (!starters[index]) return;
+          try {
+            await starters[index]();
+            setState(root, "ready");
+          } catch (error) {
+            setState(root, "error", `${STATUS.error} (${error.message})`);
+          }
+        }),
+      );
+    },
+    (error) => {
+      for (const root of roots) setState(root, "error", `${STATUS.error} (${error.message})`);
+    },
+  );
+}

@@ -13,9 +13,12 @@ so a page that walks through a hand always shows exactly what the engine replays
     ``:show:`` picks what to draw:
 
     * ``deal``: every player's hand as dealt (``:dog:`` adds the dog, face up);
-    * ``hand``: the hand of ``:seat:`` (``p1`` ...) after ``:after:`` actions (a number: that many
-      actions; or the text of an action in the record, such as ``p4 bid garde``: just after it);
-    * ``dog``: the dog; ``discard``: the taker's discard; ``handful``: the trumps shown by ``:seat:`` (by default, the first handful shown);
+    * ``hand``: the hand of ``:seat:`` (``p1`` ..., or ``taker``, ``partner``, ``dealer``) at
+      ``:after:``: a number of actions; ``deal``, ``bidding`` (the taker's hand then includes the dog it
+      picks up), ``discard``, ``trick 3`` (once the third trick is complete); or the text of an action
+      of the record, such as ``p4 bid garde``, for the moment just after it;
+    * ``dog``: the dog; ``discard``: the taker's discard;
+    * ``handful``: the trumps shown by ``:seat:`` (by default, the first handful shown);
     * ``trick``: the cards of trick ``:trick:`` in playing order, each card told in words (which rule
       it shows) and who won it. ``:trick:`` is a number (from 1) or a kind of trick, the first trick of
       the hand that shows it (``:nth: 2`` for the second): ``follow``, ``trump``, ``overtrump``,
@@ -67,9 +70,44 @@ def _load(name: str, location: str) -> HandRecord:
         raise EngineCheckError(f"{location}: {error}") from None
 
 
+def seat_of(record: HandRecord, text: str) -> Seat:
+    """A seat by notation (``p2``) or by role in the finished hand (``taker``, ``partner``, ``dealer``)."""
+    word = text.strip().lower()
+    final = record.final_round()
+    roles = {"taker": final.taker, "partner": final.partner, "dealer": record.dealer}
+    if word in roles:
+        seat = roles[word]
+        if seat is None:
+            raise TarotError(f"this hand has no {word}")
+        return seat
+    return Seat.parse(word, record.variant.players)
+
+
+#: Moments of a hand by name, for ``:after:``.
+MOMENTS = ("deal", "bidding", "discard")
+
+
 def action_index(record: HandRecord, text: str) -> int:
-    """How many actions have been applied once ``text`` is reached: a number, or an action's notation."""
+    """How many actions have been applied at ``text``: a number, a moment, ``trick N`` or an action."""
     text = text.strip()
+    kinds = [action.kind for action in record.actions]
+    if text == "deal":
+        return 0
+    if text == "bidding":
+        return max(i for i, kind in enumerate(kinds, start=1) if kind in ("bid", "pass", "call"))
+    if text == "discard":
+        if "discard" not in kinds:
+            raise TarotError("nobody discards in this hand")
+        return max(i for i, kind in enumerate(kinds, start=1) if kind == "discard")
+    if text.startswith("trick "):
+        wanted = int(text.removeprefix("trick ").strip())
+        plays = 0
+        per_trick = record.variant.players
+        for i, kind in enumerate(kinds, start=1):
+            plays += kind == "play"
+            if plays == wanted * per_trick:
+                return i
+        raise TarotError(f"the hand has no trick {wanted}")
     if text.isdigit():
         number = int(text)
         if number > len(record.actions):
@@ -77,11 +115,11 @@ def action_index(record: HandRecord, text: str) -> int:
         return number
     players = record.variant.players
     try:
-        wanted = Action.parse(text, players)
+        wanted_action = Action.parse(text, players)
     except TarotError as error:
         raise TarotError(f"{text!r} is neither a number of actions nor an action: {error}") from None
     for number, action in enumerate(record.actions, start=1):
-        if action == wanted:
+        if action == wanted_action:
             return number
     raise TarotError(f"the action {text!r} is not in the record")
 
@@ -143,10 +181,10 @@ class TarotHandStep(SphinxDirective):
         return block
 
     def _seat(self, record: HandRecord) -> Seat:
-        text = self.options.get("seat")
+        text = str(self.options.get("seat", "")).strip()
         if not text:
-            raise TarotError("say whose cards to show with :seat: (p1, p2, ...)")
-        return Seat.parse(text, record.variant.players)
+            raise TarotError("say whose cards to show with :seat: (p1, p2, ..., taker, partner or dealer)")
+        return seat_of(record, text)
 
     def _round(self, record: HandRecord) -> Round:
         return round_after(record, str(self.options.get("after", "0")))

@@ -1252,9 +1252,13 @@ class MathersGame:
 
 _TAROT_TRUMP_NAMES: Final = {
     "T21": "the Universe (21)",
-    "EX": "the Fool, or Mat (0)",
-    "T1": "the Juggler, Pagad or Magician (1)",
+    "EX": "the Mat, or Foolish Man (0): the Fool",
+    "T1": "the Pagad, Juggler or Magician (1)",
 }
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def declarations_table() -> dict[str, object]:
@@ -1275,7 +1279,7 @@ def declarations_table() -> dict[str, object]:
         "sequence-10",
     )
     rows: list[list[object]] = [
-        [DECLARATION_NAMES[code].capitalize(), DECLARATION_VALUES[code]] for code in order
+        [_upper_first(DECLARATION_NAMES[code]), DECLARATION_VALUES[code]] for code in order
     ]
     return {"header": ["Shown before play", "Points"], "rows": rows}
 

@@ -287,7 +287,7 @@ def test_french_score_matches_the_request() -> None:
         ({"points": "forty"}, "points", "must be a number"),
         ({"points": None}, "points", "must be a number"),
         ({"points": True}, "points", "must be a number"),
-        ({"oudlers": 3, "points": 10}, "points", "bouts alone are worth more"),
+        ({"oudlers": 3, "points": 10}, "points", "alone are worth 13.5 points"),
         ({"petit_au_bout": "taker"}, "petit_au_bout", "attack"),
         ({"handfuls": {"side": "attack"}}, "handfuls", "must be a list"),
         ({"handfuls": [{"side": "attack", "size": "huge"}]}, "handfuls", "simple, double or triple"),

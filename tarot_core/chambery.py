@@ -541,7 +541,7 @@ class Bid:
 BIDS: Final = (
     Bid("solo-two-cards", 2, 1, "Je marche seul à deux cartes", "Solo with two demanded cards"),
     Bid("solo-one-card", 1, 2, "Je marche seul à une carte", "Solo with one demanded card"),
-    Bid("solo-hand", 0, 4, "Je marche à point", "Hand solo (no card demanded)"),
+    Bid("solo-hand", 0, 4, "Je marche à point", "Hand solo, no card demanded"),
 )
 BIDS_BY_WORD: Final = {bid.word: bid for bid in BIDS}
 
@@ -1106,11 +1106,14 @@ def points_table(pack: int = 78) -> TableDescription:
     }
 
 
+_RANK_NAMES: Final = {KING: "King", QUEEN: "Queen", KNIGHT: "Cavalier (Knight)", JACK: "Jack", 1: "Ace"}
+
+
 def suit_order_table() -> TableDescription:
     """The order of the cards in every suit, highest first, with their points."""
     hearts = sorted((card for card in FULL_PACK if card.suit is Suit.HEARTS), key=strength, reverse=True)
     rows: list[list[object]] = [
-        [order, f"{{card}}`{card}`", card.name.replace(" of Hearts", ""), card_points(card)]
+        [order, f"{{card}}`{card}`", _RANK_NAMES.get(card.rank, str(card.rank)), card_points(card)]
         for order, card in enumerate(hearts, start=1)
     ]
     return {
@@ -1126,7 +1129,7 @@ def factors_table(players: int = 5, pack: int = 78) -> TableDescription:
     rows: list[list[object]] = [["The dealer calls a King (nobody bid)", 0, 1, 2]]
     if players == 4:
         rows.append(["Fixed partners (option)", 0, 1, 2])
-    rows.extend([f"{bid.label} ({bid.french})", bid.demanded, bid.factor, 2 * bid.factor] for bid in BIDS)
+    rows.extend([f"{bid.label}: *{bid.french}*", bid.demanded, bid.factor, 2 * bid.factor] for bid in BIDS)
     return {
         "header": [
             "Contract",

@@ -11,7 +11,10 @@ import logging
 import sys
 from pathlib import Path
 
+from docutils.nodes import Element
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 
 ROOT = Path(__file__).resolve().parents[1]
 # The engine (tarot_core) and the Sphinx extensions (tutorial.sphinxext) are imported from the checkout.
@@ -50,7 +53,10 @@ myst_heading_anchors = 3
 nitpicky = True
 # Without intersphinx, standard-library names in signatures cannot be linked; say so rather than warn.
 nitpick_ignore_regex = [
-    (r"py:(class|obj|data|exc)", r"(typing|collections\.abc|enum|dataclasses|pathlib|abc|random|argparse|json|os)\..*"),
+    (
+        r"py:(class|obj|data|exc)",
+        r"(typing|collections\.abc|enum|dataclasses|pathlib|abc|random|argparse|json|os)\..*",
+    ),
     (r"py:(class|obj|data|exc)", r"(int|str|bool|float|bytes|object|dict|list|tuple|set|frozenset|type)"),
     (r"py:(class|obj|data|exc)", r"(None|Any|Final|ClassVar|Self|Iterable|Iterator|Mapping|Sequence)"),
     (r"py:(class|obj|data|exc)", r"(ValueError|TypeError|KeyError|Exception|Enum|IntEnum|StrEnum)"),
@@ -58,7 +64,8 @@ nitpick_ignore_regex = [
 
 # -- API reference ---------------------------------------------------------------------------------
 autodoc_member_order = "bysource"
-autodoc_typehints = "signature"
+# Types go in the description: dataclass signatures with "<factory>" defaults cannot be parsed otherwise.
+autodoc_typehints = "description"
 autodoc_default_options = {
     "members": True,
     "undoc-members": True,
@@ -69,7 +76,9 @@ autodoc_default_options = {
 
 # -- Doctest ---------------------------------------------------------------------------------------
 doctest_global_setup = "import tarot_core\nfrom tarot_core.cards import *\n"
-doctest_test_doctest_blocks = "default"
+# Only the pages' own {doctest} blocks: the engine's docstring examples need their module's names and
+# are run by the engine's tests.
+doctest_test_doctest_blocks = ""
 
 # -- HTML ------------------------------------------------------------------------------------------
 # Furo: a responsive layout that reads well on a phone (collapsible navigation, no horizontal
@@ -95,5 +104,19 @@ class _EmptySectionFilter(logging.Filter):
         return getattr(record, "subtype", None) != "empty_glob"
 
 
+def _resolve_short_python_names(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: Element
+) -> Element | None:
+    """Let a docstring say :class:`RecordError` for a name defined once anywhere in the engine."""
+    if node.get("refdomain") != "py" or "." in node["reftarget"]:
+        return None
+    python = env.domains.python_domain
+    matches = [name for name in python.objects if name.rsplit(".", 1)[-1] == node["reftarget"]]
+    if len(matches) != 1:
+        return None
+    return python.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], matches[0], node, contnode)
+
+
 def setup(app: Sphinx) -> None:
     logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptySectionFilter())
+    app.connect("missing-reference", _resolve_short_python_names)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .cards import BY_INDEX, Card
+from .cards import Card
 from .seats import order_from
 
 if TYPE_CHECKING:
@@ -56,4 +56,4 @@ def deal_pack(
         hands[seat].extend(pack[position : position + packet])
         position += packet
     assert position == len(pack) and len(dog) == dog_size, "deal arithmetic"
-    return [sorted(hand, key=BY_INDEX) for hand in hands], sorted(dog, key=BY_INDEX)
+    return [sorted(hand) for hand in hands], sorted(dog)

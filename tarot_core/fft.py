@@ -170,6 +170,18 @@ def parse_points(value: object, players: int) -> int:
     return half_points
 
 
+def points_bounds(oudlers: int) -> tuple[int, int]:
+    """Fewest and most half-points a taker's side can hold with ``oudlers`` bouts.
+
+    A bout is worth 4.5 points, but a side that keeps the Excuse without ever winning a trick to pay the
+    exchange counts it as 4: so a taker whose only bout is the Excuse may hold just 4 points, and one
+    missing only the Excuse may hold 87.
+    """
+    low = 8 if oudlers == 1 else 9 * oudlers
+    high = 174 if oudlers == 2 else 182 - 9 * (3 - oudlers)
+    return low, high
+
+
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
     """Score a French Tarot request (see the reference page of the score request format)."""
     unknown = [key for key in request if key not in REQUEST_FIELDS]
@@ -182,13 +194,16 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     assert isinstance(contract, str)
     oudlers = _int_field(request, "oudlers", range(4))
     half_points = parse_points(request.get("points"), players)
-    if half_points < 8 * oudlers:
-        raise RequestError("points", f"{oudlers} bouts alone are worth more than {half_points / 2:g} points")
-    if half_points > 182 - 8 * (3 - oudlers):
+    low, high = points_bounds(oudlers)
+    if half_points < low:
+        raise RequestError(
+            "points", f"{oudlers} bout(s) alone are worth {low / 2:g} points, more than {half_points / 2:g}"
+        )
+    if half_points > high:
         raise RequestError(
             "points",
             f"with {oudlers} bout(s) the taker cannot have {half_points / 2:g} points: "
-            f"the defence holds {3 - oudlers} bout(s)",
+            f"the defence's {3 - oudlers} bout(s) leave at most {high / 2:g}",
         )
     petit = _side(request.get("petit_au_bout"), "petit_au_bout")
     handfuls = _handfuls(request.get("handfuls"), players)

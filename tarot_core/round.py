@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 from .actions import PLAYS, Action
 from .cards import (
-    BY_INDEX,
     EXCUSE,
     FIRST_TRUMP_INDEX,
     KING,
@@ -56,6 +56,8 @@ class Phase(StrEnum):
 ATTACK: Final = "attack"
 DEFENCE: Final = "defence"
 _PLAYING: Final = Phase.PLAYING
+_BIDDING: Final = Phase.BIDDING
+_PETIT_SEC: Final = Phase.PETIT_SEC
 _TRUMPS: Final = Suit.TRUMPS
 
 
@@ -144,10 +146,11 @@ class Round:
         self.variant = variant
         self.players = variant.players
         self.dealer = Seat(dealer)
-        if self.dealer.value >= self.players:
+        if int(self.dealer) >= self.players:
             raise TarotError(f"the dealer must be one of p1 to p{self.players}")
-        self.initial_hands = tuple(tuple(sorted(hand, key=BY_INDEX)) for hand in hands)
-        self.initial_dog = tuple(sorted(dog, key=BY_INDEX))
+        # Cards are their pack indexes, so a plain sort puts them in pack order.
+        self.initial_hands = tuple(tuple(sorted(hand)) for hand in hands)
+        self.initial_dog = tuple(sorted(dog))
         self._check_deal()
         self._reset()
 
@@ -161,7 +164,7 @@ class Round:
                 raise TarotError(f"{seat} holds {len(hand)} cards; each player needs {variant.hand_size}")
         if len(self.initial_dog) != variant.dog_size:
             raise TarotError(f"the dog holds {len(self.initial_dog)} cards; it needs {variant.dog_size}")
-        dealt = [*self.initial_dog, *(c for hand in self.initial_hands for c in hand)]
+        dealt = list(chain(self.initial_dog, *self.initial_hands))
         unique = set(dealt)
         if len(unique) != len(dealt):
             twice = sorted({c for c in dealt if dealt.count(c) > 1})
@@ -193,11 +196,11 @@ class Round:
         self.to_move: Seat | None
         sec = self.rule_petit_sec_seat()
         if sec is not None:
-            self.phase = Phase.PETIT_SEC
+            self.phase = _PETIT_SEC
             self.to_move = sec
         else:
-            self.phase = Phase.BIDDING
-            self.to_move = self.dealer.next(self.players)
+            self.phase = _BIDDING
+            self.to_move = NEXT_SEAT[self.players][self.dealer]
 
     # ------------------------------------------------------------------ queries
     @property
@@ -235,8 +238,7 @@ class Round:
         """First player (in speaking order) whose only trump is the Petit, without the Excuse."""
         for seat in order_from(self.dealer.next(self.players), self.players):
             hand = self.hands[seat]
-            trumps = [c for c in hand if c.is_trump]
-            if len(trumps) == 1 and trumps[0] is PETIT and EXCUSE not in hand:
+            if PETIT in hand and EXCUSE not in hand and sum(1 for c in hand if SUIT_OF[c] is _TRUMPS) == 1:
                 return seat
         return None
 
@@ -661,7 +663,7 @@ class Round:
         assert self.taker is not None and self.contract is not None
         if self.rule_takes_dog(self.contract):
             self.dog_revealed = True
-            self.hands[self.taker] = sorted([*self.hands[self.taker], *self.dog], key=BY_INDEX)
+            self.hands[self.taker] = sorted([*self.hands[self.taker], *self.dog])
             self.phase = Phase.DISCARD
             self.to_move = self.taker
         else:

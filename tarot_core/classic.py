@@ -220,6 +220,12 @@ class ClassicOptions(Options):
         "a slam, because he leads every trick and may not lead the Excuse. 'strict': the trick goes "
         "to the highest other card and the Excuse to the other side.",
     )
+    bidding: str = option(
+        "once",
+        "How long the bidding lasts. 'once' (default): each player speaks once, as in the modern rules. "
+        "'auction': the source only says to bid higher or pass, so the bidding may go round again until "
+        "everyone but the highest bidder has passed; a player who passes is out.",
+    )
     shuffle: bool = option(
         False,
         "Whether the pack is shuffled between deals. Default no, as the source says: the tricks are "
@@ -245,6 +251,7 @@ OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "call_timing": ("after-dog", "before-dog"),
     "called_suit_lead": (True, False),
     "slam_excuse": ("wins-last-trick", "strict"),
+    "bidding": ("once", "auction"),
     "shuffle": (False, True),
 }
 
@@ -724,14 +731,47 @@ class ClassicRound(Round):
                 return cards
         return []  # pragma: no cover - 16 court cards cannot all be in 15 + 3 cards with a King free
 
+    def _reset(self) -> None:
+        super()._reset()
+        self.passed: set[Seat] = set()
+
     def _apply_bid(self, action: Action) -> None:
-        super()._apply_bid(action)
+        if self.variant.options.bidding == "auction":
+            self._apply_auction(action)
+        else:
+            super()._apply_bid(action)
         if (
             self.phase is Phase.CALLING
             and self.variant.options.call_timing == "after-dog"
             and self.contract != "slam"
         ):
             self.dog_revealed = True
+
+    def _apply_auction(self, action: Action) -> None:
+        """Bidding under ``bidding="auction"``: round and round until all but the highest bidder pass."""
+        assert self.to_move is not None
+        if action.kind == "pass":
+            self.passed.add(action.seat)
+        active = [
+            seat
+            for seat in order_from(self.dealer.next(self.players), self.players)
+            if seat not in self.passed
+        ]
+        highest = self.bids[-1].seat if self.bids else None
+        if action.kind == "bid":
+            highest = action.seat
+        if active and active != [highest] and not (action.kind == "bid" and action.word == "slam"):
+            if action.kind == "bid":
+                self.bids.append(action)
+            self.spoken += 1
+            seat = self.to_move.next(self.players)
+            while seat in self.passed:
+                seat = seat.next(self.players)
+            self.to_move = seat
+            return
+        # The bidding is over: let the French round close it as after a last speaker.
+        self.spoken = self.players - 1
+        super()._apply_bid(action)
 
     def _after_call(self) -> None:
         if self.contract == "slam":

@@ -392,3 +392,26 @@ def test_sample_hands_replay_to_their_stated_result(path: Path) -> None:
     assert rnd.is_over and record.expected
     assert rnd.result_summary() == record.expected
     assert sum(rnd.result().by_seat.values()) == 0
+
+
+def test_auction_option_lets_the_bidding_go_round_until_all_others_pass() -> None:
+    rnd = dealt("classic-3", 12, bidding="auction")
+    for text in ("p2 bid small", "p3 bid guard", "p1 pass", "p2 bid guard-without"):
+        rnd.push(Action.parse(text))
+    assert rnd.phase is Phase.BIDDING and rnd.to_move == Seat.P3
+    rnd.push(Action.parse("p3 pass"))
+    assert rnd.taker == Seat.P2 and rnd.contract == "guard-without"
+
+
+def test_each_player_speaks_once_by_default() -> None:
+    rnd = dealt("classic-3", 12)
+    for text in ("p2 bid small", "p3 bid guard", "p1 pass"):
+        rnd.push(Action.parse(text))
+    assert rnd.taker == Seat.P3 and rnd.contract == "guard"
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_auction_playouts_finish_and_are_zero_sum(seed: int) -> None:
+    rnd = dealt("classic-5", seed, bidding="auction")
+    play_out(rnd, random.Random(seed))
+    assert sum(rnd.result().by_seat.values()) == 0

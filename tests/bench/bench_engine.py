@@ -1,0 +1,183 @@
+"""Engine benchmark: random four-player Garde sans rounds in CPython, in Pyodide and in magmacrunch-tarot.
+
+    python tests/bench/bench_engine.py [--games 2000] [--seed 1] [--repeat 5] [--skip pyodide,magmacrunch]
+
+(``nox -s bench`` runs it.) The workload is the command line's
+
+    python -m tarot_core simulate --variant fft --players 4 --games N --seed S --contract garde-sans --json
+
+* CPython: that very command, REPEAT times, each in a fresh interpreter; the rate is the one the
+  command reports (its clock runs around the rounds only, not the interpreter's start-up).
+* Pyodide: the same command line inside the pinned runtime (``tutorial/node_modules/pyodide``) under
+  Node, with the project's wheel, REPEAT times in one interpreter (``engine_pyodide.mjs``, which boots
+  through ``tests/pyodide/pyodide_boot.mjs``); the boot time is reported apart.
+* magmacrunch-tarot: the same game played by that package (``magmacrunch_driver.py``), REPEAT times.
+  The package has a non-commercial licence: it is installed only into a virtual environment created
+  for this run in a temporary folder and deleted afterwards, and nothing of it enters the project.
+
+CPython and magmacrunch runs alternate, so a change in the shared machine's load hits both alike. The
+table goes to standard output and every figure, with the load average, to ``.cache/bench/engine.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Final
+
+from benchlib import ROOT, BenchError, load_average, log, machine, run_json, summary, table, write_results
+
+HERE: Final = Path(__file__).resolve().parent
+MAGMACRUNCH: Final = "magmacrunch-tarot==0.1.1"
+CONTRACT: Final = "garde-sans"
+
+
+def simulate_command(python: str, games: int, seed: str, stats: bool = False) -> list[str]:
+    command = [python, "-m", "tarot_core", "simulate", "--variant", "fft", "--players", "4"]
+    command += ["--games", str(games), "--seed", seed, "--contract", CONTRACT, "--json"]
+    return [*command, "--stats"] if stats else command
+
+
+def rate(report: dict[str, object]) -> float:
+    """Games per second from a report's games and seconds (not its rounded rate)."""
+    games, seconds = report["games"], report["seconds"]
+    if not isinstance(games, int) or not isinstance(seconds, int | float) or seconds <= 0:
+        raise BenchError(f"a run reported no usable time: {report}")
+    return games / seconds
+
+
+def magmacrunch_python(folder: Path) -> str:
+    """Create a virtual environment in ``folder`` with magmacrunch-tarot alone; return its python."""
+    venv = folder / "venv"
+    log(f"bench: installing {MAGMACRUNCH} into a throw-away virtual environment")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    # Its rules module needs the standard library only; --no-deps skips the arcade it would pull in.
+    command = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps"]
+    result = subprocess.run([*command, MAGMACRUNCH], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BenchError(f"pip could not install {MAGMACRUNCH}:\n{result.stderr.strip()}")
+    return str(python)
+
+
+def prepare_pyodide() -> None:
+    """Make sure the pinned runtime and the current project wheel are in place (fast when they are)."""
+    command = [sys.executable, str(ROOT / "tests" / "pyodide" / "prepare.py"), "--quiet"]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BenchError(f"tests/pyodide/prepare.py failed:\n{result.stderr.strip()}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=2000, help="rounds per run (default 2000)")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per engine (default 5)")
+    parser.add_argument("--skip", default="", help="comma-separated: pyodide, magmacrunch")
+    args = parser.parse_args(argv)
+    if args.games <= 0 or args.repeat <= 0:
+        parser.error("--games and --repeat must be positive whole numbers")
+    skip = {item.strip() for item in args.skip.split(",") if item.strip()}
+    if unknown := skip - {"pyodide", "magmacrunch"}:
+        parser.error(f"--skip knows pyodide and magmacrunch, not {', '.join(sorted(unknown))}")
+
+    results: dict[str, object] = {
+        "workload": " ".join(simulate_command("python", args.games, args.seed)),
+        "games": args.games,
+        "seed": args.seed,
+        "repeat": args.repeat,
+        "machine": machine(),
+        "load_average_start": load_average(),
+    }
+    cpython_runs: list[dict[str, object]] = []
+    magma_runs: list[dict[str, object]] = []
+    temp = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
+    try:
+        magma_python = None if "magmacrunch" in skip else magmacrunch_python(temp)
+        driver = str(HERE / "magmacrunch_driver.py")
+        for number in range(args.repeat):
+            log(f"bench: CPython run {number + 1}/{args.repeat}")
+            cpython_runs.append(run_json(simulate_command(sys.executable, args.games, args.seed)))
+            if magma_python is not None:
+                log(f"bench: magmacrunch-tarot run {number + 1}/{args.repeat}")
+                magma_runs.append(
+                    run_json([magma_python, driver, "--games", str(args.games), "--seed", args.seed])
+                )
+        stats = run_json(simulate_command(sys.executable, args.games, args.seed, stats=True))
+        results["cpython_stats"] = stats.get("stats")
+        if magma_runs:
+            results["magmacrunch_stats"] = magma_runs[0].get("stats")
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+
+    cpython = summary([rate(run) for run in cpython_runs])
+    results["cpython"] = {"python": sys.version.split()[0], "games_per_second": cpython, "runs": cpython_runs}
+    rows = [
+        ["CPython " + sys.version.split()[0], f"{cpython['median']:.0f}", f"{cpython['best']:.0f}", "1.00x"]
+    ]
+
+    if magma_runs:
+        magma = summary([rate(run) for run in magma_runs])
+        ratio = cpython["median"] / magma["median"]
+        results["magmacrunch"] = {"package": MAGMACRUNCH, "games_per_second": magma, "runs": magma_runs}
+        results["ratio_project_over_magmacrunch"] = round(ratio, 2)
+        rows.append(
+            [
+                "magmacrunch-tarot (CPython)",
+                f"{magma['median']:.0f}",
+                f"{magma['best']:.0f}",
+                f"{1 / ratio:.2f}x",
+            ]
+        )
+
+    if "pyodide" not in skip:
+        prepare_pyodide()
+        log(f"bench: Pyodide under Node, {args.repeat} runs in one interpreter")
+        command = ["node", str(HERE / "engine_pyodide.mjs"), "--games", str(args.games)]
+        command += ["--seed", args.seed, "--repeat", str(args.repeat), "--contract", CONTRACT, "--stats"]
+        pyodide = run_json(command)
+        runs = pyodide.get("runs")
+        if not isinstance(runs, list):
+            raise BenchError("engine_pyodide.mjs reported no runs")
+        pyodide_rate = summary([rate(run) for run in runs])
+        results["pyodide"] = {**pyodide, "games_per_second": pyodide_rate}
+        ratio = cpython["median"] / pyodide_rate["median"]
+        results["ratio_cpython_over_pyodide"] = round(ratio, 2)
+        label = f"Pyodide {pyodide.get('pyodide_version')} (Python {pyodide.get('python_version')}, Node)"
+        rows.append(
+            [label, f"{pyodide_rate['median']:.0f}", f"{pyodide_rate['best']:.0f}", f"{1 / ratio:.2f}x"]
+        )
+
+    results["load_average_end"] = load_average()
+    path = write_results("engine", results)
+
+    print(f"Engine: {results['workload']}  ({args.repeat} runs each)")
+    print(table(["engine", "median games/s", "best games/s", "vs CPython"], rows))
+    if "ratio_project_over_magmacrunch" in results:
+        print(
+            f"tarot_core / magmacrunch-tarot (median, CPython): {results['ratio_project_over_magmacrunch']}x"
+        )
+    if "ratio_cpython_over_pyodide" in results:
+        pyo = results["pyodide"]
+        assert isinstance(pyo, dict)
+        print(f"CPython / Pyodide (median): {results['ratio_cpython_over_pyodide']}x")
+        boot, wheel = pyo["boot_seconds"], pyo["wheel_install_seconds"]
+        print(f"Pyodide boot under Node: {boot} s, wheel install {wheel} s")
+    print(f"--stats once (CPython): {results['cpython_stats']}")
+    if "magmacrunch_stats" in results:
+        print(f"magmacrunch-tarot, same rounds counted alike: {results['magmacrunch_stats']}")
+    print(f"load average: start {results['load_average_start']}, end {results['load_average_end']}")
+    print(f"results: {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BenchError as error:
+        print(f"bench: {error}", file=sys.stderr)
+        sys.exit(1)

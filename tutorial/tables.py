@@ -738,3 +738,39 @@ def trick_story(record: str, number: int) -> list[str]:
                 f"The Excuse goes back to {own_name}, which owes the winners a half-point card in exchange."
             )
     return sentences
+
+
+# ------------------------------------------------------------------------------------------ running scores
+
+
+def running_scores_table(players: list[str], deals: list[Mapping[str, object]]) -> TableDescription:
+    """A score pad: each deal (``{"taker": name, "request": score request}``) scored by the engine.
+
+    Four players only (the taker against everybody else), with each player's running total.
+    """
+    from tarot_core.scoring import score_request
+
+    if len(players) != 4 or len(set(players)) != 4:
+        raise TarotError("a score pad needs the four players' names, all different")
+    totals = dict.fromkeys(players, 0)
+    rows: list[list[object]] = []
+    for number, deal in enumerate(deals, start=1):
+        taker = deal.get("taker")
+        request = deal.get("request")
+        if taker not in totals or not isinstance(request, Mapping):
+            raise TarotError(f"deal {number}: give the taker's name and a score request")
+        if request.get("players") != 4:
+            raise TarotError(f"deal {number}: the score pad is for four players")
+        answer = score_request(request)
+        scores = answer["scores"]
+        assert isinstance(scores, Mapping)
+        for name in players:
+            totals[name] += int(scores["taker"] if name == taker else scores["defender"])
+        if sum(totals.values()) != 0:
+            raise TarotError(f"deal {number}: the scores do not add up to zero")
+        rows.append([number, taker, *(f"{totals[name]:+d}" if totals[name] else "0" for name in players)])
+    return {
+        "header": ["Deal", "Taker", *players],
+        "rows": rows,
+        "caption": "Running totals after each deal",
+    }

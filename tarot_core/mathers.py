@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from .actions import PLAYS, Action
@@ -1088,6 +1088,30 @@ class MathersRound(Round):
                 counts[seat], points[seat], cut[seat], self.fool_holder == seat, tuple(codes)
             )
         return parts
+
+    # ------------------------------------------------------------------ telling the hand
+    def replay_trick_line(self, trick: Trick, name: Callable[[Seat], str] = str) -> str:
+        """One line for a finished trick in a replay: the cards, the winner, what it scores."""
+        assert trick.winner is not None
+        options = self.variant.options
+        plays = ", ".join(f"{name(s)} {c}" for s, c in trick.plays)
+        points = trick_points(trick.cards, options)
+        index = next(i for i, (s, _) in enumerate(trick.plays) if s == trick.winner)
+        cut = kings_cut(trick.cards, index, options)
+        extra = f", and {cut * KING_CUT} for a King cut" if cut else ""
+        kind = CATEGORY_NAMES[trick_category(trick.cards, options)]
+        plural = "s" if points != 1 else ""
+        return f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)}, {points} point{plural} ({kind}){extra}"
+
+    def replay_result_lines(self, name: Callable[[Seat], str] = str) -> list[str]:
+        """The end of a replay: each player's total, the working and the excess scored."""
+        result = self.result()
+        score = result.score
+        assert isinstance(score, MathersScore)
+        lines = [f"  {t.label}: {t.value}" for t in score.terms]
+        lines.append("Totals: " + ", ".join(f"{name(s)} {v}" for s, v in score.totals.items()))
+        lines.append("Scored: " + ", ".join(f"{name(s)} {v:+d}" for s, v in score.seat_scores.items()))
+        return lines
 
     def result_summary(self) -> dict[str, object]:
         """Short facts of a finished hand for hand records: totals, the hand's winner, the scores."""

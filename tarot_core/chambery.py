@@ -1255,6 +1255,8 @@ class ChamberyVariant(Variant):
     family: ClassVar[str] = VARIANT_NAME
     options_class: ClassVar[type[Options]] = ChamberyTableOptions
     packet: ClassVar[int] = 5
+    #: The solo bids (none with three players); with four, none either under fixed partners.
+    contracts: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
@@ -1315,6 +1317,9 @@ class Chambery5(ChamberyVariant):
     key = "chambery-5"
     title = "Chambéry Tarot, 5 players"
     players = 5
+    hand_size = layout(5, 78).hand_size
+    dog_size = layout(5, 78).dealer_extra
+    contracts = tuple(BIDS_BY_WORD)
 
 
 @register
@@ -1322,6 +1327,9 @@ class Chambery4(ChamberyVariant):
     key = "chambery-4"
     title = "Chambéry Tarot, 4 players"
     players = 4
+    hand_size = layout(4, 78).hand_size
+    dog_size = layout(4, 78).dealer_extra
+    contracts = tuple(BIDS_BY_WORD)
 
 
 @register
@@ -1329,6 +1337,9 @@ class Chambery3(ChamberyVariant):
     key = "chambery-3"
     title = "Chambéry Tarot, 3 players"
     players = 3
+    hand_size = layout(3, 78).hand_size
+    dog_size = layout(3, 78).dealer_extra
+    contracts = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1662,6 +1673,14 @@ class ChamberyRound(Round):
 
     def rule_trick_winner(self, trick: Trick) -> Seat:
         return trick.plays[trick_winner(trick.cards)][0]
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        """Chambéry card points of some cards (whole points; tricks and discard not included)."""
+        return count_points(cards)
+
+    def trick_points(self, trick: Trick) -> int:
+        """What a finished trick brings its winner: its cards but the Fou, and one point for the trick."""
+        return count_points(card for card in trick.cards if card is not FOU) + 1
 
     def current_winner(self) -> Seat | None:
         trick = self.current

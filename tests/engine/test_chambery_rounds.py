@@ -345,3 +345,15 @@ def test_a_trick_led_by_the_fou_has_no_winner_until_a_card_is_played() -> None:
     assert rnd.current_winner() is None
     rnd.push(rnd.legal_actions()[0])
     assert rnd.current_winner() == P3
+
+
+def test_trick_points_are_the_cards_but_the_fou_and_one_for_the_trick() -> None:
+    rnd = dealt("chambery-5", 9)
+    discard_first(rnd)
+    everyone_passes(rnd)
+    play_out(rnd, random.Random(9))
+    counting = rnd.count()
+    from_tricks = sum(rnd.trick_points(trick) for trick in rnd.tricks)
+    fou = rnd.points_of([EXCUSE])
+    discard = counting.discard_points
+    assert from_tricks + fou + discard == layout(5, 78).total

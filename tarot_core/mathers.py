@@ -1101,7 +1101,8 @@ class MathersRound(Round):
         extra = f", and {cut * KING_CUT} for a King cut" if cut else ""
         kind = CATEGORY_NAMES[trick_category(trick.cards, options)]
         plural = "s" if points != 1 else ""
-        return f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)}, {points} point{plural} ({kind}){extra}"
+        head = f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)}"
+        return f"{head}, {points} point{plural} ({kind}){extra}"
 
     def replay_result_lines(self, name: Callable[[Seat], str] = str) -> list[str]:
         """The end of a replay: each player's total, the working and the excess scored."""

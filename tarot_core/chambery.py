@@ -20,7 +20,7 @@ every trick 1 and the discard 1), so this module never uses the half-points of m
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
@@ -1758,6 +1758,50 @@ class ChamberyRound(Round):
             defence_points=defence_points,
             discard_points=discard_points,
         )
+
+    # ------------------------------------------------------------------ telling the deal
+    def _side_names(self) -> tuple[str, str]:
+        if self.contract in BIDS_BY_WORD:
+            return "soloist", "opponents"
+        return "dealer's side", "opponents"
+
+    def trick_note(self, trick: Trick) -> str:
+        """What a replay prints after a trick's winner: his side and the card points so far."""
+        assert trick.winner is not None
+        tally = self.tally()
+        if self.players == 3:
+            so_far = ", ".join(f"{SEATS[i]} {points}" for i, points in enumerate(tally.seat_points))
+            return f"({trick.winner} takes {self.trick_points(trick)}); card points so far: {so_far}"
+        attack, defence = self._side_names()
+        side = attack if self.side_of(trick.winner) == ATTACK else defence
+        return (
+            f"({side}, {self.trick_points(trick)}); card points so far: "
+            f"{attack} {tally.attack_points}, {defence} {tally.defence_points}"
+        )
+
+    def result_lines(self, name: Callable[[Seat], str] = str) -> list[str]:
+        """The end of a replay: what was announced, the counting, the working and every score."""
+        result = self.result()
+        counting = result.counting
+        score = result.score
+        assert isinstance(counting, ChamberyCounting) and score is not None
+        lines = [f"Said aloud: {line}" for line in self.announcements]
+        if counting.excuse is not None:
+            lines.append(f"Fou: {counting.excuse.explanation}.")
+        lines.append(
+            "Card points: "
+            + ", ".join(f"{name(SEATS[i])} {points}" for i, points in enumerate(counting.seat_points))
+            + f" (the discard brings the dealer {counting.discard_points})"
+        )
+        if self.players > 3:
+            attack, defence = self._side_names()
+            lines.append(f"Counted: {attack} {counting.attack_points}, {defence} {counting.defence_points}")
+        width = max(len(term.label) for term in score.terms) + 2
+        lines.extend(f"  {term.label.ljust(width, '.')} {term.value}" for term in score.terms)
+        lines.append(
+            "By seat: " + ", ".join(f"{name(seat)} {value:+d}" for seat, value in result.by_seat.items())
+        )
+        return lines
 
     def result_summary(self) -> dict[str, object]:
         """Facts of a finished deal, as stated in a hand record's ``expected`` block."""

@@ -21,6 +21,7 @@ from tarot_core.mathers import (
     category,
     declarations,
     kings_cut,
+    legal_plays,
     may_ask,
     score_hand,
     score_request,
@@ -312,3 +313,29 @@ def test_bad_requests_are_refused_with_the_field_named(request_: dict[str, objec
 def test_bad_option_value_is_refused() -> None:
     with pytest.raises(TarotError):
         MathersOptions(direction="sideways")
+
+
+def test_mathers_1888_the_fool_may_be_played_to_any_suit() -> None:
+    """'May be played to a card of any suit': even by a player who could follow."""
+    hand = sorted(parse_cards("HQ H2 T5 EX"))
+    assert legal_plays(hand, parse_cards("HK"), DEFAULT) == sorted(parse_cards("H2 HQ")) + parse_cards("EX")
+    assert legal_plays(hand, parse_cards("T9"), DEFAULT) == parse_cards("T5 EX")
+    assert legal_plays(hand, parse_cards("SK"), DEFAULT) == hand
+
+
+def test_the_fool_as_lowest_trump_follows_trumps_only() -> None:
+    options = MathersOptions(fool_play="lowest-trump")
+    hand = sorted(parse_cards("HQ H2 T5 EX"))
+    assert legal_plays(hand, parse_cards("HK"), options) == sorted(parse_cards("H2 HQ"))
+    assert legal_plays(hand, parse_cards("T9"), options) == parse_cards("T5 EX")
+
+
+def test_mathers_1888_trumping_is_optional_unless_the_option_says_otherwise() -> None:
+    hand = parse_cards("S2 T5 EX")
+    assert legal_plays(hand, parse_cards("HK"), DEFAULT) == hand
+    assert legal_plays(hand, parse_cards("HK"), MathersOptions(must_trump=True)) == parse_cards("T5 EX")
+
+
+def test_the_next_card_sets_the_suit_after_a_led_fool() -> None:
+    assert legal_plays(parse_cards("S2 H3"), parse_cards("EX"), DEFAULT) == parse_cards("S2 H3")
+    assert legal_plays(parse_cards("S2 H3 S9"), parse_cards("EX H5"), DEFAULT) == parse_cards("H3")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,13 @@ from tarot_core.cli import main
 from tarot_core.errors import RecordError
 from tarot_core.records import load_record
 
-HANDS = sorted((Path(__file__).parents[2] / "tutorial" / "hands").glob("chambery-*.json"))
+HANDS_DIR = Path(__file__).resolve().parents[2] / "tutorial" / "hands"
+HANDS = sorted(HANDS_DIR.glob("chambery-*.json"))
 
 
 def test_there_are_sample_hands_for_three_four_and_five_players() -> None:
+    if not HANDS_DIR.is_dir() and sys.platform == "emscripten":
+        pytest.skip("the sample hands are not copied into this runtime")
     keys = {json.loads(path.read_text(encoding="utf-8"))["variant"] for path in HANDS}
     assert keys == {"chambery-3", "chambery-4", "chambery-5"}
 
@@ -39,6 +43,8 @@ def test_sample_hand_replays_on_the_command_line(path: Path, capsys: pytest.Capt
 
 
 def test_a_record_with_a_wrong_expected_score_is_refused() -> None:
+    if not HANDS:
+        pytest.skip("the sample hands are not copied into this runtime")
     data = json.loads(HANDS[0].read_text(encoding="utf-8"))
     scores = data["expected"]["scores"]
     first = next(iter(scores))
@@ -48,6 +54,8 @@ def test_a_record_with_a_wrong_expected_score_is_refused() -> None:
 
 
 def test_a_record_with_an_illegal_discard_is_refused() -> None:
+    if not HANDS:
+        pytest.skip("the sample hands are not copied into this runtime")
     data = json.loads(HANDS[0].read_text(encoding="utf-8"))
     dealer = data["dealer"]
     king = next(card for card in data["deal"][dealer].split() if card.endswith("K"))

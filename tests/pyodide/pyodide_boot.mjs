@@ -1,0 +1,127 @@
+// Boot the pinned Pyodide runtime (tutorial/node_modules/pyodide) under Node, fully offline,
+// and install the project's wheel (and optionally the test tools' wheels) into its site-packages.
+//
+// The paths come from .cache/pyodide/manifest.json, written by `python tests/pyodide/prepare.py`.
+// Timings go to stderr as lines starting with "pyodide-timing:", so stdout stays the program's own.
+
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const MANIFEST_PATH = join(REPO, ".cache", "pyodide", "manifest.json");
+const HOW_TO_FIX = "run `python tests/pyodide/prepare.py` (`nox -s tests` does it)";
+
+export class SetupError extends Error {}
+
+export function readManifest() {
+  if (!existsSync(MANIFEST_PATH)) {
+    throw new SetupError(`${MANIFEST_PATH} is missing: ${HOW_TO_FIX}`);
+  }
+  const manifest = JSON.parse(readFileSync(MANIFEST_PATH, "utf8"));
+  const files = [join(manifest.pyodide, "pyodide.mjs"), manifest.projectWheel, ...manifest.testWheels];
+  for (const file of files) {
+    if (!existsSync(file)) {
+      throw new SetupError(`${file} is missing: ${HOW_TO_FIX}`);
+    }
+  }
+  return manifest;
+}
+
+// Pyodide falls back to a CDN when asked for a package it does not have. Nothing here may use the
+// network: make any such attempt fail at once with a sentence that says why.
+function forbidNetwork() {
+  const localFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (/^https?:/i.test(url)) {
+      throw new Error(`network access refused in the offline Pyodide runner: ${url}`);
+    }
+    return localFetch(input, init);
+  };
+}
+
+function rawWriter(stream) {
+  return {
+    write(buffer) {
+      stream.write(buffer);
+      return buffer.length;
+    },
+  };
+}
+
+export function timing(label, milliseconds) {
+  process.stderr.write(`pyodide-timing: ${label} ${(milliseconds / 1000).toFixed(3)} s\n`);
+}
+
+/**
+ * Boot Pyodide and install wheels.
+ *
+ * @param {object} options
+ * @param {boolean} [options.testWheels] also install pytest, hypothesis and their dependencies
+ * @param {boolean} [options.mountRepo] mount the repository at its own absolute path (read by tests that
+ *   locate data files from `__file__`); Python never writes bytecode there
+ * @param {Uint8Array} [options.snapshot] a memory snapshot to boot from (private Pyodide API, experimental)
+ * @param {boolean} [options.makeSnapshot] boot so that `pyodide.makeMemorySnapshot()` works (experimental)
+ * @returns {Promise<{pyodide: any, manifest: object, timings: object}>}
+ */
+export async function bootPyodide(options = {}) {
+  const manifest = readManifest();
+  forbidNetwork();
+  const timings = {};
+  let start = performance.now();
+  const { loadPyodide, version } = await import(pathToFileURL(join(manifest.pyodide, "pyodide.mjs")).href);
+  if (version !== manifest.pyodideVersion) {
+    throw new SetupError(`tutorial/node_modules has Pyodide ${version}, expected ${manifest.pyodideVersion}`);
+  }
+  const config = {
+    indexURL: manifest.pyodide + "/",
+    stdout: undefined,
+    env: { HOME: "/home/pyodide", PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0" },
+  };
+  if (options.makeSnapshot) config._makeSnapshot = true;
+  if (options.snapshot) config._loadSnapshot = options.snapshot;
+  const pyodide = await loadPyodide(config);
+  pyodide.setStdout(rawWriter(process.stdout));
+  pyodide.setStderr(rawWriter(process.stderr));
+  timings.boot = performance.now() - start;
+  timing("boot", timings.boot);
+
+  start = performance.now();
+  const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  const wheels = [manifest.projectWheel, ...(options.testWheels ? manifest.testWheels : [])];
+  for (const wheel of wheels) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: purelib });
+  }
+  pyodide.runPython(`
+import importlib, sys
+sys.dont_write_bytecode = True
+importlib.invalidate_caches()
+`);
+  timings.wheels = performance.now() - start;
+  timing("install-wheels", timings.wheels);
+
+  if (options.mountRepo) {
+    pyodide.FS.mkdirTree(manifest.repository);
+    pyodide.mountNodeFS(manifest.repository, manifest.repository);
+  }
+  // Import the engine now, from site-packages: a later sys.path entry pointing at the mounted sources
+  // cannot shadow the wheel under test.
+  const where = pyodide.runPython(`
+import os, tarot_core
+os.path.dirname(tarot_core.__file__)
+`);
+  if (!where.startsWith(purelib.replace(/^\/+/, "/"))) {
+    throw new SetupError(`tarot_core was imported from ${where}, not from the wheel in ${purelib}`);
+  }
+  return { pyodide, manifest, timings };
+}
+
+/** Print a setup error as one clear line and exit 2; rethrow anything else. */
+export function exitOnSetupError(error) {
+  if (error instanceof SetupError) {
+    process.stderr.write(`pyodide runner: ${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}

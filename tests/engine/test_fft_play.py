@@ -343,6 +343,31 @@ def test_excuse_never_paid_counts_four_points() -> None:
     assert counting.attack_bouts == 2
 
 
+def test_excuse_kept_by_the_defence_in_a_taker_slam_even_at_the_last_trick() -> None:
+    """RULES-NOTES: the Excuse played to the last trick goes to the other side *outside a slam*, and in a
+    taker's slam with the Excuse in the defence, the defence keeps the Excuse (4 points). Seed 000,
+    after the Examples of Scoring: "the Defenders would get the card points for the 'Scuse if West is
+    to get a Slam". Here p2 wins all 18 tricks and p3 keeps the Excuse for the last one."""
+    rnd = new_round(
+        "fft-4",
+        {
+            "p2": "T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21",
+            "p3": "EX T3",
+            "p1": "T1 T2",
+        },
+    )
+    take(rnd, "p2", "garde-sans")
+    play_out(rnd, excuse_last)
+    assert (P3, EXCUSE) in rnd.tricks[-1].plays and rnd.tricks[-1].winner == P2
+    result = rnd.result()
+    counting = result.counting
+    assert counting is not None and result.score is not None and counting.excuse is not None
+    assert counting.tricks_won == {"attack": 18, "defence": 0} and counting.slam_by == "attack"
+    assert counting.excuse.kept_by == "defence"
+    assert (counting.attack_half_points, counting.defence_half_points) == (174, 8)
+    assert result.score.per_defender == (25 + (87 - 41)) * 4 + 200
+
+
 def test_excuse_last_trick_changes_side() -> None:
     rnd = follow4()
     play_out(rnd, excuse_last)

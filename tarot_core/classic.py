@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import ClassVar, Final
 
 from .actions import Action
@@ -839,6 +839,17 @@ class ClassicRound(Round):
         if result.counting is not None:
             summary["taker_points"] = result.counting.attack_half_points // 2
         return summary
+
+    def result_lines(self, name: Callable[[Seat], str]) -> list[str]:
+        """As for the French round, with the count by pairs that decides the deal."""
+        lines = super().result_lines(name)
+        result = self.result()
+        if result.counting is not None:
+            at = next((i for i, line in enumerate(lines) if line.startswith("Counted:")), len(lines) - 1)
+            lines.insert(
+                at + 1, f"Counted by pairs, the taker's side has {result.counting.attack_half_points // 2}"
+            )
+        return lines
 
     def petit_last_trick_side(self, counting: Counting) -> str | None:
         """The side credited with the Petit on the last trick, by the option ``petit_last_trick``."""

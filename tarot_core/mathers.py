@@ -1090,22 +1090,18 @@ class MathersRound(Round):
         return parts
 
     # ------------------------------------------------------------------ telling the hand
-    def replay_trick_line(self, trick: Trick, name: Callable[[Seat], str] = str) -> str:
-        """One line for a finished trick in a replay: the cards, the winner, what it scores."""
-        assert trick.winner is not None
+    def trick_note(self, trick: Trick) -> str:
+        """What a replay prints after a trick's winner: what the trick scores."""
         options = self.variant.options
-        plays = ", ".join(f"{name(s)} {c}" for s, c in trick.plays)
         points = trick_points(trick.cards, options)
         index = next(i for i, (s, _) in enumerate(trick.plays) if s == trick.winner)
         cut = kings_cut(trick.cards, index, options)
-        extra = f", and {cut * KING_CUT} for a King cut" if cut else ""
         kind = CATEGORY_NAMES[trick_category(trick.cards, options)]
-        plural = "s" if points != 1 else ""
-        head = f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)}"
-        return f"{head}, {points} point{plural} ({kind}){extra}"
+        extra = f", and {cut * KING_CUT} for a King cut" if cut else ""
+        return f"for {points} point{'s' if points != 1 else ''} (a trick {kind}){extra}"
 
-    def replay_result_lines(self, name: Callable[[Seat], str] = str) -> list[str]:
-        """The end of a replay: each player's total, the working and the excess scored."""
+    def result_lines(self, name: Callable[[Seat], str] = str) -> list[str]:
+        """The end of a replay: the working of every player's total, and the excess scored."""
         result = self.result()
         score = result.score
         assert isinstance(score, MathersScore)

@@ -419,7 +419,7 @@ def test_replay_lines_tell_each_trick_and_the_result() -> None:
     record = load_record(HANDS[0])
     rnd = record.final_round()
     assert isinstance(rnd, MathersRound)
-    line = rnd.replay_trick_line(rnd.tricks[0], record.seat_name)
-    assert line.startswith("Trick  1:") and "point" in line
-    lines = rnd.replay_result_lines(record.seat_name)
+    note = rnd.trick_note(rnd.tricks[0])
+    assert note.startswith("for ") and "point" in note
+    lines = rnd.result_lines(record.seat_name)
     assert lines[-1].startswith("Scored:") and record.players[0] in lines[-1]

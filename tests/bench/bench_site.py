@@ -1,0 +1,580 @@
+"""Site benchmark: how fast a page with a widget paints, stays responsive and gets Python answering.
+
+    python tests/bench/bench_site.py [--site docs/_build/html] [--repeat 3] [--no-snapshot]
+
+(``nox -s bench`` runs it on a fresh build.) The built site is copied into a temporary folder, served by
+Python's ``http.server`` on 127.0.0.1 and opened in headless Debian Chromium through Playwright, each
+load in a new browser context (an empty cache). For each case it measures, from the navigation start:
+
+* **widget**: a rules page holding a ``tarot-calculator`` (the first one found under docs/rules/, then
+  docs/variants/, then the how-to): first contentful paint, the longest main-thread task (Long Tasks
+  API: only tasks over 50 ms are reported, so "none" means every task stayed under 50 ms), the bytes
+  downloaded by the load event and until the widgets are ready and the network idle, and when every
+  widget's ``data-state`` turns ``ready``;
+* **widget-url**: the page holding the calculator that keeps its form in the URL, opened with query
+  parameters that differ from its starting values: when that calculator shows the engine's result;
+* **bare**: a page generated into the served copy that starts the same ``_static/pyodide-<version>/``
+  runtime in a module worker and reports when Python is ready: the floor any widget sits on;
+* **no-widget**: a page without widgets: it must not request anything of Pyodide;
+* **snapshot** (unless ``--no-snapshot``): the widget's work (runtime, engine wheel, bridge, first
+  calculation) started from a memory snapshot made under Node from the same runtime, wheel and
+  bridge (``snapshot_study.mjs``; private Pyodide API), served gzip-compressed and inflated in the worker.
+
+Goals checked: FCP < 0.5 s; no main-thread task over 50 ms; the widget's first result within 1.15 times
+the bare boot. The table goes to standard output and every figure to ``.cache/bench/site.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.server
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlencode, urljoin, urlsplit
+
+from benchlib import ROOT, BenchError, load_average, log, machine, table, write_results
+
+HERE: Final = Path(__file__).resolve().parent
+DOCS: Final = ROOT / "docs"
+CHROMIUM: Final = "/usr/bin/chromium"
+CHROMIUM_ARGS: Final = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+TIMEOUT_MS: Final = 120_000
+FCP_GOAL: Final = 0.5
+LONG_TASK_GOAL: Final = 0.05
+RATIO_GOAL: Final = 1.15
+
+# Installed before any page script: paint, long tasks and every data-state / data-computed change.
+INIT_SCRIPT: Final = """
+(() => {
+  const bench = (window.__bench = { fcp: null, longtasks: [], states: [], computed: [] });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longtasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (error) { bench.longtaskError = String(error); }
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === "first-contentful-paint") bench.fcp = entry.startTime;
+    }
+  }).observe({ type: "paint", buffered: true });
+  new MutationObserver((records) => {
+    const now = performance.now();
+    for (const record of records) {
+      const target = record.target;
+      const { id, dataset } = target;
+      if (record.attributeName === "data-state") bench.states.push([now, id, dataset.state]);
+      if (record.attributeName === "data-computed") bench.computed.push([now, id, dataset.computed]);
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-state", "data-computed"] });
+  addEventListener("load", () => { bench.load = performance.now(); });
+})();
+"""
+
+BARE_HTML: Final = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pyodide floor</title></head>
+<body><p id="status" data-state="loading">Python is loading.</p>
+<script type="module">
+const worker = new Worker(new URL("bench-bare-worker.mjs", import.meta.url), { type: "module" });
+worker.onmessage = (event) => {
+  const status = document.getElementById("status");
+  window.__bare = { ...event.data, page: performance.now() };
+  status.textContent = event.data.type;
+  status.dataset.state = event.data.type === "ready" ? "ready" : "error";
+};
+worker.postMessage({ indexURL: new URL("PYODIDE_DIR/", document.baseURI).href });
+</script></body></html>
+"""
+
+BARE_WORKER: Final = """
+self.onmessage = async (event) => {
+  const began = performance.now();
+  try {
+    const { loadPyodide } = await import(event.data.indexURL + "pyodide.mjs");
+    const pyodide = await loadPyodide({ indexURL: event.data.indexURL });
+    const version = pyodide.runPython("import sys; sys.version.split()[0]");
+    self.postMessage({ type: "ready", seconds: (performance.now() - began) / 1000, python: version });
+  } catch (error) {
+    self.postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+  }
+};
+"""
+
+# The widget worker's work (wheel, bridge, hands, a first calculation) started from a memory snapshot.
+SNAPSHOT_HTML: Final = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pyodide from a snapshot</title></head>
+<body><p id="status" data-state="loading">Python is loading.</p>
+<script type="module">
+const worker = new Worker(new URL("bench-snapshot-worker.mjs", import.meta.url), { type: "module" });
+worker.onmessage = (event) => {
+  const status = document.getElementById("status");
+  window.__bare = { ...event.data, page: performance.now() };
+  status.textContent = event.data.type;
+  status.dataset.state = event.data.type === "ready" ? "ready" : "error";
+};
+const runtime = RUNTIME;
+const absolute = {};
+for (const [key, value] of Object.entries(runtime)) absolute[key] = new URL(value, document.baseURI).href;
+absolute.snapshot = new URL("bench-snapshot.bin.gz", document.baseURI).href;
+absolute.request = REQUEST;
+worker.postMessage(absolute);
+</script></body></html>
+"""
+
+SNAPSHOT_WORKER: Final = """
+const LOCK = LOCK_JSON;
+async function bytes(url, gunzip) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!gunzip) return new Uint8Array(await response.arrayBuffer());
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+self.onmessage = async (event) => {
+  const config = event.data;
+  const began = performance.now();
+  try {
+    const snapshot = bytes(config.snapshot, true);
+    const others = Promise.all([
+      bytes(config.wheel, false),
+      fetch(config.bridge).then((r) => r.text()),
+      fetch(config.hands).then((r) => r.json()),
+    ]);
+    const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
+    const options = { indexURL: config.pyodide, lockFileContents: LOCK, _loadSnapshot: snapshot };
+    const pyodide = await loadPyodide(options);
+    const booted = (performance.now() - began) / 1000;
+    const [wheel, source, hands] = await others;
+    const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: purelib });
+    const home = "/home/pyodide/tarot";
+    pyodide.FS.mkdirTree(home + "/hands");
+    pyodide.FS.writeFile(home + "/bridge.py", source);
+    for (const [name, text] of Object.entries(hands)) {
+      pyodide.FS.writeFile(`${home}/hands/${name}.json`, text);
+    }
+    const restored = pyodide.runPython("import sys; 'bridge' in sys.modules");
+    if (!restored) throw new Error("the snapshot did not bring back the imported bridge");
+    const bridge = pyodide.pyimport("bridge");
+    const answer = JSON.parse(bridge.calculate(config.request));
+    if (!answer.ok) throw new Error("the bridge refused the calculation: " + answer.message);
+    self.postMessage({ type: "ready", seconds: (performance.now() - began) / 1000, boot: booted });
+  } catch (error) {
+    self.postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+  }
+};
+"""
+
+
+@dataclass
+class Load:
+    """What one page load did."""
+
+    case: str
+    url: str
+    fcp: float | None = None
+    load: float | None = None
+    longest_task: float = 0.0
+    long_tasks: int = 0
+    long_task_list: list[tuple[float, float]] = field(default_factory=list)
+    ready: float | None = None
+    result: float | None = None
+    worker_seconds: float | None = None
+    bytes_at_load: int = 0
+    bytes_total: int = 0
+    requests: int = 0
+    pyodide_requests: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        return dict(self.__dict__)
+
+
+# ---------------------------------------------------------------------------------------------- serving
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1 (a free port) for the duration of the block."""
+    handler = partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --------------------------------------------------------------------------------------------- the site
+def pyodide_folder(site: Path) -> str:
+    found = sorted(path.name for path in (site / "_static").glob("pyodide-*") if path.is_dir())
+    if not found:
+        raise BenchError(f"{site} has no _static/pyodide-<version>/: build the site with its widgets first")
+    return f"_static/{found[-1]}"
+
+
+def calculator_pages() -> list[str]:
+    """Docnames whose source places a calculator, rules pages first."""
+    found: list[tuple[int, str]] = []
+    order = {"rules": 0, "variants": 1}
+    for path in sorted(DOCS.rglob("*.md")):
+        if "_build" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "{tarot-calculator}" in text:
+            docname = path.relative_to(DOCS).with_suffix("").as_posix()
+            found.append((order.get(docname.split("/", 1)[0], 2), docname))
+    return [docname for _, docname in sorted(found)]
+
+
+def widget_free_page(site: Path) -> str:
+    """A built rules page without any widget."""
+    for candidate in [*sorted((site / "rules").glob("*.html")), site / "index.html"]:
+        if "data-tarot-widget" not in candidate.read_text(encoding="utf-8"):
+            return candidate.relative_to(site).as_posix()
+    raise BenchError("every page of the site holds a widget: no page to check for a widget-free load")
+
+
+class _WidgetRoots(HTMLParser):
+    """The attributes of every ``data-tarot-widget`` element of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.roots: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {key: value or "" for key, value in attrs}
+        if "data-tarot-widget" in found:
+            self.roots.append(found)
+
+
+def widget_roots(site: Path, docname: str) -> list[dict[str, str]]:
+    parser = _WidgetRoots()
+    parser.feed((site / f"{docname}.html").read_text(encoding="utf-8"))
+    return parser.roots
+
+
+def url_calculator(site: Path, pages: list[str]) -> tuple[str, dict[str, list[str]]]:
+    """The page whose calculator keeps its form in the URL, and a query that changes its points."""
+    for docname in pages:
+        for root in widget_roots(site, docname):
+            if root["data-tarot-widget"] != "calculator":
+                continue
+            config = json.loads(root.get("data-config") or "{}")
+            if config.get("url_state"):
+                query: dict[str, list[str]] = {k: [str(v) for v in vs] for k, vs in config["query"].items()}
+                points = query.get("points", ["0"])
+                if len(points) == 1:
+                    query["points"] = [str(int(float(points[0] or 0)) + 7)]
+                return docname, query
+    raise BenchError("no calculator keeps its form in the URL (every one has :no-url:)")
+
+
+def runtime_config(site: Path, docname: str) -> dict[str, str]:
+    """The widget runtime's URLs (pyodide folder, wheel, bridge, hands), as paths from the site root."""
+    roots = widget_roots(site, docname)
+    if not roots or "data-runtime" not in roots[0]:
+        raise BenchError(f"{docname}.html has no widget with a data-runtime attribute")
+    page = f"http://site/{docname}.html"
+    return {
+        key: urlsplit(urljoin(page, value)).path.lstrip("/")
+        + (f"?{urlsplit(value).query}" if "?" in value else "")
+        for key, value in json.loads(roots[0]["data-runtime"]).items()
+    }
+
+
+def local_file(serve_dir: Path, url_path: str) -> Path:
+    return serve_dir / url_path.split("?", 1)[0]
+
+
+def write_generated_pages(serve_dir: Path, pyodide_dir: str) -> None:
+    (serve_dir / "bench-bare.html").write_text(
+        BARE_HTML.replace("PYODIDE_DIR", pyodide_dir), encoding="utf-8"
+    )
+    (serve_dir / "bench-bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+
+
+def make_snapshot(serve_dir: Path, runtime: dict[str, str], request: str) -> dict[str, object]:
+    """Make a snapshot under Node from the served runtime, wheel and bridge; write its page and worker."""
+    out = serve_dir / "bench-snapshot.bin"
+    command = ["node", str(HERE / "snapshot_study.mjs"), "--case", "make", "--snapshot-out", str(out)]
+    command += ["--wheel", str(local_file(serve_dir, runtime["wheel"]))]
+    command += ["--bridge", str(local_file(serve_dir, runtime["bridge"]))]
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
+    if result.returncode != 0:
+        raise BenchError(f"making the snapshot failed:\n{result.stderr.strip()}")
+    made = json.loads(result.stdout.strip().splitlines()[-1])
+    raw = out.read_bytes()
+    packed = gzip.compress(raw, compresslevel=6)
+    (serve_dir / "bench-snapshot.bin.gz").write_bytes(packed)
+    out.unlink()
+    lock_file = local_file(serve_dir, runtime["pyodide"]) / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text(encoding="utf-8"))
+    minimal_lock = json.dumps({"info": lock["info"], "packages": {}})
+    page = SNAPSHOT_HTML.replace("RUNTIME", json.dumps(runtime)).replace("REQUEST", json.dumps(request))
+    (serve_dir / "bench-snapshot.html").write_text(page, encoding="utf-8")
+    worker = SNAPSHOT_WORKER.replace("LOCK_JSON", json.dumps(minimal_lock))
+    (serve_dir / "bench-snapshot-worker.mjs").write_text(worker, encoding="utf-8")
+    return {
+        "bytes": len(raw),
+        "gzip_bytes": len(packed),
+        "node_make_seconds": round(time.perf_counter() - started, 2),
+        "node_boot_from_scratch_seconds": round(float(made["first_result"]), 3),
+    }
+
+
+# ------------------------------------------------------------------------------------------ measuring
+def measure(browser: Any, base: str, case: str, path: str, wait: Callable[[Any], None]) -> Load:
+    """Open ``path`` in a new context (empty cache) and measure it; ``wait`` blocks until it is done."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(INIT_SCRIPT)
+    finished: list[tuple[float, Any]] = []
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url))
+    page.on("requestfinished", lambda request: finished.append((time.perf_counter(), request)))
+    load = Load(case=case, url=path)
+    try:
+        page.goto(base + path, wait_until="load", timeout=TIMEOUT_MS)
+        load_clock = time.perf_counter()
+        wait(page)
+        try:
+            page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+        except Exception:
+            load.notes.append("the network never went idle")
+        bench = page.evaluate("window.__bench")
+        bare = page.evaluate("window.__bare || null")
+        load.fcp = _seconds(bench.get("fcp"))
+        load.load = _seconds(bench.get("load"))
+        tasks = bench.get("longtasks") or []
+        load.long_tasks = len(tasks)
+        load.long_task_list = [(round(start / 1000, 3), round(length / 1000, 3)) for start, length in tasks]
+        load.longest_task = max((duration for _, duration in tasks), default=0.0) / 1000
+        if bench.get("longtaskError"):
+            load.notes.append("long tasks not observable: " + bench["longtaskError"])
+        ready_times: dict[str, float] = {}
+        for stamp, uid, state in bench.get("states") or []:
+            if state == "ready":
+                ready_times.setdefault(uid, stamp)
+        if ready_times:
+            load.ready = _seconds(max(ready_times.values()))
+        if bench.get("computed"):
+            load.result = _seconds(min(stamp for stamp, _, _ in bench["computed"]))
+        if bare is not None:
+            if bare.get("type") != "ready":
+                raise BenchError(f"{path}: the worker failed: {bare.get('message')}")
+            load.ready = _seconds(bare.get("page"))
+            load.worker_seconds = float(bare["seconds"])
+        for stamp, request in finished:
+            sizes = request.sizes()
+            size = int(sizes.get("responseBodySize", 0)) + int(sizes.get("responseHeadersSize", 0))
+            load.bytes_total += size
+            if stamp <= load_clock:
+                load.bytes_at_load += size
+        load.requests = len(seen)
+        load.pyodide_requests = sorted({url for url in seen if "/_static/pyodide-" in url})
+        load.foreign_requests = sorted({url for url in seen if not url.startswith(base)})
+    finally:
+        context.close()
+    return load
+
+
+def _seconds(value: object) -> float | None:
+    return round(float(value) / 1000, 4) if isinstance(value, int | float) else None
+
+
+def wait_widgets(page: Any) -> None:
+    page.wait_for_function(
+        "() => { const roots = [...document.querySelectorAll('[data-tarot-widget]')];"
+        " return roots.length > 0"
+        " && roots.every((r) => r.dataset.state === 'ready' || r.dataset.state === 'error'); }",
+        timeout=TIMEOUT_MS,
+    )
+    states = page.evaluate(
+        "[...document.querySelectorAll('[data-tarot-widget]')].map((r) => r.dataset.state)"
+    )
+    if any(state != "ready" for state in states):
+        message = page.evaluate("document.querySelector('[data-state=error] .tw-loading-text')?.textContent")
+        raise BenchError(f"a widget did not start: {message}")
+
+
+def wait_url_result(page: Any) -> None:
+    wait_widgets(page)
+    computed = page.evaluate("[...document.querySelectorAll('[data-computed]')].length")
+    if not computed:
+        raise BenchError("the calculator opened from a URL never computed its result")
+    stale = page.evaluate(
+        "document.querySelector('[data-computed] .tw-result')?.classList.contains('tw-stale')"
+    )
+    if stale:
+        raise BenchError("the calculator opened from a URL shows a stale or refused result")
+
+
+def wait_status(page: Any) -> None:
+    page.wait_for_function(
+        "() => document.getElementById('status')?.dataset.state !== 'loading'", timeout=TIMEOUT_MS
+    )
+
+
+def wait_nothing(page: Any) -> None:
+    page.wait_for_timeout(1000)
+
+
+# ----------------------------------------------------------------------------------------------- main
+def median_of(loads: list[Load], key: str) -> float | None:
+    values = [getattr(load, key) for load in loads if getattr(load, key) is not None]
+    return round(statistics.median(values), 4) if values else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--site", type=Path, default=DOCS / "_build" / "html", help="the built site")
+    parser.add_argument("--repeat", type=int, default=3, help="loads per case (default 3)")
+    parser.add_argument("--no-snapshot", action="store_true", help="skip the memory snapshot case")
+    parser.add_argument("--page", help="docname of the widget page (default: found from docs/)")
+    args = parser.parse_args(argv)
+    site: Path = args.site.resolve()
+    if not (site / "index.html").is_file():
+        raise BenchError(f"{site} holds no built site: run `nox -s docs` first")
+    if args.repeat <= 0:
+        parser.error("--repeat must be positive")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BenchError("Playwright is not installed: pip install playwright (nox -s bench does)") from None
+    if not Path(CHROMIUM).exists():
+        raise BenchError(f"{CHROMIUM} is missing: apt-get update && apt-get install -y chromium")
+
+    pages = calculator_pages()
+    if args.page:
+        pages = [args.page, *[page for page in pages if page != args.page]]
+    if not pages or not (site / f"{pages[0]}.html").is_file():
+        raise BenchError("no built page holds a tarot-calculator widget")
+    widget_page = pages[0]
+    url_page, url_query = url_calculator(site, pages)
+    results: dict[str, object] = {"machine": machine(), "load_average_start": load_average()}
+
+    with tempfile.TemporaryDirectory(prefix="tarot-site-bench-") as temp:
+        serve_dir = Path(temp) / "site"
+        shutil.copytree(site, serve_dir)
+        pyodide_dir = pyodide_folder(serve_dir)
+        write_generated_pages(serve_dir, pyodide_dir)
+        runtime = runtime_config(serve_dir, url_page)
+        cases: list[tuple[str, str, Callable[[Any], None]]] = [
+            ("bare", "bench-bare.html", wait_status),
+            ("widget", f"{widget_page}.html", wait_widgets),
+            ("widget-url", f"{url_page}.html?{urlencode(url_query, doseq=True)}", wait_url_result),
+            ("no-widget", widget_free_page(serve_dir), wait_nothing),
+        ]
+        if not args.no_snapshot:
+            log("bench: making a memory snapshot under Node")
+            results["snapshot_file"] = make_snapshot(serve_dir, runtime, json.dumps(url_query))
+            cases.append(("snapshot", "bench-snapshot.html", wait_status))
+        loads: dict[str, list[Load]] = {name: [] for name, _, _ in cases}
+        with serve(serve_dir) as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            try:
+                for number in range(args.repeat):
+                    for name, path, wait in cases:
+                        log(f"bench: {name} load {number + 1}/{args.repeat}: {path}")
+                        loads[name].append(measure(browser, base, name, path, wait))
+                results["chromium"] = browser.version
+            finally:
+                browser.close()
+    results["load_average_end"] = load_average()
+    results["pages"] = {"widget": widget_page, "widget_url": url_page, "url_query": url_query}
+    results["loads"] = {name: [load.as_dict() for load in items] for name, items in loads.items()}
+
+    keys = ("fcp", "longest_task", "bytes_at_load", "bytes_total", "ready", "result")
+    medians = {name: {key: median_of(items, key) for key in keys} for name, items in loads.items()}
+    results["medians"] = medians
+    bare_ready = medians["bare"]["ready"]
+    widget_first = medians["widget-url"]["result"] or medians["widget-url"]["ready"]
+    goals = {
+        "fcp_under_0.5s": all(
+            (load.fcp or 99) < FCP_GOAL for name in ("widget", "widget-url") for load in loads[name]
+        ),
+        "no_task_over_50ms": all(
+            load.long_tasks == 0 for name in ("widget", "widget-url") for load in loads[name]
+        ),
+        "widget_first_result_ratio": round(widget_first / bare_ready, 3)
+        if widget_first and bare_ready
+        else None,
+        "no_pyodide_without_widgets": all(not load.pyodide_requests for load in loads["no-widget"]),
+        "all_requests_local": all(not load.foreign_requests for items in loads.values() for load in items),
+    }
+    ratio = goals["widget_first_result_ratio"]
+    goals["widget_within_1.15x_bare"] = isinstance(ratio, float) and ratio <= RATIO_GOAL
+    if "snapshot" in medians and medians["snapshot"]["ready"] and bare_ready:
+        goals["snapshot_first_result_ratio"] = round(float(medians["snapshot"]["ready"]) / bare_ready, 3)
+    results["goals"] = goals
+    results_path = write_results("site", results)
+
+    def cell(value: float | None, unit: str = "s") -> str:
+        if value is None:
+            return "-"
+        if unit == "kB":
+            return f"{value / 1000:.0f}"
+        return f"{value:.3f}"
+
+    rows = [
+        [
+            name,
+            path,
+            cell(medians[name]["fcp"]),
+            cell(medians[name]["longest_task"]),
+            cell(medians[name]["bytes_at_load"], "kB"),
+            cell(medians[name]["bytes_total"], "kB"),
+            cell(medians[name]["ready"]),
+            cell(medians[name]["result"]),
+        ]
+        for name, path, _ in cases
+    ]
+    print(f"Site ({args.repeat} cold loads per case, medians; Chromium {results.get('chromium')})")
+    print(
+        table(
+            ["case", "page", "FCP s", "longest task s", "kB at load", "kB total", "ready s", "result s"], rows
+        )
+    )
+    print("longest task 0.000 means the Long Tasks API saw no task over 50 ms")
+    for key, value in goals.items():
+        print(f"  {key}: {value}")
+    print(f"load average: start {results['load_average_start']}, end {results['load_average_end']}")
+    print(f"results: {results_path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BenchError as error:
+        print(f"bench: {error}", file=sys.stderr)
+        sys.exit(1)

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from .cards import format_cards, format_points, sort_hand
+from .cards import format_cards, sort_hand
 from .errors import TarotError
+from .scoring import format_breakdown
 from .seats import SEATS, Seat
 from .variant import find_variant, variant_for
 
@@ -46,44 +47,6 @@ def _read_request(source: str | None) -> object:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise TarotError(f"the request is not valid JSON: {error.msg} at line {error.lineno}") from None
-
-
-def format_breakdown(answer: dict[str, object]) -> str:
-    lines = []
-    breakdown = answer.get("breakdown")
-    assert isinstance(breakdown, list)
-    width = max((len(str(term.get("label", ""))) for term in breakdown), default=10) + 2
-    for term in breakdown:
-        label = str(term.get("label", ""))
-        value = term.get("value")
-        detail = term.get("detail")
-        text = f"{value:+d}" if isinstance(value, int) and term.get("term") in _SIGNED else str(value)
-        line = f"  {label.ljust(width, '.')} {text}"
-        if detail:
-            line += f"   ({detail})"
-        lines.append(line)
-    lines.append(f"Result: {'made' if answer.get('won') else 'lost'}")
-    scores = answer.get("scores")
-    if isinstance(scores, dict):
-        parts = [
-            f"{role} {value:+d}" if isinstance(value, int) else f"{role} {value}"
-            for role, value in scores.items()
-            if value is not None
-        ]
-        lines.append("Scores: " + ", ".join(parts))
-    return "\n".join(lines)
-
-
-_SIGNED = {
-    "petit_au_bout",
-    "contract_score",
-    "handful",
-    "slam",
-    "slam_defence",
-    "taker_share",
-    "partner_share",
-    "defender_share",
-}
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -121,32 +84,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if len(rnd.tricks) > before:
             trick = rnd.tricks[-1]
             assert trick.winner is not None
-            side = rnd.side_of(trick.winner)
-            tally = rnd.tally()
             plays = ", ".join(f"{name(s)} {c}" for s, c in trick.plays)
-            print(
-                f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)} ({side}); "
-                f"card points so far: attack {format_points(tally.attack_half_points)}, "
-                f"defence {format_points(tally.defence_half_points)}"
-            )
+            note = rnd.trick_note(trick)
+            print(f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)} {note}")
     if not rnd.is_over:
         print("The record stops before the end of the round.")
         return 0
-    result = rnd.result()
-    if result.outcome != "played":
-        print(f"No score: {result.outcome.replace('-', ' ')}.")
-        return 0
-    assert result.counting is not None and result.score is not None
-    counting = result.counting
-    if counting.excuse is not None:
-        print(f"Excuse: {counting.excuse.explanation}.")
-    print(
-        f"Counted: attack {format_points(counting.attack_half_points)} with {counting.attack_bouts} bout(s), "
-        f"defence {format_points(counting.defence_half_points)} "
-        f"(the dog or the discard counts for the {counting.dog_to})"
-    )
-    print(format_breakdown(result.score.as_dict()))
-    print("By seat: " + ", ".join(f"{name(seat)} {score:+d}" for seat, score in result.by_seat.items()))
+    for line in rnd.result_lines(name):
+        print(line)
     return 0
 
 

@@ -15,7 +15,7 @@ override the hooks (methods whose name starts with ``rule_``) in a subclass.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
@@ -807,7 +807,7 @@ class Round:
                         None,
                         "led to the last trick by a side that won every trick, the Excuse wins it",
                     )
-                elif trick.number == last_number:
+                elif trick.number == last_number and won[own] > 0:
                     piles[other].append(card)
                     excuse = ExcuseNote(
                         seat,
@@ -818,6 +818,8 @@ class Round:
                         "played to the last trick, the Excuse goes over to the other side",
                     )
                 else:
+                    # The Excuse stays with its side; at the last trick that happens only when its side has
+                    # won nothing (a slam against it), and then the exchange can never be paid.
                     piles[own].append(card)
                     if own != winner_side:
                         debt = (own, seat, trick.number)
@@ -911,6 +913,44 @@ class Round:
         counting = self.count()
         score = self.variant.score_round(self, counting)
         return RoundResult(self.outcome, counting, score, score.by_seat(self))
+
+    # ------------------------------------------------------------------ reports (replays, command line)
+    def trick_note(self, trick: Trick) -> str:
+        """What a replay prints after a trick's winner: ``(attack); card points so far: ...``."""
+        from .cards import format_points
+
+        assert trick.winner is not None
+        tally = self.tally()
+        return (
+            f"({self.side_of(trick.winner)}); card points so far: "
+            f"attack {format_points(tally.attack_half_points)}, "
+            f"defence {format_points(tally.defence_half_points)}"
+        )
+
+    def result_lines(self, name: Callable[[Seat], str]) -> list[str]:
+        """How a finished round ended, in lines for readers: the counting, the working and each score."""
+        from .cards import format_points
+        from .scoring import format_breakdown
+
+        result = self.result()
+        if result.outcome != "played":
+            return [f"No score: {result.outcome.replace('-', ' ')}."]
+        assert result.counting is not None and result.score is not None
+        counting = result.counting
+        lines = []
+        if counting.excuse is not None:
+            lines.append(f"Excuse: {counting.excuse.explanation}.")
+        lines.append(
+            f"Counted: attack {format_points(counting.attack_half_points)} "
+            f"with {counting.attack_bouts} bout(s), "
+            f"defence {format_points(counting.defence_half_points)} "
+            f"(the dog or the discard counts for the {counting.dog_to})"
+        )
+        lines.extend(format_breakdown(result.score.as_dict()).splitlines())
+        lines.append(
+            "By seat: " + ", ".join(f"{name(seat)} {score:+d}" for seat, score in result.by_seat.items())
+        )
+        return lines
 
     def result_summary(self) -> dict[str, object]:
         """Short facts of a finished round, as stated in hand records' ``expected`` block."""

@@ -243,6 +243,44 @@ def french_score(
     return Score("fft", won, tuple(terms), per_defender, taker, partner, defender)
 
 
+def format_breakdown(answer: dict[str, object]) -> str:
+    lines = []
+    breakdown = answer.get("breakdown")
+    assert isinstance(breakdown, list)
+    width = max((len(str(term.get("label", ""))) for term in breakdown), default=10) + 2
+    for term in breakdown:
+        label = str(term.get("label", ""))
+        value = term.get("value")
+        detail = term.get("detail")
+        text = f"{value:+d}" if isinstance(value, int) and term.get("term") in _SIGNED else str(value)
+        line = f"  {label.ljust(width, '.')} {text}"
+        if detail:
+            line += f"   ({detail})"
+        lines.append(line)
+    lines.append(f"Result: {'made' if answer.get('won') else 'lost'}")
+    scores = answer.get("scores")
+    if isinstance(scores, dict):
+        parts = [
+            f"{role} {value:+d}" if isinstance(value, int) else f"{role} {value}"
+            for role, value in scores.items()
+            if value is not None
+        ]
+        lines.append("Scores: " + ", ".join(parts))
+    return "\n".join(lines)
+
+
+_SIGNED = {
+    "petit_au_bout",
+    "contract_score",
+    "handful",
+    "slam",
+    "slam_defence",
+    "taker_share",
+    "partner_share",
+    "defender_share",
+}
+
+
 # ---------------------------------------------------------------------- requests
 RequestHandler = Callable[[Mapping[str, object]], dict[str, object]]
 

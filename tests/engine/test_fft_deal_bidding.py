@@ -403,3 +403,38 @@ def test_explicit_deals_are_checked() -> None:
     with pytest.raises(ValueError, match="dealer must be one of p1 to p4"):
         variant.new_round(Seat.P5, hands, dog)
     assert Action(P4, "pass") != Action(P3, "pass")
+
+
+# ------------------------------------------------------------------ seats and the round's own errors
+
+
+def test_play_goes_counter_clockwise_to_the_next_seat() -> None:
+    assert [str(Seat.P1.next(n)) for n in (3, 4, 5)] == ["p2", "p2", "p2"]
+    assert [str(SEATS[n - 1].next(n)) for n in (3, 4, 5)] == ["p1", "p1", "p1"]
+    assert Seat.P2.previous(4) == P1 and Seat.P1.previous(5) == Seat.P5
+    assert str(Seat.parse(" P3 ")) == "p3"
+    with pytest.raises(ValueError, match="write p1 to p4"):
+        Seat.parse("p5", 4)
+
+
+def test_round_refuses_to_count_or_undo_too_early() -> None:
+    rnd = new_round("fft-4", {"p2": "T2 T3"})
+    with pytest.raises(ValueError, match="no action to take back"):
+        rnd.pop()
+    with pytest.raises(ValueError, match="the round is not over yet"):
+        rnd.result()
+    act(rnd, "p2 bid prise")
+    assert rnd.pop() == Action(P2, "bid", "prise")
+    assert rnd.phase is Phase.BIDDING and rnd.to_move == P2 and rnd.bids == []
+    take(rnd, "p2", "garde-sans")
+    with pytest.raises(ValueError, match="the round has not been played to the end"):
+        rnd.count()
+
+
+def test_push_text_reads_the_notation() -> None:
+    rnd = new_round("fft-4", {"p2": "T2 T3"})
+    assert rnd.push_text("p2 bid garde") == Action(P2, "bid", "garde")
+    assert str(rnd.actions[-1]) == "p2 bid garde"
+    with pytest.raises(ValueError, match="is not a card"):
+        rnd.push_text("p3 play X1")
+    assert len(rnd.actions) == 1

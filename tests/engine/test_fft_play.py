@@ -312,6 +312,21 @@ def test_excuse_exchange_owed_until_side_wins_trick() -> None:
     assert note.exchange_card in rnd.tricks[first_won].cards
 
 
+def test_excuse_exchange_paid_at_once_when_the_side_already_has_a_trick() -> None:
+    rnd = follow4()
+    # Trick 1 goes to p1 (defence) with H1 in it; in trick 2 p3 (defence) excuses itself and p2 wins.
+    act(rnd, "p2 play HK", "p3 play H1", "p4 play T10", "p1 play T15")
+    act(rnd, "p1 play D1", "p2 play T21", "p3 play EX", "p4 play T8")
+    assert rnd.tricks[1].winner == P2
+    play_out(rnd, excuse_early)
+    counting = rnd.result().counting
+    assert counting is not None and counting.excuse is not None
+    note = counting.excuse
+    assert (note.seat, note.trick, note.kept_by, note.paid_in_trick) == (P3, 1, "defence", 1)
+    assert note.exchange_card == card("H1")
+    assert card("H1") in counting.attack_cards and EXCUSE in counting.defence_cards
+
+
 def test_excuse_never_paid_counts_four_points() -> None:
     # p2 takes and wins every trick; p3 (defence) plays the Excuse in the first trick and never wins a
     # trick to pay for it: it keeps the Excuse as 4 points, the attack gets the other half point.

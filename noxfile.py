@@ -49,3 +49,29 @@ def serve(session: nox.Session) -> None:
     session.run("sphinx-build", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.log(f"Serving the site on http://127.0.0.1:{port}/ (Ctrl+C stops)")
     session.run("python", "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", "docs/_build/html")
+
+
+BENCH_PARTS = ("engine", "docs", "site")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Measure, do not check: engine speed, a clean docs build, page loads (results in .cache/bench/).
+
+    ``nox -s bench`` runs the three parts; ``nox -s bench -- engine`` (or ``docs``, ``site``) runs some.
+    The method is described in docs/explanation/performance.md.
+    """
+    from pathlib import Path
+
+    parts = session.posargs or list(BENCH_PARTS)
+    if unknown := sorted(set(parts) - set(BENCH_PARTS)):
+        session.error(f"unknown part {', '.join(unknown)}: choose among {', '.join(BENCH_PARTS)}")
+    session.install("-e", ".", *DOCS_DEPS, "playwright==1.65.2")
+    if "engine" in parts:
+        session.run("python", "tests/bench/bench_engine.py")
+    site = ".cache/bench/build/html"
+    if "docs" in parts or ("site" in parts and not (Path(site) / "index.html").is_file()):
+        # A failed strict build is reported by the script; the pages it wrote are still measured.
+        session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
+    if "site" in parts:
+        session.run("python", "tests/bench/bench_site.py", "--site", site)

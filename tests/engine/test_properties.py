@@ -20,7 +20,7 @@ from test_fft_support import snapshot
 
 from tarot_core import find_variant
 from tarot_core.actions import Action
-from tarot_core.cards import EXCUSE, FULL_PACK, Card, Suit
+from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, Suit
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
 from tarot_core.round import Phase, Round, Trick
@@ -148,6 +148,34 @@ def check_result(rnd: Round) -> None:
     side_cards = counting.attack_cards if counting.dog_to == "attack" else counting.defence_cards
     assert set(dog_cards) <= set(side_cards)
     assert counting.dog_to == ("defence" if rnd.contract == "garde-contre" else "attack")
+    # Slam, petit au bout, the Excuse and the handfuls, read again from the tricks.
+    sides = [rnd.side_of(t.winner) for t in rnd.tricks if t.winner is not None]
+    assert counting.slam_by == (
+        "attack" if set(sides) == {"attack"} else "defence" if set(sides) == {"defence"} else None
+    )
+    last = rnd.tricks[-1]
+    excuse_won_last = last.plays[0][1] is EXCUSE and last.winner == last.plays[0][0]
+    petit_trick = next(
+        (t for t in ([rnd.tricks[-2], last] if excuse_won_last else [last]) if PETIT in t.cards), None
+    )
+    assert counting.petit_au_bout == (
+        None if petit_trick is None or petit_trick.winner is None else rnd.side_of(petit_trick.winner)
+    )
+    excuse_trick = next((t for t in rnd.tricks if EXCUSE in t.cards), None)
+    if excuse_trick is not None:  # (else it lay in the dog, counted with the dog's side)
+        excuse_seat = next(seat for seat, c in excuse_trick.plays if c is EXCUSE)
+        own = rnd.side_of(excuse_seat)
+        other = "defence" if own == "attack" else "attack"
+        # Played to the last trick, outside a slam by the other side, the Excuse changes sides.
+        changes = excuse_trick is last and not excuse_won_last and counting.slam_by != other
+        excuse_side = other if changes else own
+        assert EXCUSE in (counting.attack_cards if excuse_side == "attack" else counting.defence_cards)
+    thresholds = rnd.variant.handfuls
+    for seat, size, shown in rnd.handfuls:
+        held = {c for t in rnd.tricks for who, c in t.plays if who == seat}
+        assert len(shown) == thresholds[size] and set(shown) <= held
+        if EXCUSE in shown:
+            assert {c for c in held if c.is_trump} <= set(shown)
     # The calculator scores the same counted facts the same way.
     request: dict[str, object] = {
         "variant": "fft",

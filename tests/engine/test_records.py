@@ -206,7 +206,8 @@ def test_discard_of_a_king_names_the_rule() -> None:
         ({"deal": "S1 S2"}, "the record needs a deal"),
         ({"players": ["A", "B"]}, "players must list 4 names"),
         ({"actions": "p2 pass"}, "actions must be a list"),
-        ({"options": {"misere": True}}, "unknown rule option"),
+        ({"options": {"misere": True}}, "misere"),
+        ({"options": {"failed_slam": "never"}}, "bad record: "),
         ({"options": [1]}, "options must be an object"),
         (
             {"expected": {"outcome": "redeal-all-passed"}},

@@ -539,15 +539,7 @@ def test_announced_slam_failed_costs_200() -> None:
 
 def test_slam_by_the_defence() -> None:
     # p2 takes with no trump at all; p1 holds every trump: the defence wins every trick.
-    rnd = new_round(
-        "fft-4",
-        {
-            "p1": "T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21",
-            "p2": "S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SC SQ SK H1 H2 H3 H4",
-            "p3": "T1 T2 T3",
-        },
-        dealer="p4",
-    )
+    rnd = new_round("fft-4", NO_TRUMP_TAKER, dealer="p4")
     take(rnd, "p2", "prise")
     act(rnd, *(f"p2 discard {c}" for c in ["S1", "S2", "S3", "S4", "S5", "S6"]))
     play_out(rnd, by_seat({P1: highest_card}))
@@ -785,3 +777,27 @@ def test_five_player_round_partner_revealed_when_called_card_played() -> None:
     while card("SK") not in [c for t in rnd.tricks for c in t.cards] and not rnd.is_over:
         play_out_one(rnd)
     assert rnd.partner_revealed and rnd.partner == P4 and P5 not in rnd.attack
+
+
+NO_TRUMP_TAKER = {
+    "p1": "T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21",
+    "p2": "S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SC SQ SK H1 H2 H3 H4",
+    "p3": "T1 T2 T3",
+}
+
+
+@pytest.mark.parametrize("option", ["always", "when-won"])
+@pytest.mark.parametrize("strong", [True, False])
+def test_failed_slam_option_in_a_played_round(option: str, strong: bool) -> None:
+    if strong:  # p2 makes its garde sans but not the slam
+        rnd = new_round("fft-4", FOLLOW4, dog=FOLLOW4_DOG, failed_slam=option)
+        take(rnd, "p2", "garde-sans")
+    else:  # p2 has no trump: it loses everything
+        rnd = new_round("fft-4", NO_TRUMP_TAKER, dealer="p4", failed_slam=option)
+        take(rnd, "p2", "garde-sans")
+    act(rnd, "p2 slam")
+    play_out(rnd, by_seat({P1: highest_card}))
+    score = rnd.result().score
+    assert score is not None and score.won is strong
+    slam = [t.value for t in score.terms if t.term == "slam"]
+    assert slam == ([-200] if option == "always" or strong else [])

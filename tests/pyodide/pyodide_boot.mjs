@@ -44,7 +44,8 @@ function forbidNetwork() {
 function rawWriter(stream) {
   return {
     write(buffer) {
-      stream.write(buffer);
+      // Copy: the buffer is a view into Pyodide's memory, and a write to a pipe is sent later.
+      stream.write(Buffer.from(buffer));
       return buffer.length;
     },
   };

@@ -3,6 +3,7 @@
 //
 //   node tests/pyodide/run_python.mjs FILE [args...]      runs FILE as __main__ (its folder on sys.path)
 //   node tests/pyodide/run_python.mjs -c CODE [args...]   runs CODE
+//   --test-wheels before FILE or -c also installs pytest, hypothesis and their dependencies
 //
 // The repository is mounted at its own absolute path, so a script finds its data as in CPython, and the
 // working folder is the caller's when it lies inside the repository. stdout and stderr are the
@@ -12,10 +13,12 @@
 import { REPO, bootPyodide, exitOnSetupError, timing } from "./pyodide_boot.mjs";
 import { resolve } from "node:path";
 
-const USAGE = "usage: node tests/pyodide/run_python.mjs (FILE | -c CODE) [args...]";
+const USAGE = "usage: node tests/pyodide/run_python.mjs [--test-wheels] (FILE | -c CODE) [args...]";
 
 async function main() {
-  const argv = process.argv.slice(2);
+  let argv = process.argv.slice(2);
+  const testWheels = argv[0] === "--test-wheels";
+  if (testWheels) argv = argv.slice(1);
   let source;
   let argvForPython;
   if (argv[0] === "-c" && argv.length >= 2) {
@@ -33,7 +36,7 @@ async function main() {
     process.stderr.write(USAGE + "\n");
     process.exit(2);
   }
-  const { pyodide } = await bootPyodide({ mountRepo: true });
+  const { pyodide } = await bootPyodide({ mountRepo: true, testWheels });
   const cwd = process.cwd();
   pyodide.globals.set("run_argv", pyodide.toPy(argvForPython));
   pyodide.globals.set("run_code", source.code);

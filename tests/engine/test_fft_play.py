@@ -801,3 +801,42 @@ def test_failed_slam_option_in_a_played_round(option: str, strong: bool) -> None
     assert score is not None and score.won is strong
     slam = [t.value for t in score.terms if t.term == "slam"]
     assert slam == ([-200] if option == "always" or strong else [])
+
+
+# ------------------------------------------------------------------ during the play
+
+
+def test_current_winner_during_a_trick() -> None:
+    rnd = follow4()
+    assert rnd.current_winner() is None
+    act(rnd, "p2 play HK")
+    assert rnd.current_winner() == P2
+    act(rnd, "p3 play H1")
+    assert rnd.current_winner() == P2
+    act(rnd, "p4 play T10")
+    assert rnd.current_winner() == P4
+    act(rnd, "p1 play T15")
+    assert rnd.current_winner() is None and rnd.tricks[-1].winner == P1  # a new trick has begun
+    rnd = exlead4()
+    assert rnd.current_winner() == P2  # only the Excuse so far
+    act(rnd, "p3 play C1")
+    assert rnd.current_winner() == P3  # the first real card sets the suit and holds the trick
+
+
+def test_tally_runs_with_the_tricks_and_ends_as_the_counting() -> None:
+    rnd = new_round("fft-4", FOLLOW4, dog=FOLLOW4_DOG)
+    with pytest.raises(ValueError, match="nobody has taken yet"):
+        rnd.tally()
+    take(rnd, "p2", "garde-sans")
+    act(rnd, "p2 play HK", "p3 play H1", "p4 play T10", "p1 play T15")
+    tally = rnd.tally()
+    # The first trick (HK, H1, T10, T15: 9 + 1 + 1 + 1 half-points) is the defence's; no dog yet.
+    assert (tally.attack_half_points, tally.defence_half_points) == (0, 12)
+    assert tally.tricks_won == {"attack": 0, "defence": 1}
+    play_out(rnd, excuse_early)
+    final, counting = rnd.tally(), rnd.result().counting
+    assert counting is not None
+    assert (final.attack_half_points, final.defence_half_points) == (
+        counting.attack_half_points,
+        counting.defence_half_points,
+    )

@@ -96,7 +96,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
-    variant = variant_for(args.variant, args.players)
+    variant = variant_for(args.variant, args.players, **_options(args))
     dealer = Seat.parse(args.dealer, variant.players)
     rnd = variant.deal_round(dealer, args.seed)
     if args.json:
@@ -107,14 +107,20 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     print(f"{variant.title}, dealer {dealer}, seed {args.seed}")
     for seat in SEATS[: variant.players]:
         print(f"{seat}: {format_cards(sort_hand(rnd.hands[seat]))}")
-    print(f"dog: {format_cards(sort_hand(rnd.dog))}")
+    if rnd.dog:
+        print(f"dog: {format_cards(sort_hand(rnd.dog))}")
     return 0
+
+
+def _options(args: argparse.Namespace) -> dict[str, object]:
+    """Rule options given on the command line (only the pack, for now)."""
+    return {"pack": args.pack} if args.pack is not None else {}
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import SimulationStats, simulate
 
-    variant = variant_for(args.variant, args.players)
+    variant = variant_for(args.variant, args.players, **_options(args))
     stats = SimulationStats() if args.stats else None
     seconds = simulate(variant, args.games, args.seed, args.contract, stats)
     rate = args.games / seconds if seconds > 0 else 0.0
@@ -162,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--seed", default="1")
     deal.add_argument("--dealer", default="p1")
     deal.add_argument("--json", action="store_true")
+    deal.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
     deal.set_defaults(func=_cmd_deal)
     simulate = sub.add_parser("simulate", help="play random rounds and measure the speed")
     simulate.add_argument("--variant", default="fft")
@@ -170,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", default="1")
     simulate.add_argument("--contract", default=None)
     simulate.add_argument("--json", action="store_true")
+    simulate.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
     simulate.add_argument(
         "--stats", action="store_true", help="also report results: contracts made, scores, bouts"
     )

@@ -7,8 +7,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .actions import Action
 from .errors import TarotError
-from .round import Phase
+from .round import Round
 from .seats import SEATS
 from .variant import Variant
 
@@ -18,6 +19,7 @@ class SimulationStats:
     """What a batch of random rounds did: how often the attack made it, scores, bouts."""
 
     played: int = 0
+    taken: int = 0
     redeals: Counter[str] = field(default_factory=Counter)
     made: int = 0
     taker_score_total: int = 0
@@ -25,13 +27,13 @@ class SimulationStats:
     contracts: Counter[str] = field(default_factory=Counter)
 
     def as_dict(self) -> dict[str, object]:
-        played = self.played
+        taken = self.taken
         return {
-            "played": played,
+            "played": self.played,
             "redeals": dict(sorted(self.redeals.items())),
             "contracts": dict(sorted(self.contracts.items())),
-            "attack_made_rate": round(self.made / played, 4) if played else None,
-            "mean_taker_score": round(self.taker_score_total / played, 2) if played else None,
+            "attack_made_rate": round(self.made / taken, 4) if taken else None,
+            "mean_taker_score": round(self.taker_score_total / taken, 2) if taken else None,
             "bouts": {str(k): self.bouts[k] for k in sorted(self.bouts)},
         }
 
@@ -57,7 +59,7 @@ def simulate(
     for number in range(games):
         rnd = variant.deal_round(dealer, f"{seed}:{number}")
         if contract is not None:
-            _force_contract(rnd, contract)
+            _force_contract(rnd, contract, rng)
         legal_actions, push, draw = rnd.legal_actions, rnd.push, rng.random
         while not rnd.is_over:
             actions = legal_actions()
@@ -68,28 +70,37 @@ def simulate(
     return time.perf_counter() - start
 
 
-def _force_contract(rnd: object, contract: str) -> None:
-    from .actions import Action
-    from .round import Round
+def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:
+    """Play the bidding so that the first player to speak takes ``contract`` and the others pass.
 
-    assert isinstance(rnd, Round)
+    Decisions that come before the bidding in some rule sets (the dealer's discard in Chambéry Tarot)
+    are drawn at random like every other decision.
+    """
     first = True
-    while rnd.phase is Phase.BIDDING:
-        seat = rnd.to_move
-        assert seat is not None
+    bidding_seen = False
+    while not rnd.is_over:
+        actions = rnd.legal_actions()
+        speaking = [a for a in actions if a.kind in ("bid", "pass")]
+        if not speaking:
+            if bidding_seen:
+                return
+            rnd.push(actions[int(rng.random() * len(actions))])
+            continue
+        bidding_seen = True
+        seat = speaking[0].seat
         rnd.push(Action(seat, "bid", contract) if first else Action(seat, "pass"))
         first = False
 
 
-def _record(rnd: object, stats: SimulationStats) -> None:
-    from .round import Round
-
-    assert isinstance(rnd, Round)
+def _record(rnd: Round, stats: SimulationStats) -> None:
     result = rnd.result()
     if result.outcome != "played":
         stats.redeals[result.outcome] += 1
         return
     stats.played += 1
+    if rnd.taker is None:  # a game without a taker (Mathers): only the count is meaningful
+        return
+    stats.taken += 1
     if rnd.contract is not None:
         stats.contracts[rnd.contract] += 1
     if result.score is not None:

@@ -50,11 +50,15 @@ class Variant:
     options_class: ClassVar[type[Options]] = Options
 
     def __init__(self, **options: object) -> None:
+        known = [f.name for f in dataclasses.fields(self.options_class)]
+        unknown = [name for name in options if name not in known]
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise TarotError(f"{self.key} has no rule option {unknown[0]!r}; its options are: {names}")
         try:
             self.options: Any = self.options_class(**options)
-        except TypeError as error:
-            names = ", ".join(f.name for f in dataclasses.fields(self.options_class)) or "none"
-            raise TarotError(f"unknown rule option for {self.key}: {error}; known options: {names}") from None
+        except (TypeError, ValueError) as error:
+            raise TarotError(f"bad rule option for {self.key}: {error}") from None
 
     # ----------------------------------------------------------------- facts
     @property

@@ -27,6 +27,8 @@ def lint(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Every test: engine, command line, docs build, Pyodide and the browser."""
     session.install("-e", ".", *TEST_DEPS, *DOCS_DEPS)
+    # Pyodide under Node: the pinned npm runtime and the wheels it installs (fast when ready).
+    session.run("python", "tests/pyodide/prepare.py")
     session.run("pytest", *session.posargs)
 
 

@@ -292,3 +292,25 @@ def test_python_m_tarot_core_bad_input_exit_2_without_traceback() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith("tarot: points: must be between 0 and 91")
+
+
+def test_replay_of_an_unfinished_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, _ = record_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["expected"]
+    data["actions"] = data["actions"][:14]  # four bids, six discards, one trick
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "The record stops before the end of the round."
+    assert "Chloé: bid garde" in out and sum(line.startswith("Trick ") for line in out.splitlines()) == 1
+
+
+def test_simulate_stats_table_and_negative_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--games", "3", "--stats")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("3 games of French Tarot, 4 players in ")
+    assert any(line.startswith("  played: ") for line in lines[1:])
+    code, out, err = run(capsys, "simulate", "--games", "-3")
+    assert_bad_input(code, out, err, "-3 is negative")

@@ -302,6 +302,14 @@ def test_french_score_matches_the_request() -> None:
         ({"alone": True}, "alone", "only the five-player game"),
         ({"alone": "yes"}, "alone", "true or false"),
         ({"options": {"misere": True}}, "options", "failed_slam"),
+        ({"options": ["when-won"]}, "options", "must be an object"),
+        ({"handfuls": ["simple"]}, "handfuls", "each handful is"),
+        (
+            {"handfuls": [{"side": "defence", "size": "simple"}] * 5},
+            "handfuls",
+            "at most one handful: 4 at most",
+        ),
+        ({"slam": {"announced": True, "won_by": "taker"}}, "slam", "attack"),
         ({"variant": "fortune"}, "variant", "unknown variant"),
     ],
 )

@@ -1101,6 +1101,15 @@ PHASE_TEXT: Final = {
 }
 
 
+TURN_TEXT: Final = {
+    "petit-sec": "to announce",
+    "bidding": "to bid",
+    "calling": "to call",
+    "discard": "to discard",
+    "playing": "to play",
+}
+
+
 def _cards_from(items: Sequence[Json]) -> list[Card]:
     return [Card.parse(str(item["code"])) for item in items]
 
@@ -1199,7 +1208,8 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
     for seat in state["seats"]:
         role = seat["role"]
         badge = f'<span class="tw-badge tw-role-{role}">{_e(role)}</span>' if role else ""
-        turn = '<span class="tw-badge tw-turn">to play</span>' if seat["to_move"] else ""
+        doing = TURN_TEXT.get(state["phase"], "to play")
+        turn = f'<span class="tw-badge tw-turn">{doing}</span>' if seat["to_move"] else ""
         if seat["hand"] is not None:
             hand = cards_html(_cards_from(seat["hand"]), "no cards left")
         else:

@@ -359,6 +359,22 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
     raise nodes.SkipNode
 
 
+def _icon(path: str) -> str:
+    return (
+        '<svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" focusable="false">'
+        f'<path d="{path}"/></svg>'
+    )
+
+
+#: Button pictures drawn inline (no icon font, nothing fetched).
+ICONS: Final = {
+    "first": _icon("M2 2h2v12H2zM14 2v12L5 8z"),
+    "back": _icon("M12 2v12L3 8z"),
+    "forward": _icon("M4 2v12l9-6z"),
+    "last": _icon("M12 2h2v12h-2zM2 2v12l9-6z"),
+}
+
+
 def _replay_controls(uid: str, state: dict[str, Any]) -> str:
     tricks = "".join(
         f'<option value="{step}">Trick {number} (step {step})</option>'
@@ -370,10 +386,10 @@ def _replay_controls(uid: str, state: dict[str, Any]) -> str:
         for s in state["seats"]
     )
     buttons = (
-        ("first", "⏮", "Back to the deal"),
-        ("back", "◀", "Step back"),
-        ("forward", "▶", "Step forward"),
-        ("last", "⏭", "Go to the end"),
+        ("first", ICONS["first"], "Back to the deal"),
+        ("back", ICONS["back"], "Step back"),
+        ("forward", ICONS["forward"], "Step forward"),
+        ("last", ICONS["last"], "Go to the end"),
     )
     button_html = "".join(
         f'<button type="button" class="tw-button" data-action="{action}" aria-label="{label}" title="{label}">'

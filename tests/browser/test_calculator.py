@@ -1,0 +1,222 @@
+"""The scoring calculator in Chromium: worked examples, links that compute on load, refusals, axe."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+from widget_testing import WidgetPage, describe, new_widget_page, run_axe, wait_ready
+
+from tarot_core.errors import RequestError
+from tarot_core.scoring import score_request
+from tutorial import bridge
+
+pytestmark = pytest.mark.browser
+PAGE = "how-to/calculator.html"
+RESULT_TIMEOUT_MS = 20_000
+
+EXAMPLES: list[dict[str, Any]] = [
+    {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56},
+    {
+        "variant": "fft",
+        "players": 4,
+        "contract": "prise",
+        "oudlers": 1,
+        "points": 48,
+        "petit_au_bout": "defence",
+    },
+    {
+        "variant": "fft",
+        "players": 4,
+        "contract": "garde-sans",
+        "oudlers": 2,
+        "points": 44,
+        "handfuls": [{"side": "attack", "size": "simple"}, {"side": "defence", "size": "simple"}],
+    },
+    {
+        "variant": "fft",
+        "players": 5,
+        "contract": "garde",
+        "oudlers": 3,
+        "points": 91,
+        "slam": {"announced": True, "won_by": "attack"},
+    },
+    {"variant": "fft", "players": 5, "contract": "garde-contre", "oudlers": 1, "points": 30, "alone": True},
+    {"variant": "classic", "players": 3, "contract": "guard-against", "oudlers": 2, "points": 45},
+    {
+        "variant": "classic",
+        "players": 5,
+        "contract": "small",
+        "oudlers": 1,
+        "points": 40,
+        "bonuses": [{"kind": "trumps-10", "holder": "partner"}],
+    },
+    {"variant": "chambery", "players": 5, "contract": "call", "points": 40},
+    {"variant": "chambery", "players": 4, "pack": 62, "contract": "solo-one-card", "points": 33},
+    {"variant": "chambery", "players": 3, "points": [30, 20, 28]},
+]
+
+
+@pytest.fixture(scope="module")
+def calc(chromium: Any, base_url: str) -> Iterator[WidgetPage]:
+    opened = new_widget_page(chromium, base_url)
+    opened.open(PAGE)
+    yield opened
+    opened.page.context.close()
+
+
+def root(opened: WidgetPage) -> Any:
+    return opened.page.locator('[data-tarot-widget="calculator"]').first
+
+
+def expected_attributes(answer: dict[str, Any]) -> dict[str, str]:
+    scores = answer["scores"]
+    if "by_player" in scores:
+        return {f"data-player-{i + 1}": str(v) for i, v in enumerate(scores["by_player"])}
+    return {f"data-{role}": str(value) for role, value in scores.items() if value is not None}
+
+
+def fill(opened: WidgetPage, query: dict[str, list[str]]) -> None:
+    """Set the form as a reader would: rules, players, then every other control."""
+    widget = root(opened)
+    form = widget.locator("form.tw-form")
+    variant, players = query["variant"][0], query["players"][0]
+    if form.locator('[name="variant"]').input_value() != variant:
+        form.locator('[name="variant"]').select_option(variant)
+        opened.page.wait_for_function(
+            "(v) => document.querySelector('form.tw-form').dataset.formKey.startsWith(v + '-')", arg=variant
+        )
+    if form.locator('[name="players"]').input_value() != players:
+        form.locator('[name="players"]').select_option(players)
+    opened.page.wait_for_function(
+        "(k) => document.querySelector('form.tw-form').dataset.formKey === k", arg=f"{variant}-{players}"
+    )
+    # The other controls in one go (each change would otherwise compute a score on its own).
+    form.evaluate(
+        """(f, query) => {
+            const skip = ["variant", "players"];
+            const names = new Set([...f.elements].map(e => e.name).filter(n => n && !skip.includes(n)));
+            for (const name of names) {
+                const values = query[name] || [];
+                [...f.querySelectorAll(`[name="${name}"]`)].forEach((control, index) => {
+                    const value = index < values.length ? values[index] : "";
+                    if (control.type === "checkbox") control.checked = value !== "";
+                    else if (control.tagName === "SELECT") {
+                        const known = [...control.options].some(o => o.value === value);
+                        control.value = known ? value : control.options[0].value;
+                    } else control.value = value;
+                });
+            }
+        }""",
+        query,
+    )
+    form.evaluate("f => f.requestSubmit()")
+
+
+def test_boots_in_a_module_worker(calc: WidgetPage) -> None:
+    assert root(calc).get_attribute("data-state") == "ready"
+    assert calc.errors == []
+    assert any("tarot-worker.mjs" in url for url in calc.requests)
+
+
+@pytest.mark.parametrize("request_data", EXAMPLES, ids=lambda r: json.dumps(r, sort_keys=True)[:60])
+def test_reproduces_worked_examples(calc: WidgetPage, request_data: dict[str, Any]) -> None:
+    from playwright.sync_api import expect
+
+    answer = score_request(request_data)
+    fill(calc, bridge.query_from_request(request_data))
+    result = root(calc).locator(".tw-result")
+    for name, value in expected_attributes(answer).items():
+        expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
+    expect(root(calc).locator(".tw-field-error:not(:empty)")).to_have_count(0)
+    shares = result.locator(".tw-shares tbody tr")
+    expect(shares).to_have_count(int(request_data["players"]))
+    labels = [str(term["label"]) for term in answer["breakdown"]]  # type: ignore[union-attr]
+    rows = result.locator(".tw-breakdown tbody th")
+    expect(rows).to_have_count(len(labels))
+    assert rows.nth(0).inner_text().startswith(labels[0])
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"points": ["92"]}, "points"),
+        ({"oudlers": ["4"]}, "oudlers"),
+        ({"handful": ["attack:triple", "defence:triple"]}, "handful"),
+    ],
+)
+def test_impossible_input_is_refused_next_to_the_field(
+    calc: WidgetPage, change: dict[str, list[str]], field: str
+) -> None:
+    from playwright.sync_api import expect
+
+    query = bridge.query_from_request(
+        {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}
+    )
+    query.update(change)
+    request = bridge.request_from_query(bridge.normalise_query(query))
+    with pytest.raises(RequestError) as refused:
+        score_request(request)
+    fill(calc, query)
+    slot = root(calc).locator(f'[data-error-for="{field}"]')
+    expect(slot).to_have_text(refused.value.message, timeout=RESULT_TIMEOUT_MS)
+    expect(root(calc).locator(f'[name="{field}"][aria-invalid="true"]').first).to_be_visible()
+    expect(root(calc).locator(".tw-result")).to_have_attribute("data-error", field)
+
+
+def test_the_url_follows_the_form(calc: WidgetPage) -> None:
+    from playwright.sync_api import expect
+
+    request_data = EXAMPLES[2]
+    fill(calc, bridge.query_from_request(request_data))
+    expect(root(calc).locator(".tw-result")).to_have_attribute(
+        "data-taker",
+        str(score_request(request_data)["scores"]["taker"]),
+        timeout=RESULT_TIMEOUT_MS,  # type: ignore[index]
+    )
+    params = parse_qs(urlsplit(calc.page.url).query)
+    assert params["handful"] == ["attack:simple", "defence:simple"]
+    rebuilt = bridge.request_from_query(bridge.normalise_query(params))
+    assert score_request(rebuilt) == score_request(request_data)
+
+
+def test_a_link_opened_cold_computes_on_load(chromium: Any, base_url: str) -> None:
+    from playwright.sync_api import expect
+
+    request_data = {
+        "variant": "fft",
+        "players": 5,
+        "contract": "garde-sans",
+        "oudlers": 1,
+        "points": 60.5,
+        "petit_au_bout": "attack",
+        "handfuls": [{"side": "attack", "size": "double"}],
+    }
+    query = bridge.query_from_request(request_data)
+    opened = new_widget_page(chromium, base_url, width=390, height=844)
+    try:
+        opened.page.goto(f"{base_url}{PAGE}?{urlencode(query, doseq=True)}")
+        wait_ready(opened.page)
+        result = root(opened).locator(".tw-result")
+        for name, value in expected_attributes(score_request(request_data)).items():
+            expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
+        expect(root(opened).locator('[name="players"]')).to_have_value("5")
+        assert opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+def test_no_accessibility_violations(calc: WidgetPage) -> None:
+    fill(calc, bridge.query_from_request(EXAMPLES[3]))
+    violations = run_axe(calc.page)
+    assert violations == [], describe(violations)
+
+
+def test_every_request_stays_on_the_site(calc: WidgetPage) -> None:
+    assert calc.requests, "the page made no request at all"
+    outside = [url for url in calc.requests if not url.startswith(calc.base_url)]
+    assert outside == []
+    assert any("pyodide.asm.wasm" in url for url in calc.requests)

@@ -1,0 +1,79 @@
+"""Helpers of the browser tests: Chromium's flags, a page that records its requests, axe-core."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("TAROT_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: Pyodide boots in about 6 s on two cores; leave room for a busy machine.
+BOOT_TIMEOUT_MS = 90_000
+AXE = ROOT / "tutorial" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@dataclass
+class WidgetPage:
+    """One open page and every URL it (and its worker) requested."""
+
+    page: Any
+    base_url: str
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base_url + path)
+        wait_ready(self.page)
+
+
+def wait_ready(page: Any) -> None:
+    """Wait until every widget of the page has booted the engine (or failed to)."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-tarot-widget]')]"
+        ".every(e => e.dataset.state === 'ready' || e.dataset.state === 'error')",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+
+
+def new_widget_page(chromium: Any, base_url: str, width: int = 1200, height: int = 900) -> WidgetPage:
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    opened = WidgetPage(page, base_url)
+    page.on("request", lambda request: opened.requests.append(request.url))
+    page.on("pageerror", lambda error: opened.errors.append(str(error)))
+    return opened
+
+
+def run_axe(page: Any, selector: str = "[data-tarot-widget]") -> list[dict[str, Any]]:
+    """The axe-core violations inside the widgets (axe injected from the pinned npm package)."""
+    if not AXE.is_file():
+        pytest.fail(f"axe-core is missing ({AXE}): run npm ci in tutorial/")
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result: dict[str, Any] = page.evaluate(
+        "async (selector) => await axe.run(document.querySelectorAll(selector),"
+        " {resultTypes: ['violations']})",
+        selector,
+    )
+    violations: list[dict[str, Any]] = result["violations"]
+    return violations
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in violations
+    )

@@ -411,7 +411,7 @@ def _variant_fact(cls: type[Variant], name: str) -> object:
     if value is None:
         return "—"
     if isinstance(value, (tuple, list)):
-        return ", ".join(str(item) for item in value)
+        return ", ".join(str(item) for item in value) or "—"
     return value
 
 
@@ -432,7 +432,15 @@ def variants_table() -> TableDescription:
             ]
         )
     return {
-        "header": ["Key", "Rule set", "Players", "Pack", "Cards each", "Dog", "Contracts"],
+        "header": [
+            "Key",
+            "Rule set",
+            "Players",
+            "Pack",
+            "Cards each",
+            "Dog (or cards set aside)",
+            "Contracts",
+        ],
         "rows": rows,
         "caption": "Every rule set the engine knows",
     }
@@ -773,4 +781,40 @@ def running_scores_table(players: list[str], deals: list[Mapping[str, object]]) 
         "header": ["Deal", "Taker", *players],
         "rows": rows,
         "caption": "Running totals after each deal",
+    }
+
+
+# ------------------------------------------------------------------------------------------ score requests
+
+#: Requests that, between them, make the French Tarot scorer write every term of its breakdown.
+_TERM_REQUESTS: Final[tuple[Mapping[str, object], ...]] = (
+    {
+        "players": 5,
+        "contract": "garde",
+        "oudlers": 2,
+        "points": 60.5,
+        "petit_au_bout": "attack",
+        "handfuls": [{"side": "defence", "size": "simple"}],
+        "slam": {"announced": True, "won_by": None},
+    },
+    {"players": 4, "contract": "prise", "oudlers": 0, "points": 3, "slam": {"won_by": "defence"}},
+)
+
+
+def score_terms_table() -> TableDescription:
+    """Every term of a French Tarot score breakdown with its label, in the order the scorer writes them."""
+    from tarot_core.scoring import score_request
+
+    seen: dict[str, str] = {}
+    for request in _TERM_REQUESTS:
+        answer = score_request({"variant": "fft", **request})
+        breakdown = answer["breakdown"]
+        assert isinstance(breakdown, list)
+        for entry in breakdown:
+            seen.setdefault(str(entry["term"]), str(entry["label"]))
+    rows: list[list[object]] = [[f"`{term}`", label] for term, label in seen.items()]
+    return {
+        "header": ["Term", "Label (an example)"],
+        "rows": rows,
+        "caption": "The terms of a French Tarot score breakdown",
     }

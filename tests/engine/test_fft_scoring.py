@@ -24,6 +24,16 @@ def terms(answer: dict[str, Any]) -> dict[str, Any]:
     return {t["term"]: t["value"] for t in answer["breakdown"]}
 
 
+def payment(answer: dict[str, Any]) -> tuple[str, int]:
+    """The breakdown's payment line: who pays whom, and how much."""
+    (line,) = [t for t in answer["breakdown"] if t["term"] == "per_defender"]
+    return line["label"], line["value"]
+
+
+PAYS_TAKER = "Each defender pays the taker"
+TAKER_PAYS = "The taker pays each defender"
+
+
 def per_defender(answer: dict[str, Any]) -> int:
     value = answer["per_defender"]
     assert isinstance(value, int)
@@ -39,7 +49,7 @@ def test_seed_example_1_take_with_three_ends_and_exactly_36() -> None:
     answer = score(contract="prise", oudlers=3, points=36)
     assert answer["won"] is True
     assert terms(answer)["target"] == 36 and terms(answer)["difference"] == 0
-    assert per_defender(answer) == 25
+    assert per_defender(answer) == 25 and payment(answer) == (PAYS_TAKER, 25)
     assert answer["scores"] == {"taker": 75, "partner": None, "defender": -25}
 
 
@@ -48,9 +58,8 @@ def test_seed_example_2_keep_with_two_ends_and_40_lost() -> None:
     against 41: (25 + 1) × 2; South pays each defender 52."""
     answer = score(contract="garde", oudlers=2, points=40)
     assert answer["won"] is False
-    assert per_defender(answer) == -52
+    assert per_defender(answer) == -52 and payment(answer) == (TAKER_PAYS, 52)
     assert answer["scores"] == {"taker": -156, "partner": None, "defender": 52}
-    assert answer["breakdown"][-3]["label"] == "The taker pays each defender"
 
 
 def test_seed_example_3_keep_with_two_ends_and_56() -> None:
@@ -58,7 +67,7 @@ def test_seed_example_3_keep_with_two_ends_and_56() -> None:
     (25 + 15) × 2; each defender pays North 80."""
     answer = score(contract="garde", oudlers=2, points=56)
     assert answer["won"] is True and terms(answer)["difference"] == 15
-    assert per_defender(answer) == 80
+    assert per_defender(answer) == 80 and payment(answer) == (PAYS_TAKER, 80)
     assert answer["scores"]["taker"] == 240
 
 
@@ -68,7 +77,7 @@ def test_seed_example_4_keep_lost_and_pagat_ultimo_to_the_defence() -> None:
     answer = score(contract="garde", oudlers=2, points=40, petit_au_bout="defence")
     assert answer["won"] is False
     assert terms(answer)["petit_au_bout"] == -10
-    assert per_defender(answer) == -72
+    assert per_defender(answer) == -72 and payment(answer) == (TAKER_PAYS, 72)
     assert answer["scores"] == {"taker": -216, "partner": None, "defender": 72}
 
 
@@ -78,7 +87,7 @@ def test_seed_example_5_keep_with_three_ends_49_and_pagat_ultimo() -> None:
     answer = score(contract="garde", oudlers=3, points=49, petit_au_bout="attack")
     assert answer["won"] is True
     assert terms(answer)["difference"] == 13 and terms(answer)["petit_au_bout"] == 10
-    assert per_defender(answer) == 96
+    assert per_defender(answer) == 96 and payment(answer) == (PAYS_TAKER, 96)
 
 
 def test_seed_example_6_keep_against_the_talon_triple_handful_and_slam() -> None:
@@ -96,7 +105,7 @@ def test_seed_example_6_keep_against_the_talon_triple_handful_and_slam() -> None
     t = terms(answer)
     assert (t["difference"], t["multiplier"], t["contract_score"]) == (52, 6, 462)
     assert (t["handful"], t["slam"]) == (40, 400)
-    assert per_defender(answer) == 902
+    assert per_defender(answer) == 902 and payment(answer) == (PAYS_TAKER, 902)
     assert answer["scores"] == {"taker": 2706, "partner": None, "defender": -902}
 
 

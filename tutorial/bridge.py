@@ -162,8 +162,8 @@ def card_button(card: Card, uid: str, *, legal_hint: bool = False) -> str:
     label, css = _card_face(card)
     return (
         f'<button type="button" class="tw-card tw-card-button {css}" data-card="{card}" '
-        f'aria-label="{_e(card_name(card))}" title="{_e(card_name(card))}">'
-        f'<span aria-hidden="true">{_e(label)}</span></button>'
+        f'title="{_e(card_name(card))}"><span aria-hidden="true">{_e(label)}</span>'
+        f'<span class="tw-sr">{_e(card_name(card))}</span></button>'
     )
 
 
@@ -1164,7 +1164,7 @@ def _score_html(state: Mapping[str, Any], display: Display) -> str:
     if not data:
         return ""
     if data.get("outcome") != "played":
-        return '<section class="tw-final"><h4>No score</h4><p>The deal is void and dealt again.</p></section>'
+        return '<section class="tw-final"><p class="tw-final-title">No score</p><p>The deal is void and dealt again.</p></section>'
     rows = []
     for term in data.get("breakdown") or []:
         detail = f'<span class="tw-detail">{_e(term.get("detail", ""))}</span>' if term.get("detail") else ""
@@ -1185,7 +1185,7 @@ def _score_html(state: Mapping[str, Any], display: Display) -> str:
         href = f"{display.calculator}?{urlencode(query, doseq=True)}"
         link = f'<p><a class="tw-link" href="{_e(href)}">Check this score in the calculator</a></p>'
     return (
-        '<section class="tw-final"><h4>The score</h4>'
+        '<section class="tw-final"><p class="tw-final-title">The score</p>'
         f'<div class="tw-result-tables"><table class="tw-table tw-breakdown"><caption>The working</caption>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         '<table class="tw-table tw-shares"><caption>Each player\'s score</caption>'
@@ -1216,8 +1216,8 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
             hand = hidden_html(seat["count"], "cards")
         seats_html.append(
             f'<section class="tw-seat{" tw-active" if seat["to_move"] else ""}" data-seat="{seat["seat"]}">'
-            f'<h4 class="tw-seat-name">{_e(seat["name"])} <span class="tw-seat-id">({seat["seat"]})</span>'
-            f" {badge}{turn}</h4>{hand}</section>"
+            f'<p class="tw-seat-name">{_e(seat["name"])} <span class="tw-seat-id">({seat["seat"]})</span>'
+            f" {badge}{turn}</p>{hand}</section>"
         )
     dog = state["dog"]
     dog_cards = dog["cards"]

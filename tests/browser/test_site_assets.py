@@ -1,0 +1,69 @@
+"""The built site: the runtime only where a widget is, five Pyodide files, static first states."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tarot_core.scoring import score_request
+from tutorial import bridge
+from tutorial.sphinxext import widgets
+
+pytestmark = pytest.mark.browser
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(path for path in site.rglob("*.html") if "_static" not in path.parts)
+
+
+def test_only_pages_with_a_widget_load_the_runtime(site: Path) -> None:
+    with_widgets = 0
+    for path in pages(site):
+        text = path.read_text(encoding="utf-8")
+        if "data-tarot-widget=" in text:
+            with_widgets += 1
+            assert re.search(r'<script type="module" src="[^"]*tarot-widgets\.mjs', text), path
+        else:
+            assert "tarot-widgets" not in text, f"{path} loads widget code without a widget"
+            assert "_static/pyodide-" not in text, f"{path} refers to the Pyodide runtime without a widget"
+    assert with_widgets >= 2
+
+
+def test_pyodide_is_self_hosted_in_a_versioned_folder(site: Path) -> None:
+    folder = site / widgets.pyodide_folder()
+    assert folder.name == f"pyodide-{widgets.pyodide_version()}"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(widgets.PYODIDE_FILES)
+    for name in widgets.PYODIDE_FILES:
+        assert (folder / name).read_bytes() == (widgets.PYODIDE_DIR / name).read_bytes()
+
+
+def test_the_engine_wheel_and_the_bridge_are_served(site: Path) -> None:
+    assets = site / widgets.ASSETS
+    wheel = assets / widgets.wheel_name()
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "tarot_core/round.py" in names and "tarot_core/scoring.py" in names
+    assert (assets / "bridge.py").read_text(encoding="utf-8") == (widgets.TUTORIAL / "bridge.py").read_text(
+        encoding="utf-8"
+    )
+    hands = json.loads((assets / "hands.json").read_text(encoding="utf-8"))
+    assert sorted(hands) == bridge.record_names()
+
+
+def test_widgets_show_the_engine_answer_before_python_loads(site: Path) -> None:
+    text = (site / "how-to" / "calculator.html").read_text(encoding="utf-8")
+    assert 'data-tarot-widget="calculator" data-state="idle"' in text
+    start = json.loads(bridge.calculate("{}"))["request"]
+    answer = score_request(start)
+    result = re.search(r'<div class="tw-result"[^>]*>', text)
+    assert result is not None
+    assert f'data-taker="{answer["scores"]["taker"]}"' in result.group(0)  # type: ignore[index]
+    replay = (site / "how-to" / "replay.html").read_text(encoding="utf-8")
+    assert 'data-tarot-widget="replay" data-state="idle"' in replay
+    assert 'data-tarot-widget="play-check" data-state="idle"' in replay
+    assert replay.count('class="tw-card tw-card-button') > 5
+    assert "Python" in replay  # the loading notice

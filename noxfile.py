@@ -23,10 +23,26 @@ def lint(session: nox.Session) -> None:
     session.run("mypy")
 
 
+def _ensure_chromium(session: nox.Session) -> None:
+    """The browser tests drive Debian's chromium: install it with apt-get when missing and running as root."""
+    import os
+    import shutil
+
+    if shutil.which("chromium") or os.path.exists("/usr/bin/chromium"):
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", "-qq", external=True, env=env)
+        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True, env=env)
+    else:
+        session.warn("chromium is missing (apt-get install -y chromium): the browser tests will be skipped")
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """Every test: engine, command line, docs build, Pyodide and the browser."""
     session.install("-e", ".", *TEST_DEPS, *DOCS_DEPS)
+    _ensure_chromium(session)
     # Pyodide under Node: the pinned npm runtime and the wheels it installs (fast when ready).
     session.run("python", "tests/pyodide/prepare.py")
     session.run("pytest", *session.posargs)

@@ -1164,7 +1164,10 @@ def _score_html(state: Mapping[str, Any], display: Display) -> str:
     if not data:
         return ""
     if data.get("outcome") != "played":
-        return '<section class="tw-final"><p class="tw-final-title">No score</p><p>The deal is void and dealt again.</p></section>'
+        return (
+            '<section class="tw-final"><p class="tw-final-title">No score</p>'
+            "<p>The deal is void and dealt again.</p></section>"
+        )
     rows = []
     for term in data.get("breakdown") or []:
         detail = f'<span class="tw-detail">{_e(term.get("detail", ""))}</span>' if term.get("detail") else ""

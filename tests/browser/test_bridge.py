@@ -171,7 +171,8 @@ def test_replay_end_links_to_the_calculator() -> None:
     data = answer(bridge.replay("fft-4-first-hand", "end", "all", options))
     query = data["calculator_query"]
     request = bridge.request_from_query(bridge.normalise_query(query))
-    assert score_request(request)["scores"]["taker"] == data["score"]["scores"]["taker"]
+    scored: Any = score_request(request)
+    assert scored["scores"]["taker"] == data["score"]["scores"]["taker"]
     assert 'href="calculator.html?variant=fft' in data["html"]
 
 

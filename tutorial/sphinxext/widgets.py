@@ -101,8 +101,8 @@ def pyodide_folder() -> str:
 def _sources_digest() -> str:
     """A short digest of everything the worker loads, to make cached copies stale when it changes."""
     digest = hashlib.sha256()
-    paths = sorted((ROOT / "tarot_core").glob("*.py")) + [TUTORIAL / "bridge.py"]
-    paths += sorted(HANDS_DIR.glob("*.json")) + [WEB_DIR / name for name in WEB_FILES]
+    paths = [*sorted((ROOT / "tarot_core").glob("*.py")), TUTORIAL / "bridge.py"]
+    paths += [*sorted(HANDS_DIR.glob("*.json")), *(WEB_DIR / name for name in WEB_FILES)]
     for path in paths:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -127,7 +127,7 @@ def _note(directive: SphinxDirective, kind: str) -> None:
 
 
 def _record_name(directive: SphinxDirective) -> str:
-    name = directive.arguments[0].strip().removesuffix(".json")
+    name = str(directive.arguments[0]).strip().removesuffix(".json")
     if not (HANDS_DIR / f"{name}.json").is_file():
         known = ", ".join(bridge.record_names())
         raise EngineCheckError(
@@ -311,7 +311,8 @@ def _shell(kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "")
         f'<section class="{classes}" id="{uid}" data-tarot-widget="{kind}" data-state="idle" '
         f'aria-label="{labels[kind]}" {extra}>'
         f'<p class="tw-loading" role="status" aria-live="polite">'
-        f'<span class="tw-spinner" aria-hidden="true"></span><span class="tw-loading-text">{STATUS_IDLE}</span></p>'
+        '<span class="tw-spinner" aria-hidden="true"></span>'
+        f'<span class="tw-loading-text">{STATUS_IDLE}</span></p>'
         f"{inner}</section>"
     )
 
@@ -333,7 +334,8 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
             f'<form class="tw-form" data-form-key="{_attr(answer.get("form_key", ""))}" '
             f'aria-label="Deal to score" novalidate>{answer["form_html"]}</form>'
             f'<p class="tw-form-error" role="alert"></p>'
-            f'<div class="tw-result" aria-live="polite" aria-label="Score" {attributes}>{answer.get("html", "")}</div>'
+            f'<div class="tw-result" aria-live="polite" aria-label="Score" {attributes}>'
+            f"{answer.get('html', '')}</div>"
         )
         html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'")
     elif kind == "replay":
@@ -347,7 +349,8 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
     else:
         answer = json.loads(bridge.position(node["record"], node["step"], options))
         inner = (
-            f'<p class="tw-intro">Choose a card: the engine plays it if the rules allow it, or says why not.</p>'
+            '<p class="tw-intro">Choose a card: the engine plays it if the rules allow it, '
+            "or says why not.</p>"
             f'<div class="tw-stage">{answer["html"]}</div>'
             f'<div class="tw-verdict-region" aria-live="polite"></div>'
             f'<p class="tw-actions"><button type="button" class="tw-button tw-reset" hidden>'
@@ -392,21 +395,24 @@ def _replay_controls(uid: str, state: dict[str, Any]) -> str:
         ("last", ICONS["last"], "Go to the end"),
     )
     button_html = "".join(
-        f'<button type="button" class="tw-button" data-action="{action}" aria-label="{label}" title="{label}">'
+        f'<button type="button" class="tw-button" data-action="{action}" '
+        f'aria-label="{label}" title="{label}">'
         f'<span aria-hidden="true">{symbol}</span></button>'
         for action, symbol, label in buttons
     )
     return (
         f'<div class="tw-controls" role="group" aria-label="Replay controls">'
         f'<div class="tw-buttons">{button_html}'
-        f'<output class="tw-step" id="{uid}-step" aria-live="off">Step {state["step"]} of {state["steps"]}</output>'
+        f'<output class="tw-step" id="{uid}-step" aria-live="off">'
+        f"Step {state['step']} of {state['steps']}</output>"
         f"</div>"
         f'<div class="tw-selects"><label for="{uid}-jump">Jump to</label>'
         f'<select id="{uid}-jump" class="tw-jump"><option value="">a trick…</option>'
         f'<option value="0">The deal (step 0)</option>{tricks}'
         f'<option value="{state["steps"]}">The end (step {state["steps"]})</option></select>'
         f'<label for="{uid}-view">Show</label><select id="{uid}-view" class="tw-view">{views}</select></div>'
-        f'<p class="tw-keys">Keys: ← and → step back and forward, Home and End go to the deal and the end.</p>'
+        '<p class="tw-keys">Keys: ← and → step back and forward, '
+        "Home and End go to the deal and the end.</p>"
         f"</div>"
     )
 

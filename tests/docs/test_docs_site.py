@@ -64,8 +64,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
 
 @pytest.fixture(scope="module")
 def clean_site(site: Build) -> Path:
-    """The built site's folder; each test using it fails if the build was not clean."""
-    assert site.returncode == 0, site.output
+    """The built site's folder. A build with warnings still writes every page: the tests below check
+    those pages, and ``test_build_is_clean`` alone fails for the warnings."""
+    assert (site.outdir / "index.html").is_file(), site.output
     return site.outdir
 
 

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin, urlsplit
 
-from benchlib import ROOT, BenchError, load_average, log, machine, table, write_results
+from benchlib import ROOT, BenchError, load_average, log, machine, run_json, table, write_results
 
 HERE: Final = Path(__file__).resolve().parent
 DOCS: Final = ROOT / "docs"
@@ -64,6 +64,7 @@ TIMEOUT_MS: Final = 120_000
 FCP_GOAL: Final = 0.5
 LONG_TASK_GOAL: Final = 0.05
 RATIO_GOAL: Final = 1.15
+Wait = Callable[[Any], None]
 
 # Installed before any page script: paint, long tasks and every data-state / data-computed change.
 INIT_SCRIPT: Final = """
@@ -103,16 +104,21 @@ worker.onmessage = (event) => {
   status.textContent = event.data.type;
   status.dataset.state = event.data.type === "ready" ? "ready" : "error";
 };
-worker.postMessage({ indexURL: new URL("PYODIDE_DIR/", document.baseURI).href });
+const lock = new URLSearchParams(location.search).get("lock");
+worker.postMessage({ indexURL: new URL("PYODIDE_DIR/", document.baseURI).href, lock });
 </script></body></html>
 """
 
 BARE_WORKER: Final = """
+// With ?lock=min the page passes a lock file without packages instead of fetching pyodide-lock.json.
+const MINIMAL_LOCK = LOCK_JSON;
 self.onmessage = async (event) => {
   const began = performance.now();
   try {
     const { loadPyodide } = await import(event.data.indexURL + "pyodide.mjs");
-    const pyodide = await loadPyodide({ indexURL: event.data.indexURL });
+    const options = { indexURL: event.data.indexURL };
+    if (event.data.lock === "min") options.lockFileContents = MINIMAL_LOCK;
+    const pyodide = await loadPyodide(options);
     const version = pyodide.runPython("import sys; sys.version.split()[0]");
     self.postMessage({ type: "ready", seconds: (performance.now() - began) / 1000, python: version });
   } catch (error) {
@@ -314,11 +320,17 @@ def local_file(serve_dir: Path, url_path: str) -> Path:
     return serve_dir / url_path.split("?", 1)[0]
 
 
+def minimal_lock(serve_dir: Path, pyodide_dir: str) -> str:
+    """The runtime's lock file without its package list (nothing is loaded from it here): 0.3 kB, not 119."""
+    lock = json.loads((serve_dir / pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return json.dumps({"info": lock["info"], "packages": {}})
+
+
 def write_generated_pages(serve_dir: Path, pyodide_dir: str) -> None:
-    (serve_dir / "bench-bare.html").write_text(
-        BARE_HTML.replace("PYODIDE_DIR", pyodide_dir), encoding="utf-8"
-    )
-    (serve_dir / "bench-bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+    page = BARE_HTML.replace("PYODIDE_DIR", pyodide_dir)
+    (serve_dir / "bench-bare.html").write_text(page, encoding="utf-8")
+    worker = BARE_WORKER.replace("LOCK_JSON", json.dumps(minimal_lock(serve_dir, pyodide_dir)))
+    (serve_dir / "bench-bare-worker.mjs").write_text(worker, encoding="utf-8")
 
 
 def make_snapshot(serve_dir: Path, runtime: dict[str, str], request: str) -> dict[str, object]:
@@ -336,12 +348,10 @@ def make_snapshot(serve_dir: Path, runtime: dict[str, str], request: str) -> dic
     packed = gzip.compress(raw, compresslevel=6)
     (serve_dir / "bench-snapshot.bin.gz").write_bytes(packed)
     out.unlink()
-    lock_file = local_file(serve_dir, runtime["pyodide"]) / "pyodide-lock.json"
-    lock = json.loads(lock_file.read_text(encoding="utf-8"))
-    minimal_lock = json.dumps({"info": lock["info"], "packages": {}})
     page = SNAPSHOT_HTML.replace("RUNTIME", json.dumps(runtime)).replace("REQUEST", json.dumps(request))
     (serve_dir / "bench-snapshot.html").write_text(page, encoding="utf-8")
-    worker = SNAPSHOT_WORKER.replace("LOCK_JSON", json.dumps(minimal_lock))
+    lock = minimal_lock(serve_dir, runtime["pyodide"].split("?", 1)[0].rstrip("/"))
+    worker = SNAPSHOT_WORKER.replace("LOCK_JSON", json.dumps(lock))
     (serve_dir / "bench-snapshot-worker.mjs").write_text(worker, encoding="utf-8")
     return {
         "bytes": len(raw),
@@ -352,16 +362,46 @@ def make_snapshot(serve_dir: Path, runtime: dict[str, str], request: str) -> dic
 
 
 # ------------------------------------------------------------------------------------------ measuring
-def measure(browser: Any, base: str, case: str, path: str, wait: Callable[[Any], None]) -> Load:
-    """Open ``path`` in a new context (empty cache) and measure it; ``wait`` blocks until it is done."""
-    context = browser.new_context()
+@dataclass
+class Case:
+    """One kind of page load."""
+
+    name: str
+    path: str
+    wait: Wait
+    warm: bool = False
+    reduced_motion: bool = False
+
+
+def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
+    """Open the case's page in a new context (empty cache) and measure it; its ``wait`` says when done.
+
+    A warm case runs in a fresh persistent profile (an on-disk cache, as a reader's browser has: an
+    in-memory profile's cache keeps no 9.6 MB file): the page is opened once, then the second visit is
+    measured, with the HTTP cache and the cache of compiled WebAssembly serving what they can.
+    """
+    path, wait = case.path, case.wait
+    motion = "reduce" if case.reduced_motion else "no-preference"
+    profile = tempfile.mkdtemp(prefix="tarot-bench-profile-") if case.warm else None
+    if profile is not None:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), reduced_motion=motion
+        )
+    else:
+        context = browser.new_context(reduced_motion=motion)
+    if case.warm:
+        first = context.new_page()
+        first.goto(base + path, wait_until="load", timeout=TIMEOUT_MS)
+        wait(first)
+        first.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+        first.close()
     page = context.new_page()
     page.add_init_script(INIT_SCRIPT)
     finished: list[tuple[float, Any]] = []
     seen: list[str] = []
     page.on("request", lambda request: seen.append(request.url))
     page.on("requestfinished", lambda request: finished.append((time.perf_counter(), request)))
-    load = Load(case=case, url=path)
+    load = Load(case=case.name, url=path)
     try:
         page.goto(base + path, wait_until="load", timeout=TIMEOUT_MS)
         load_clock = time.perf_counter()
@@ -404,6 +444,8 @@ def measure(browser: Any, base: str, case: str, path: str, wait: Callable[[Any],
         load.foreign_requests = sorted({url for url in seen if not url.startswith(base)})
     finally:
         context.close()
+        if profile is not None:
+            shutil.rmtree(profile, ignore_errors=True)
     return load
 
 
@@ -488,24 +530,42 @@ def main(argv: list[str] | None = None) -> int:
         pyodide_dir = pyodide_folder(serve_dir)
         write_generated_pages(serve_dir, pyodide_dir)
         runtime = runtime_config(serve_dir, url_page)
-        cases: list[tuple[str, str, Callable[[Any], None]]] = [
-            ("bare", "bench-bare.html", wait_status),
-            ("widget", f"{widget_page}.html", wait_widgets),
-            ("widget-url", f"{url_page}.html?{urlencode(url_query, doseq=True)}", wait_url_result),
-            ("no-widget", widget_free_page(serve_dir), wait_nothing),
+        url_path = f"{url_page}.html?{urlencode(url_query, doseq=True)}"
+        cases = [
+            Case("bare", "bench-bare.html", wait_status),
+            Case("bare-minlock", "bench-bare.html?lock=min", wait_status),
+            Case("widget", f"{widget_page}.html", wait_widgets),
+            Case("widget-still", f"{widget_page}.html", wait_widgets, reduced_motion=True),
+            Case("widget-url", url_path, wait_url_result),
+            Case("widget-url-warm", url_path, wait_url_result, warm=True),
+            Case("no-widget", widget_free_page(serve_dir), wait_nothing),
         ]
         if not args.no_snapshot:
             log("bench: making a memory snapshot under Node")
             results["snapshot_file"] = make_snapshot(serve_dir, runtime, json.dumps(url_query))
-            cases.append(("snapshot", "bench-snapshot.html", wait_status))
-        loads: dict[str, list[Load]] = {name: [] for name, _, _ in cases}
+            log("bench: Node start-up study (plain, lock file passed in, snapshot)")
+            study = [
+                "node",
+                str(HERE / "snapshot_study.mjs"),
+                "--repeat",
+                str(args.repeat),
+                "--snapshot-out",
+                str(Path(temp) / "node-snapshot.bin"),
+            ]
+            study += ["--wheel", str(local_file(serve_dir, runtime["wheel"]))]
+            study += ["--bridge", str(local_file(serve_dir, runtime["bridge"]))]
+            node = run_json(study)
+            results["node_startup_study"] = {"summary": node["summary"], "make": node["make"]}
+            cases.append(Case("snapshot", "bench-snapshot.html", wait_status))
+            cases.append(Case("snapshot-warm", "bench-snapshot.html", wait_status, warm=True))
+        loads: dict[str, list[Load]] = {case.name: [] for case in cases}
         with serve(serve_dir) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             try:
                 for number in range(args.repeat):
-                    for name, path, wait in cases:
-                        log(f"bench: {name} load {number + 1}/{args.repeat}: {path}")
-                        loads[name].append(measure(browser, base, name, path, wait))
+                    for case in cases:
+                        log(f"bench: {case.name} load {number + 1}/{args.repeat}: {case.path}")
+                        loads[case.name].append(measure(playwright, browser, base, case))
                 results["chromium"] = browser.version
             finally:
                 browser.close()
@@ -556,7 +616,7 @@ def main(argv: list[str] | None = None) -> int:
             cell(medians[name]["ready"]),
             cell(medians[name]["result"]),
         ]
-        for name, path, _ in cases
+        for name, path in ((case.name, case.path) for case in cases)
     ]
     print(f"Site ({args.repeat} cold loads per case, medians; Chromium {results.get('chromium')})")
     print(

@@ -89,8 +89,9 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function child(name, snapshotPath) {
-  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--case", name, "--snapshot-out", snapshotPath], {
+function child(name, snapshotPath, extra) {
+  const args = [fileURLToPath(import.meta.url), "--case", name, "--snapshot-out", snapshotPath, ...extra];
+  const result = spawnSync(process.execPath, args, {
     encoding: "utf8",
     maxBuffer: 1 << 24,
   });
@@ -107,10 +108,12 @@ async function main() {
     return runCase(option("--case"), snapshotPath, option("--wheel"), option("--bridge"));
   }
   const repeat = Number.parseInt(option("--repeat", "3"), 10);
-  const made = child("make", snapshotPath);
+  const extra = [];
+  for (const flag of ["--wheel", "--bridge"]) if (option(flag)) extra.push(flag, option(flag));
+  const made = child("make", snapshotPath, extra);
   const cases = { plain: [], lockfile: [], snapshot: [] };
   for (let i = 0; i < repeat; i++) {
-    for (const name of Object.keys(cases)) cases[name].push(child(name, snapshotPath));
+    for (const name of Object.keys(cases)) cases[name].push(child(name, snapshotPath, extra));
   }
   const summary = {};
   for (const [name, runs] of Object.entries(cases)) {

@@ -50,7 +50,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
+def site_url(site: Path) -> Iterator[str]:
     """A local HTTP server of the built site, stopped at the end of the session."""
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -61,8 +61,8 @@ EXAMPLES: list[dict[str, Any]] = [
 
 
 @pytest.fixture(scope="module")
-def calc(chromium: Any, base_url: str) -> Iterator[WidgetPage]:
-    opened = new_widget_page(chromium, base_url)
+def calc(chromium: Any, site_url: str) -> Iterator[WidgetPage]:
+    opened = new_widget_page(chromium, site_url)
     opened.open(PAGE)
     yield opened
     opened.page.context.close()
@@ -182,7 +182,7 @@ def test_the_url_follows_the_form(calc: WidgetPage) -> None:
     assert score_request(rebuilt) == score_request(request_data)
 
 
-def test_a_link_opened_cold_computes_on_load(chromium: Any, base_url: str) -> None:
+def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> None:
     from playwright.sync_api import expect
 
     request_data = {
@@ -195,9 +195,9 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, base_url: str) -> No
         "handfuls": [{"side": "attack", "size": "double"}],
     }
     query = bridge.query_from_request(request_data)
-    opened = new_widget_page(chromium, base_url, width=390, height=844)
+    opened = new_widget_page(chromium, site_url, width=390, height=844)
     try:
-        opened.page.goto(f"{base_url}{PAGE}?{urlencode(query, doseq=True)}")
+        opened.page.goto(f"{site_url}{PAGE}?{urlencode(query, doseq=True)}")
         wait_ready(opened.page)
         result = root(opened).locator(".tw-result")
         for name, value in expected_attributes(score_request(request_data)).items():

@@ -27,8 +27,8 @@ def record() -> HandRecord:
 
 
 @pytest.fixture(scope="module")
-def replay_page(chromium: Any, base_url: str) -> Iterator[WidgetPage]:
-    opened = new_widget_page(chromium, base_url)
+def replay_page(chromium: Any, site_url: str) -> Iterator[WidgetPage]:
+    opened = new_widget_page(chromium, site_url)
     opened.open(PAGE)
     yield opened
     opened.page.context.close()

@@ -205,6 +205,7 @@ class FormField:
     step: str = "1"
     help: str = ""
     repeat: int = 1
+    sublabels: tuple[str, ...] = ()
 
 
 def available_variants() -> list[str]:
@@ -251,7 +252,24 @@ def _flag(query: Query, name: str) -> bool:
 
 
 def _players_choices(variant: str) -> tuple[int, ...]:
-    return (3, 5) if variant == "classic" else (3, 4, 5)
+    return {"classic": (3, 5), "mathers": (2, 3)}.get(variant, (3, 4, 5))
+
+
+#: Mathers' tricks by their best card, the order of the calculator's five counts.
+MATHERS_TRICKS: Final = ("tarot-trump", "queen", "knight", "knave", "plain")
+MATHERS_TRICK_LABELS: Final = ("Tarot Trump", "Queen", "Knight", "Knave", "Plain cards only")
+MATHERS_DEFAULT_TRICKS: Final = {
+    2: {"p1": ["3", "2", "2", "1", "6"], "p2": ["3", "1", "1", "2", "4"]},
+    3: {"p1": ["3", "1", "1", "1", "3"], "p2": ["2", "2", "1", "1", "3"], "p3": ["1", "1", "2", "2", "1"]},
+}
+
+
+def _mathers_seats(query: Query) -> list[str]:
+    try:
+        players = int(_one(query, "players", "2"))
+    except ValueError:
+        players = 2
+    return [f"p{n}" for n in range(1, (3 if players == 3 else 2) + 1)]
 
 
 #: The calculator's starting values, per rules (a made garde with two bouts, and so on).
@@ -259,7 +277,7 @@ DEFAULTS: Final[dict[str, dict[str, list[str]]]] = {
     "fft": {"players": ["4"], "contract": ["garde"], "oudlers": ["2"], "points": ["56"]},
     "classic": {"players": ["3"], "contract": ["guard"], "oudlers": ["2"], "points": ["50"]},
     "chambery": {"players": ["5"], "pack": ["78"], "contract": ["call"], "points": ["40"]},
-    "mathers": {"players": ["3"]},
+    "mathers": {"players": ["2"], "fool": ["p1"]},
 }
 CHAMBERY_THREE_POINTS: Final = ["30", "20", "28"]
 
@@ -279,8 +297,17 @@ def normalise_query(query: Query, defaults: Mapping[str, str | list[str]] | None
     for key, values in DEFAULTS.get(variant, {}).items():
         merged[key] = list(values)
     merged.update({k: v for k, v in given.items() if k != "variant"})
-    if variant == "chambery" and _one(merged, "players") == "3" and "points" not in query:
-        merged["points"] = list(CHAMBERY_THREE_POINTS)
+    if variant == "chambery":
+        count = len(merged.get("points") or [])
+        if _one(merged, "players") == "3" and count != 3:
+            merged["points"] = list(CHAMBERY_THREE_POINTS)
+        elif _one(merged, "players") != "3" and count > 1:
+            merged["points"] = list(DEFAULTS["chambery"]["points"])
+    if variant == "mathers":
+        players = 3 if _one(merged, "players") == "3" else 2
+        for seat, counts in MATHERS_DEFAULT_TRICKS[players].items():
+            if f"{seat}.tricks" not in merged:
+                merged[f"{seat}.tricks"] = list(counts)
     return merged
 
 
@@ -350,6 +377,30 @@ def request_from_query(query: Query) -> Json:
         else:
             request["contract"] = _one(query, "contract", "call")
             request["points"] = _int(query, "points", "0")
+    elif variant == "mathers":
+        hands: dict[str, Json] = {}
+        fool = _one(query, "fool")
+        for seat in _mathers_seats(query):
+            values = query.get(f"{seat}.tricks") or []
+            counts: dict[str, int] = {}
+            for index, kind in enumerate(MATHERS_TRICKS):
+                text = values[index].strip() if index < len(values) else "0"
+                try:
+                    counts[kind] = int(text or "0")
+                except ValueError:
+                    raise BridgeError(
+                        f"hands.{seat}.tricks", f"tricks are counted in whole numbers, not {text!r}"
+                    ) from None
+            hand: Json = {"tricks": counts}
+            if _one(query, f"{seat}.kings_cut"):
+                hand["kings_cut"] = _int(query, f"{seat}.kings_cut")
+            if fool == seat:
+                hand["fool"] = True
+            declarations = _many(query, f"{seat}.declarations")
+            if declarations:
+                hand["declarations"] = declarations
+            hands[seat] = hand
+        request["hands"] = hands
     else:
         text = _one(query, "request")
         data = _load_json(text or "{}", "request")
@@ -363,6 +414,27 @@ def query_from_request(request: Mapping[str, object]) -> Query:
     """The calculator's query parameters for a score request (the inverse of :func:`request_from_query`)."""
     variant = str(request.get("variant", "fft"))
     query: Query = {"variant": [variant]}
+    hands = request.get("hands")
+    if (
+        variant == "mathers"
+        and isinstance(hands, Mapping)
+        and set(request) <= {"variant", "players", "hands"}
+    ):
+        query["players"] = [str(request.get("players", 2))]
+        query["fool"] = [""]
+        for seat, hand in hands.items():
+            tricks = hand.get("tricks") if isinstance(hand, Mapping) else None
+            if not isinstance(hand, Mapping) or not isinstance(tricks, Mapping):
+                raise BridgeError("hands", "the calculator counts tricks by their best card")
+            query[f"{seat}.tricks"] = [str(tricks.get(kind, 0)) for kind in MATHERS_TRICKS]
+            if hand.get("kings_cut"):
+                query[f"{seat}.kings_cut"] = [str(hand["kings_cut"])]
+            if hand.get("fool"):
+                query["fool"] = [str(seat)]
+            codes = hand.get("declarations")
+            if isinstance(codes, list) and codes:
+                query[f"{seat}.declarations"] = [str(code) for code in codes]
+        return query
     if variant not in ("fft", "classic", "chambery"):
         rest = {k: v for k, v in request.items() if k not in ("variant", "players")}
         if "players" in request:
@@ -395,6 +467,11 @@ def query_from_request(request: Mapping[str, object]) -> Query:
 
 def _form_field(request_field: str) -> str:
     """The form control that shows an error about ``request_field``."""
+    if request_field.startswith("hands."):  # Mathers: hands.p1.tricks.queen, hands.p1.declarations[0]
+        parts = request_field.split("[", 1)[0].split(".")
+        if len(parts) >= 3:
+            return "fool" if parts[2] == "fool" else f"{parts[1]}.{parts[2]}"
+        return ""
     base = request_field.split("[", 1)[0].split(".", 1)[0]
     return {"handfuls": "handful", "bonuses": "bonus"}.get(base, base)
 
@@ -427,7 +504,7 @@ def form_fields(query: Query) -> list[FormField]:
         handful_choices = [("", "none")]
         for side in ("attack", "defence"):
             for size, need in sizes.items():
-                handful_choices.append((f"{side}:{size}", f"{size} ({need} trumps) shown by the {side}"))
+                handful_choices.append((f"{side}:{size}", f"{side}: {size} ({need} trumps)"))
         handfuls = _many(query, "handful")
         fields += [
             FormField(
@@ -582,6 +659,43 @@ def form_fields(query: Query) -> list[FormField]:
                     (_one(query, "points", "40"),),
                 ),
             ]
+    elif variant == "mathers":
+        from tarot_core.mathers import DECLARATION_NAMES
+
+        seats = _mathers_seats(query)
+        fields.append(
+            FormField(
+                "fool",
+                "The Fool (the Excuse) was held by",
+                "select",
+                (_one(query, "fool"),),
+                (("", "nobody scores it"), *((seat, seat) for seat in seats)),
+            )
+        )
+        declaration_choices = (("", "none"), *DECLARATION_NAMES.items())
+        for seat in seats:
+            declarations = _many(query, f"{seat}.declarations")
+            fields += [
+                FormField(
+                    f"{seat}.tricks",
+                    f"Tricks won by {seat}, by their best card",
+                    "number",
+                    tuple(query.get(f"{seat}.tricks") or ()),
+                    repeat=len(MATHERS_TRICKS),
+                    sublabels=MATHERS_TRICK_LABELS,
+                ),
+                FormField(
+                    f"{seat}.kings_cut", f"Kings cut by {seat}", "number", (_one(query, f"{seat}.kings_cut"),)
+                ),
+                FormField(
+                    f"{seat}.declarations",
+                    f"Declarations of {seat}",
+                    "select",
+                    tuple(declarations),
+                    declaration_choices,
+                    repeat=max(2, len(declarations)),
+                ),
+            ]
     else:
         fields.append(FormField("request", "Score request (JSON)", "text", (_one(query, "request", "{}"),)))
     return fields
@@ -591,7 +705,7 @@ def form_html(query: Query, uid: str) -> str:
     """The calculator's controls, with an empty message slot next to each."""
     parts: list[str] = []
     for fld in form_fields(query):
-        ident = f"{uid}-{fld.name}"
+        ident = f"{uid}-{fld.name.replace('.', '-')}"
         err = (
             f'<p class="tw-field-error" id="{ident}-error" data-error-for="{fld.name}" '
             'aria-live="polite"></p>'
@@ -620,7 +734,7 @@ def form_html(query: Query, uid: str) -> str:
             else:
                 control = f'<input type="text" value="{_e(value)}" {common}>'
             if fld.repeat > 1:
-                label = f"{fld.label} {index + 1}"
+                label = fld.sublabels[index] if index < len(fld.sublabels) else f"{fld.label} {index + 1}"
                 if fld.name == "points" and fld.repeat == 3:
                     label = f"Player {index + 1}'s card points"
                 controls.append(f'<label class="tw-sublabel" for="{cid}">{_e(label)}</label>{control}')
@@ -666,7 +780,9 @@ def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list
         return rows
     named = {k: v for k, v in scores.items() if v is not None and k != "defender"}
     for role, value in named.items():
-        label = role.replace("-", " ").capitalize()
+        label = f"Player {role[1:]} ({role})" if role[:1] == "p" and role[1:].isdigit() else role
+        label = label.replace("-", " ")
+        label = label[:1].upper() + label[1:]
         rows.append({"role": role, "label": label, "score": value})
     if "defender" in scores and scores["defender"] is not None:
         count = players - len(named)
@@ -697,6 +813,10 @@ def result_html(request: Mapping[str, object], answer: Mapping[str, object], uid
     won = answer.get("won")
     if isinstance(won, list):
         headline = "Each player against the par"
+    elif isinstance(won, str):
+        headline = f"{won} wins the hand"
+    elif won is None and answer.get("variant") == "mathers":
+        headline = "A tie: nobody scores"
     else:
         headline = "The contract is made" if won else "The contract is lost"
     rows = []
@@ -1229,9 +1349,11 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         if dog_cards is not None
         else hidden_html(dog["count"], "cards")
     )
-    dog_title = "The dog" + (" (taken up by the taker)" if dog["revealed"] and not dog["count"] else "")
-    if dog["revealed"] and dog_cards is not None and state["phase"] != "over" and not dog["count"]:
-        dog_html = '<span class="tw-none">in the taker\'s hand</span>'
+    dog_title = "The dog"
+    if dog["revealed"] and state.get("taker"):
+        dog_title = f"The dog, shown and taken up by {_seat_name(state, state['taker'])}"
+    elif state.get("contract"):
+        dog_title = "The dog, set aside unseen until the end"
     discard = state["discard"]
     discard_html = ""
     if discard["count"]:

@@ -15,12 +15,12 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_testing import CHROMIUM, CHROMIUM_ARGS
+from widget_testing import CHROMIUM, CHROMIUM_ARGS, QuietHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -44,15 +44,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return outdir
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(site: Path) -> Iterator[str]:
     """A local HTTP server of the built site, stopped at the end of the session."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
+    handler = functools.partial(QuietHandler, directory=str(site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

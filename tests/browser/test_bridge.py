@@ -49,6 +49,34 @@ REQUESTS: list[dict[str, Any]] = [
     {"variant": "chambery", "players": 5, "contract": "call", "points": 40},
     {"variant": "chambery", "players": 4, "pack": 62, "contract": "solo-hand", "points": 30},
     {"variant": "chambery", "players": 3, "points": [30, 20, 28]},
+    {
+        "variant": "mathers",
+        "players": 2,
+        "hands": {
+            "p1": {
+                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 2, "knave": 1, "plain": 6},
+                "kings_cut": 1,
+                "fool": True,
+                "declarations": ["greater-3", "trumps-10"],
+            },
+            "p2": {
+                "tricks": {"tarot-trump": 3, "queen": 1, "knight": 1, "knave": 2, "plain": 4},
+                "declarations": ["tarot-trumps-3"],
+            },
+        },
+    },
+    {
+        "variant": "mathers",
+        "players": 3,
+        "hands": {
+            "p1": {"tricks": {"tarot-trump": 2, "queen": 1, "knight": 1, "knave": 1, "plain": 3}},
+            "p2": {
+                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 1, "knave": 1, "plain": 3},
+                "fool": True,
+            },
+            "p3": {"tricks": {"tarot-trump": 1, "queen": 1, "knight": 2, "knave": 2, "plain": 1}},
+        },
+    },
 ]
 
 
@@ -66,7 +94,8 @@ def test_score_is_the_engine_answer(request_data: dict[str, Any]) -> None:
     assert data["result"] == score_request(request_data)
     shares = data["shares"]
     assert len(shares) == request_data["players"]
-    assert sum(row["score"] for row in shares) == 0 or request_data["variant"] == "classic"
+    if request_data["variant"] in ("fft", "chambery"):  # zero-sum; Mathers scores only the winner
+        assert sum(row["score"] for row in shares) == 0
 
 
 @pytest.mark.parametrize("request_data", REQUESTS, ids=lambda r: f"{r['variant']}-{r['players']}")
@@ -84,7 +113,7 @@ def test_calculator_query_round_trip(request_data: dict[str, Any]) -> None:
         for role, value in scores.items():
             if value is not None:
                 assert attributes[role] == str(value)
-    assert 'data-error-for="points"' in data["form_html"]
+    assert 'data-error-for="players"' in data["form_html"]
 
 
 @pytest.mark.parametrize(
@@ -96,6 +125,7 @@ def test_calculator_query_round_trip(request_data: dict[str, Any]) -> None:
         ({"points": ["forty"]}, "points"),
         ({"variant": ["chambery"], "players": ["5"], "contract": ["fixed"]}, "contract"),
         ({"variant": ["classic"], "players": ["3"], "points": ["92"]}, "points"),
+        ({"variant": ["mathers"], "p2.declarations": ["greater-3", "greater-4"]}, "p2.declarations"),
     ],
 )
 def test_impossible_input_names_the_field(query: dict[str, list[str]], field: str) -> None:

@@ -57,6 +57,34 @@ EXAMPLES: list[dict[str, Any]] = [
     {"variant": "chambery", "players": 5, "contract": "call", "points": 40},
     {"variant": "chambery", "players": 4, "pack": 62, "contract": "solo-one-card", "points": 33},
     {"variant": "chambery", "players": 3, "points": [30, 20, 28]},
+    {
+        "variant": "mathers",
+        "players": 2,
+        "hands": {
+            "p1": {
+                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 2, "knave": 1, "plain": 6},
+                "kings_cut": 1,
+                "fool": True,
+                "declarations": ["greater-3", "trumps-10"],
+            },
+            "p2": {
+                "tricks": {"tarot-trump": 3, "queen": 1, "knight": 1, "knave": 2, "plain": 4},
+                "declarations": ["tarot-trumps-3"],
+            },
+        },
+    },
+    {
+        "variant": "mathers",
+        "players": 3,
+        "hands": {
+            "p1": {"tricks": {"tarot-trump": 2, "queen": 1, "knight": 1, "knave": 1, "plain": 3}},
+            "p2": {
+                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 1, "knave": 1, "plain": 3},
+                "fool": True,
+            },
+            "p3": {"tricks": {"tarot-trump": 1, "queen": 1, "knight": 2, "knave": 2, "plain": 1}},
+        },
+    },
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,13 @@ CHROMIUM_ARGS = [
 #: Pyodide boots in about 6 s on two cores; leave room for a busy machine.
 BOOT_TIMEOUT_MS = 90_000
 AXE = ROOT / "tutorial" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the built site without logging every request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
 
 
 @dataclass

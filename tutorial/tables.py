@@ -607,6 +607,7 @@ TRICK_KINDS: Final = (
     "petit",
     "last",
     "excuse-last",
+    "called",
 )
 
 
@@ -698,6 +699,8 @@ def trick_kinds(rnd: Round, trick: Trick) -> set[str]:
         found.add("excuse")
     if any(card.is_trump and card.rank == 1 for card in trick.cards):
         found.add("petit")
+    if rnd.called is not None and rnd.called in trick.cards:
+        found.add("called")
     if trick.number == rnd.variant.hand_size - 1:
         found.add("last")
         if "excuse" in kinds:

@@ -22,7 +22,8 @@ so a page that walks through a hand always shows exactly what the engine replays
     * ``trick``: the cards of trick ``:trick:`` in playing order, each card told in words (which rule
       it shows) and who won it. ``:trick:`` is a number (from 1) or a kind of trick, the first trick of
       the hand that shows it (``:nth: 2`` for the second): ``follow``, ``trump``, ``overtrump``,
-      ``undertrump``, ``discard``, ``trump-lead``, ``excuse``, ``petit``, ``last``, ``excuse-last``;
+      ``undertrump``, ``discard``, ``trump-lead``, ``excuse``, ``petit``, ``last``, ``excuse-last``,
+      ``called`` (the called card is played);
     * ``score``: the score sheet of the hand, term by term.
 
 ``tarot-hand-value``

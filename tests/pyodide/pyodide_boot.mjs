@@ -4,7 +4,9 @@
 // The paths come from .cache/pyodide/manifest.json, written by `python tests/pyodide/prepare.py`.
 // Timings go to stderr as lines starting with "pyodide-timing:", so stdout stays the program's own.
 
-import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -90,15 +92,12 @@ export async function bootPyodide(options = {}) {
 
   start = performance.now();
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  const wheels = [manifest.projectWheel, ...(options.testWheels ? manifest.testWheels : [])];
-  for (const wheel of wheels) {
-    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: purelib });
+  pyodide.runPython("import sys; sys.dont_write_bytecode = True");
+  if (options.testWheels) {
+    installTestWheels(pyodide, manifest, purelib);
   }
-  pyodide.runPython(`
-import importlib, sys
-sys.dont_write_bytecode = True
-importlib.invalidate_caches()
-`);
+  pyodide.unpackArchive(new Uint8Array(readFileSync(manifest.projectWheel)), "wheel", { extractDir: purelib });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   timings.wheels = performance.now() - start;
   timing("install-wheels", timings.wheels);
 
@@ -116,6 +115,52 @@ os.path.dirname(tarot_core.__file__)
     throw new SetupError(`tarot_core was imported from ${where}, not from the wheel in ${purelib}`);
   }
   return { pyodide, manifest, timings };
+}
+
+/**
+ * Install the test tools' wheels. Python compiles their ~300 modules at every import, which costs seconds
+ * in Pyodide, so the first run saves site-packages with compiled bytecode (unchecked-hash .pyc files,
+ * valid whatever the files' dates) as a zip under .cache/pyodide/, named after the runtime version and the
+ * exact wheels; later runs unpack that zip instead. Deleting the zip is always safe; setting
+ * TAROT_PYODIDE_NO_BYTECODE_CACHE=1 installs the plain wheels.
+ */
+function installTestWheels(pyodide, manifest, purelib) {
+  if (process.env.TAROT_PYODIDE_NO_BYTECODE_CACHE === "1") {
+    for (const wheel of manifest.testWheels) {
+      pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: purelib });
+    }
+    return;
+  }
+  const key = createHash("sha256");
+  key.update(manifest.pyodideVersion);
+  for (const wheel of manifest.testWheels) {
+    key.update(`\0${basename(wheel)}\0${statSync(wheel).size}`);
+  }
+  const bundle = join(REPO, ".cache", "pyodide", `test-site-packages-${key.digest("hex").slice(0, 16)}.zip`);
+  if (existsSync(bundle)) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(bundle)), "zip", { extractDir: purelib });
+    return;
+  }
+  for (const wheel of manifest.testWheels) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: purelib });
+  }
+  pyodide.runPython(`
+import compileall, os, py_compile, sysconfig, zipfile
+
+purelib = sysconfig.get_path("purelib")
+compileall.compile_dir(
+    purelib, quiet=2, workers=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH
+)
+with zipfile.ZipFile("/tmp/test-site-packages.zip", "w", zipfile.ZIP_STORED) as bundle:
+    for folder, _, files in os.walk(purelib):
+        for name in files:
+            path = os.path.join(folder, name)
+            bundle.write(path, os.path.relpath(path, purelib))
+`);
+  const temporary = `${bundle}.${process.pid}.tmp`;
+  writeFileSync(temporary, pyodide.FS.readFile("/tmp/test-site-packages.zip"));
+  renameSync(temporary, bundle);
+  pyodide.FS.unlink("/tmp/test-site-packages.zip");
 }
 
 /** Print a setup error as one clear line and exit 2; rethrow anything else. */

@@ -56,6 +56,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import ExtensionMetadata
@@ -66,6 +67,7 @@ from tarot_core.errors import Illegal
 from .. import bridge
 from .common import EngineCheckError
 
+logger = logging.getLogger(__name__)
 ROOT: Final = Path(__file__).resolve().parents[2]
 TUTORIAL: Final = ROOT / "tutorial"
 WEB_DIR: Final = TUTORIAL / "web"
@@ -437,10 +439,28 @@ def _page_assets(
     app.add_js_file("tarot-widgets/tarot-widgets.mjs", type="module")
 
 
+def install_runtime() -> None:
+    """Install the pinned npm runtime (``npm ci`` in tutorial/) when it is missing."""
+    if (PYODIDE_DIR / "package.json").is_file():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise EngineCheckError(
+            "the Pyodide runtime is missing and npm is not installed: run `npm ci` in tutorial/"
+        )
+    logger.info("tarot widgets: installing the pinned Pyodide runtime (npm ci in tutorial/)")
+    done = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund"], cwd=TUTORIAL, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise EngineCheckError(f"npm ci in tutorial/ failed:\n{done.stderr.strip()}")
+
+
 def _init(app: Sphinx) -> None:
     app.tarot_widgets_digest = _sources_digest()  # type: ignore[attr-defined]
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
     if app.builder.format == "html":
+        install_runtime()
         pyodide_version()  # fail early, with the fix, when the runtime is not installed
         copy_web_files(Path(app.outdir))
 

@@ -7,22 +7,18 @@ here when ``tarot_core`` changed since the last build, so the tests never run st
 
 from __future__ import annotations
 
-import os
-import re
-import shutil
-import subprocess
-from collections.abc import Callable
+import sys
 from pathlib import Path
 
-import prepare
 import pytest
 
-HERE = Path(__file__).resolve().parent
-#: Generous: a loaded two-core machine boots Pyodide in 5-15 s and runs the engine tests in minutes.
-NODE_TIMEOUT = 1800.0
-TIMING = re.compile(r"^pyodide-timing: (\S+) ([0-9.]+) s$", re.MULTILINE)
+# The helpers of this folder are imported by name, whatever pytest's import mode.
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
 
-NodeRunner = Callable[..., subprocess.CompletedProcess[str]]
+import prepare  # noqa: E402
+import pyodide_support  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -31,44 +27,16 @@ def pyodide_prepared() -> None:
     problems = prepare.node_problems() + prepare.npm_problems() + prepare.wheel_problems()
     if problems:
         listed = "\n  ".join(problems)
-        message = f"the Pyodide runtime is not prepared:\n  {listed}\nTo fix: {prepare.HOW_TO_FIX}"
-        pytest.fail(message, pytrace=False)
+        pytest.fail(
+            f"the Pyodide runtime is not prepared:\n  {listed}\nTo fix: {prepare.HOW_TO_FIX}", pytrace=False
+        )
     try:
         prepare.prepare(quiet=True)
     except prepare.PrepareError as error:
         pytest.fail(f"could not prepare the Pyodide tests: {error}", pytrace=False)
 
 
-def timings(result: subprocess.CompletedProcess[str]) -> dict[str, float]:
-    """The ``pyodide-timing:`` lines a runner printed on stderr, in seconds."""
-    return {label: float(seconds) for label, seconds in TIMING.findall(result.stderr)}
-
-
-def show(result: subprocess.CompletedProcess[str], last_lines: int = 400) -> str:
-    """A runner's command, exit code and the end of its output, for a failure message."""
-    lines = (result.stdout + result.stderr).splitlines()
-    cut = f"[... {len(lines) - last_lines} lines above ...]\n" if len(lines) > last_lines else ""
-    command = " ".join(str(part) for part in result.args)
-    return f"$ {command}\nexit code {result.returncode}\n{cut}" + "\n".join(lines[-last_lines:])
-
-
 @pytest.fixture(scope="session")
-def run_node(pyodide_prepared: None) -> NodeRunner:
-    """Run one of this folder's ``.mjs`` scripts with Node from the repository root."""
-    node = shutil.which("node")
-    assert node is not None  # pyodide_prepared checked it
-
-    def run(script: str, *args: str, timeout: float = NODE_TIMEOUT) -> subprocess.CompletedProcess[str]:
-        env = {**os.environ, "NODE_NO_WARNINGS": "1"}
-        return subprocess.run(
-            [node, str(HERE / script), *args],
-            cwd=prepare.ROOT,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            timeout=timeout,
-            env=env,
-            check=False,
-        )
-
-    return run
+def run_node(pyodide_prepared: None) -> pyodide_support.NodeRunner:
+    """Run one of this folder's ``.mjs`` scripts with Node (after checking the runtime is ready)."""
+    return pyodide_support.run_node

@@ -6,7 +6,7 @@ import re
 
 import prepare
 import pytest
-from conftest import NodeRunner, show, timings
+from pyodide_support import NodeRunner, show, timings
 
 pytestmark = pytest.mark.pyodide
 

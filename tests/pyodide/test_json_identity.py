@@ -13,7 +13,7 @@ import sys
 import json_cases
 import prepare
 import pytest
-from conftest import NodeRunner, show
+from pyodide_support import NodeRunner, show
 
 pytestmark = pytest.mark.pyodide
 

@@ -255,6 +255,7 @@ function setupPlayCheck(root) {
   const verdict = root.querySelector(".tw-verdict-region");
   const reset = root.querySelector(".tw-reset");
   const options = root.dataset.options;
+  verdict.id = `${root.id}-verdict`;
   let queued = null;
   let live = false;
 
@@ -279,6 +280,11 @@ function setupPlayCheck(root) {
       reset.focus();
     } else {
       root.dataset.reason = answer.reason;
+      const refused = stage.querySelector(`button[data-card="${answer.card}"]`);
+      if (refused) {
+        refused.classList.add("tw-refused-card");
+        refused.setAttribute("aria-describedby", verdict.id);
+      }
       restoreFocus(root, `[data-card="${answer.card}"]`);
     }
   }

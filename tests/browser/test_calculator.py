@@ -224,14 +224,27 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
     }
     query = bridge.query_from_request(request_data)
     opened = new_widget_page(chromium, site_url, width=390, height=844)
+    # Long tasks on the page's main thread: Python boots in the worker, so the page never freezes.
+    opened.page.add_init_script(
+        "window.__longTasks = [];"
+        "new PerformanceObserver(list => window.__longTasks.push(...list.getEntries().map(e => e.duration)))"
+        ".observe({type: 'longtask', buffered: true});"
+    )
     try:
-        opened.page.goto(f"{site_url}{PAGE}?{urlencode(query, doseq=True)}")
+        opened.page.goto(f"{site_url}{PAGE}?{urlencode(query, doseq=True)}", wait_until="domcontentloaded")
+        widget = root(opened)
+        # At once: the static form and result drawn at build time, and a clear loading notice.
+        assert widget.get_attribute("data-state") in ("idle", "loading")
+        expect(widget.locator(".tw-result .tw-shares")).to_be_visible()
+        expect(widget.locator(".tw-loading")).to_contain_text("Python is loading")
         wait_ready(opened.page)
         result = root(opened).locator(".tw-result")
         for name, value in expected_attributes(score_request(request_data)).items():
             expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
         expect(root(opened).locator('[name="players"]')).to_have_value("5")
         assert opened.errors == []
+        long_tasks: list[float] = opened.page.evaluate("window.__longTasks")
+        assert max(long_tasks, default=0) < 1500, f"the page froze: long tasks of {long_tasks} ms"
     finally:
         opened.page.context.close()
 

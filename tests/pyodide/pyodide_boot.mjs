@@ -5,7 +5,7 @@
 // Timings go to stderr as lines starting with "pyodide-timing:", so stdout stays the program's own.
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -160,6 +160,11 @@ with zipfile.ZipFile("/tmp/test-site-packages.zip", "w", zipfile.ZIP_STORED) as 
   const temporary = `${bundle}.${process.pid}.tmp`;
   writeFileSync(temporary, pyodide.FS.readFile("/tmp/test-site-packages.zip"));
   renameSync(temporary, bundle);
+  for (const old of readdirSync(dirname(bundle))) {
+    if (/^test-site-packages-[0-9a-f]{16}\.zip$/.test(old) && old !== basename(bundle)) {
+      rmSync(join(dirname(bundle), old), { force: true });
+    }
+  }
   pyodide.FS.unlink("/tmp/test-site-packages.zip");
 }
 

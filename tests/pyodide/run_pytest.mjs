@@ -39,15 +39,20 @@ import pytest
 
 
 class PyodideProfile:
-    """Pyodide runs slower than CPython: no per-example deadline, and no example database in the
-    throw-away in-memory file system. Registered before Hypothesis' own plugin loads the profile."""
+    """Pyodide runs slower than CPython: no per-example deadline. No example database in the throw-away
+    in-memory file system; derandomized, so a failure here comes back with the same command (the
+    CPython run keeps exploring at random). Registered before Hypothesis' own plugin loads it."""
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_configure(self, config: pytest.Config) -> None:
         from hypothesis import HealthCheck, settings
 
         settings.register_profile(
-            "pyodide", deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+            "pyodide",
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=[HealthCheck.too_slow],
         )
 
 

@@ -34,6 +34,15 @@ def test_engine_tests_pass_inside_pyodide(run_node: NodeRunner) -> None:
 
 
 SELF_TEST = """
+from hypothesis import settings
+
+
+def test_the_pyodide_hypothesis_profile_is_loaded() -> None:
+    assert settings.default.deadline is None
+    assert settings.default.derandomize
+    assert settings.default.database is None
+
+
 def test_this_passes() -> None:
     assert sum(range(4)) == 6
 
@@ -51,5 +60,5 @@ def test_the_runner_fails_when_a_test_fails_inside_pyodide(run_node: NodeRunner)
     test_file.write_text(SELF_TEST, encoding="utf-8")
     result = run_node("run_pytest.mjs", str(test_file.relative_to(prepare.ROOT)))
     assert result.returncode == 1, show(result)
-    assert summary_counts(result.stdout) == {"failed": 1, "passed": 1}, show(result)
+    assert summary_counts(result.stdout) == {"failed": 1, "passed": 2}, show(result)
     assert "assert 6 == 7" in result.stdout, show(result)

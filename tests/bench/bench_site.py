@@ -18,7 +18,8 @@ load in a new browser context (an empty cache). For each case it measures, from 
 * **no-widget**: a page without widgets: it must not request anything of Pyodide;
 * **snapshot** (unless ``--no-snapshot``): the widget's work (runtime, engine wheel, bridge, first
   calculation) started from a memory snapshot made under Node from the same runtime, wheel and
-  bridge (``snapshot_study.mjs``; private Pyodide API), served gzip-compressed and inflated in the worker.
+  bridge (``snapshot_study.mjs``; private Pyodide API), served gzip-compressed and inflated in the worker;
+  its "result" is the first calculation, its "ready" comes after a replay and a fresh import also worked.
 
 Goals checked: FCP < 0.5 s; no main-thread task over 50 ms; the widget's first result within 1.15 times
 the bare boot. The table goes to standard output and every figure to ``.cache/bench/site.json``.
@@ -134,6 +135,10 @@ SNAPSHOT_HTML: Final = """<!doctype html>
 <script type="module">
 const worker = new Worker(new URL("bench-snapshot-worker.mjs", import.meta.url), { type: "module" });
 worker.onmessage = (event) => {
+  if (event.data.type === "result") {
+    window.__firstResult = performance.now();
+    return;
+  }
   const status = document.getElementById("status");
   window.__bare = { ...event.data, page: performance.now() };
   status.textContent = event.data.type;
@@ -185,6 +190,13 @@ self.onmessage = async (event) => {
     const bridge = pyodide.pyimport("bridge");
     const answer = JSON.parse(bridge.calculate(config.request));
     if (!answer.ok) throw new Error("the bridge refused the calculation: " + answer.message);
+    self.postMessage({ type: "result", seconds: (performance.now() - began) / 1000 });
+    // After a restore the file system is new: a replay reads its hand from the files written above,
+    // and a standard-library module never imported before comes from python_stdlib.zip.
+    const name = Object.keys(hands)[0];
+    const replayed = name ? JSON.parse(bridge.replay(name, 1)) : { ok: true };
+    if (!replayed.ok) throw new Error(`the restored bridge cannot replay ${name}: ${replayed.message}`);
+    pyodide.runPython("import colorsys, fractions");
     self.postMessage({ type: "ready", seconds: (performance.now() - began) / 1000, boot: booted });
   } catch (error) {
     self.postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
@@ -412,6 +424,7 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
             load.notes.append("the network never went idle")
         bench = page.evaluate("window.__bench")
         bare = page.evaluate("window.__bare || null")
+        first_result = page.evaluate("window.__firstResult || null")
         load.fcp = _seconds(bench.get("fcp"))
         load.load = _seconds(bench.get("load"))
         tasks = bench.get("longtasks") or []
@@ -433,6 +446,7 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
                 raise BenchError(f"{path}: the worker failed: {bare.get('message')}")
             load.ready = _seconds(bare.get("page"))
             load.worker_seconds = float(bare["seconds"])
+            load.result = _seconds(first_result)
         for stamp, request in finished:
             sizes = request.sizes()
             size = int(sizes.get("responseBodySize", 0)) + int(sizes.get("responseHeadersSize", 0))
@@ -502,6 +516,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="loads per case (default 3)")
     parser.add_argument("--no-snapshot", action="store_true", help="skip the memory snapshot case")
     parser.add_argument("--page", help="docname of the widget page (default: found from docs/)")
+    parser.add_argument("--only", default="", help="comma-separated case names to run (default: all)")
     args = parser.parse_args(argv)
     site: Path = args.site.resolve()
     if not (site / "index.html").is_file():
@@ -558,6 +573,11 @@ def main(argv: list[str] | None = None) -> int:
             results["node_startup_study"] = {"summary": node["summary"], "make": node["make"]}
             cases.append(Case("snapshot", "bench-snapshot.html", wait_status))
             cases.append(Case("snapshot-warm", "bench-snapshot.html", wait_status, warm=True))
+        if args.only:
+            wanted = {name.strip() for name in args.only.split(",")}
+            if unknown := wanted - {case.name for case in cases}:
+                raise BenchError(f"no case named {', '.join(sorted(unknown))}")
+            cases = [case for case in cases if case.name in wanted | {"bare"}]
         loads: dict[str, list[Load]] = {case.name: [] for case in cases}
         with serve(serve_dir) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
@@ -577,24 +597,26 @@ def main(argv: list[str] | None = None) -> int:
     medians = {name: {key: median_of(items, key) for key in keys} for name, items in loads.items()}
     results["medians"] = medians
     bare_ready = medians["bare"]["ready"]
-    widget_first = medians["widget-url"]["result"] or medians["widget-url"]["ready"]
+    url_medians = medians.get("widget-url", {})
+    widget_first = url_medians.get("result") or url_medians.get("ready")
     goals = {
         "fcp_under_0.5s": all(
-            (load.fcp or 99) < FCP_GOAL for name in ("widget", "widget-url") for load in loads[name]
+            (load.fcp or 99) < FCP_GOAL for name in ("widget", "widget-url") for load in loads.get(name, [])
         ),
         "no_task_over_50ms": all(
-            load.long_tasks == 0 for name in ("widget", "widget-url") for load in loads[name]
+            load.long_tasks == 0 for name in ("widget", "widget-url") for load in loads.get(name, [])
         ),
         "widget_first_result_ratio": round(widget_first / bare_ready, 3)
         if widget_first and bare_ready
         else None,
-        "no_pyodide_without_widgets": all(not load.pyodide_requests for load in loads["no-widget"]),
+        "no_pyodide_without_widgets": all(not load.pyodide_requests for load in loads.get("no-widget", [])),
         "all_requests_local": all(not load.foreign_requests for items in loads.values() for load in items),
     }
     ratio = goals["widget_first_result_ratio"]
     goals["widget_within_1.15x_bare"] = isinstance(ratio, float) and ratio <= RATIO_GOAL
     if "snapshot" in medians and medians["snapshot"]["ready"] and bare_ready:
-        goals["snapshot_first_result_ratio"] = round(float(medians["snapshot"]["ready"]) / bare_ready, 3)
+        snapshot_first = medians["snapshot"]["result"] or medians["snapshot"]["ready"]
+        goals["snapshot_first_result_ratio"] = round(float(snapshot_first) / bare_ready, 3)
     results["goals"] = goals
     results_path = write_results("site", results)
 

@@ -685,7 +685,10 @@ def form_fields(query: Query) -> list[FormField]:
                     sublabels=MATHERS_TRICK_LABELS,
                 ),
                 FormField(
-                    f"{seat}.kings_cut", f"Kings cut by {seat}", "number", (_one(query, f"{seat}.kings_cut"),)
+                    f"{seat}.kings_cut",
+                    f"Kings cut by {seat}",
+                    "number",
+                    (_one(query, f"{seat}.kings_cut", "0"),),
                 ),
                 FormField(
                     f"{seat}.declarations",
@@ -737,7 +740,8 @@ def form_html(query: Query, uid: str) -> str:
                 label = fld.sublabels[index] if index < len(fld.sublabels) else f"{fld.label} {index + 1}"
                 if fld.name == "points" and fld.repeat == 3:
                     label = f"Player {index + 1}'s card points"
-                controls.append(f'<label class="tw-sublabel" for="{cid}">{_e(label)}</label>{control}')
+                sublabel = f'<label class="tw-sublabel" for="{cid}">{_e(label)}</label>'
+                controls.append(f'<span class="tw-sub">{sublabel}{control}</span>')
             elif fld.kind == "checkbox":
                 controls.append(f'{control}<label for="{cid}">{_e(fld.label)}</label>')
             else:
@@ -750,9 +754,11 @@ def form_html(query: Query, uid: str) -> str:
                 if fld.name == "bonus"
                 else fld.label
             )
+            wide = " tw-field-wide" if fld.sublabels or fld.repeat > 2 else ""
             parts.append(
-                f'<fieldset class="tw-field tw-field-{fld.name}" data-field="{fld.name}">'
-                f"<legend>{_e(legend)}</legend>{''.join(controls)}{help_html}{err}</fieldset>"
+                f'<fieldset class="tw-field{wide}" data-field="{fld.name}">'
+                f'<legend>{_e(legend)}</legend><div class="tw-subs">{"".join(controls)}</div>'
+                f"{help_html}{err}</fieldset>"
             )
         elif fld.kind == "checkbox":
             parts.append(
@@ -814,7 +820,8 @@ def result_html(request: Mapping[str, object], answer: Mapping[str, object], uid
     if isinstance(won, list):
         headline = "Each player against the par"
     elif isinstance(won, str):
-        headline = f"{won} wins the hand"
+        who = f"Player {won[1:]} ({won})" if won[1:].isdigit() else won
+        headline = f"{who} wins the hand"
     elif won is None and answer.get("variant") == "mathers":
         headline = "A tie: nobody scores"
     else:

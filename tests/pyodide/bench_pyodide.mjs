@@ -8,7 +8,7 @@
 // stderr gets the Pyodide timings: boot, wheel install, engine import and the command's wall time.
 // The exit code is the command's.
 
-import { bootPyodide, exitOnSetupError, timing } from "./pyodide_boot.mjs";
+import { bootPyodide, exitOnError, timing } from "./pyodide_boot.mjs";
 
 async function main() {
   const { pyodide } = await bootPyodide();
@@ -32,4 +32,4 @@ int(_code or 0)
   process.exitCode = code;
 }
 
-main().catch(exitOnSetupError);
+main().catch(exitOnError);

@@ -168,11 +168,18 @@ with zipfile.ZipFile("/tmp/test-site-packages.zip", "w", zipfile.ZIP_STORED) as 
   pyodide.FS.unlink("/tmp/test-site-packages.zip");
 }
 
-/** Print a setup error as one clear line and exit 2; rethrow anything else. */
-export function exitOnSetupError(error) {
+/**
+ * End the process on an error without Node's default report, which would print a line of Pyodide's
+ * minified source: a setup error is one clear line (exit 2), a Python error its traceback (exit 1).
+ */
+export function exitOnError(error) {
   if (error instanceof SetupError) {
     process.stderr.write(`pyodide runner: ${error.message}\n`);
     process.exit(2);
+  }
+  if (error && error.constructor && error.constructor.name === "PythonError") {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
   throw error;
 }

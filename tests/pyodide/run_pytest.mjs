@@ -7,7 +7,7 @@
 // (paths relative to the repository, -k, -x, ...). Exits with pytest's exit code; 2 when not prepared.
 
 import { join, resolve } from "node:path";
-import { REPO, bootPyodide, exitOnSetupError, timing } from "./pyodide_boot.mjs";
+import { REPO, bootPyodide, exitOnError, timing } from "./pyodide_boot.mjs";
 
 function pytestArguments(argv) {
   const args = argv.map((arg) => (arg.startsWith("-") ? arg : resolve(REPO, arg)));
@@ -65,4 +65,4 @@ int(pytest.main(list(pytest_args), plugins=[PyodideProfile()]))
   process.exitCode = code;
 }
 
-main().catch(exitOnSetupError);
+main().catch(exitOnError);

@@ -10,7 +10,7 @@
 // program's; Pyodide's timings go to stderr on lines starting with "pyodide-timing:". The exit code is
 // the program's (an uncaught exception prints its traceback and gives 1; 2 when not prepared).
 
-import { REPO, bootPyodide, exitOnSetupError, timing } from "./pyodide_boot.mjs";
+import { REPO, bootPyodide, exitOnError, timing } from "./pyodide_boot.mjs";
 import { resolve } from "node:path";
 
 const USAGE = "usage: node tests/pyodide/run_python.mjs [--test-wheels] (FILE | -c CODE) [args...]";
@@ -76,4 +76,4 @@ _run()
   process.exitCode = code;
 }
 
-main().catch(exitOnSetupError);
+main().catch(exitOnError);

@@ -6,13 +6,20 @@
 //
 // `_makeSnapshot` / `_loadSnapshot` are private options of loadPyodide (Pyodide 314): the snapshot is the
 // WebAssembly memory after start-up, so it holds every imported module, but not the in-memory file
-// system: files unpacked before the snapshot are gone after loading it.
+// system: files unpacked before the snapshot are gone after loading it. Modules imported before the
+// snapshot come back as they were, so a snapshot is only valid for the wheel it was made with (checked).
 
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO, bootPyodide, exitOnSetupError, timing } from "./pyodide_boot.mjs";
+import { REPO, SetupError, bootPyodide, exitOnError, readManifest, timing } from "./pyodide_boot.mjs";
 
 const SNAPSHOT = join(REPO, ".cache", "pyodide", "snapshot.bin");
+const SNAPSHOT_WHEEL = `${SNAPSHOT}.wheel-sha256`;
+
+function wheelDigest() {
+  return createHash("sha256").update(readFileSync(readManifest().projectWheel)).digest("hex");
+}
 const CHECK = `
 import json
 from tarot_core.cards import FULL_PACK
@@ -29,11 +36,15 @@ async function make() {
   start = performance.now();
   const bytes = pyodide.makeMemorySnapshot();
   writeFileSync(SNAPSHOT, bytes);
+  writeFileSync(SNAPSHOT_WHEEL, wheelDigest());
   timing("make-snapshot", performance.now() - start);
   process.stderr.write(`snapshot: ${(bytes.length / 2 ** 20).toFixed(1)} MiB in ${SNAPSHOT}\n`);
 }
 
 async function load() {
+  if (!existsSync(SNAPSHOT_WHEEL) || readFileSync(SNAPSHOT_WHEEL, "utf8") !== wheelDigest()) {
+    throw new SetupError("no snapshot of the current project wheel: run this script with `make` first");
+  }
   let start = performance.now();
   const snapshot = new Uint8Array(readFileSync(SNAPSHOT));
   timing("read-snapshot", performance.now() - start);
@@ -45,8 +56,8 @@ async function load() {
 }
 
 const mode = process.argv[2];
-if (mode === "make") await make().catch(exitOnSetupError);
-else if (mode === "load") await load().catch(exitOnSetupError);
+if (mode === "make") await make().catch(exitOnError);
+else if (mode === "load") await load().catch(exitOnError);
 else {
   process.stderr.write("usage: node tests/pyodide/snapshot_experiment.mjs (make | load)\n");
   process.exit(2);

@@ -1372,7 +1372,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         discard_html = f'<div class="tw-pile"><p class="tw-pile-title">The discard</p>{inner}</div>'
     current = state.get("current_trick")
     trick_title = f"Trick {current['number']}" if current else ""
-    if current is None and state["tricks"]:
+    if (current is None or not current["plays"]) and state["tricks"]:
         last = state["tricks"][-1]
         current_html = _trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
     else:
@@ -1395,9 +1395,17 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         f"{cards_html(_cards_from(h['cards']))}</p>"
         for h in state.get("handfuls") or []
     )
+    bidding = ""
+    if state.get("bids"):
+        said = []
+        for text in state["bids"]:
+            seat, _, rest = str(text).partition(" ")
+            word = rest.removeprefix("bid ").strip()
+            said.append(f"{_seat_name(state, seat)}: {word}")
+        bidding = f'<p class="tw-bids">Bidding: {_e(", ".join(said))}</p>'
     return (
         f'<p class="tw-status">{_e(" · ".join(status_bits))}</p>'
-        f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>'
+        f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>{bidding}'
         f"{_tally_html(state.get('tally'))}"
         f'<div class="tw-board"><div class="tw-seats">{"".join(seats_html)}</div>'
         f'<div class="tw-centre">{current_html}'

@@ -1302,8 +1302,10 @@ def _score_html(state: Mapping[str, Any], display: Display) -> str:
             f'<tr><th scope="row">{_e(term["label"])}{detail}</th>'
             f"<td>{_e(_value_text(term['value']))}</td></tr>"
         )
+    roles = {item["seat"]: item["role"] for item in state["seats"]}
     seats = "".join(
-        f'<tr data-seat="{_e(seat)}"><th scope="row">{_e(_seat_name(state, seat))}</th>'
+        f'<tr data-seat="{_e(seat)}"><th scope="row">{_e(_seat_name(state, seat))}'
+        f"{f' ({roles[seat]})' if roles.get(seat) else ''}</th>"
         f'<td class="tw-share">{_e(_signed(value))}</td></tr>'
         for seat, value in data.get("by_seat", {}).items()
     )

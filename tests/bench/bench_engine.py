@@ -9,8 +9,8 @@
 * CPython: that very command, REPEAT times, each in a fresh interpreter; the rate is the one the
   command reports (its clock runs around the rounds only, not the interpreter's start-up).
 * Pyodide: the same command line inside the pinned runtime (``tutorial/node_modules/pyodide``) under
-  Node, with the project's wheel, REPEAT times in one interpreter (``engine_pyodide.mjs``, which boots
-  through ``tests/pyodide/pyodide_boot.mjs``); the boot time is reported apart.
+  Node, with the project's wheel, REPEAT times, each in a fresh runtime, through the Pyodide tests' own
+  runner ``tests/pyodide/bench_pyodide.mjs``; the rate is again the command's own, the boot apart.
 * magmacrunch-tarot: the same game played by that package (``magmacrunch_driver.py``), REPEAT times.
   The package has a non-commercial licence: it is installed only into a virtual environment created
   for this run in a temporary folder and deleted afterwards, and nothing of it enters the project.
@@ -22,6 +22,8 @@ table goes to standard output and every figure, with the load average, to ``.cac
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -70,6 +72,31 @@ def prepare_pyodide() -> None:
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise BenchError(f"tests/pyodide/prepare.py failed:\n{result.stderr.strip()}")
+
+
+def node_version() -> str:
+    result = subprocess.run(["node", "--version"], capture_output=True, text=True, check=False)
+    return result.stdout.strip().lstrip("v") or "?"
+
+
+def run_pyodide(games: int, seed: str) -> dict[str, object]:
+    """One run of the workload in a fresh Pyodide under Node, through the Pyodide tests' own runner."""
+    command = ["node", str(ROOT / "tests" / "pyodide" / "bench_pyodide.mjs")]
+    command += simulate_command("python", games, seed)[4:]
+    try:
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=900)
+    except subprocess.TimeoutExpired:
+        raise BenchError("the Pyodide run took more than 900 s") from None
+    if result.returncode != 0:
+        raise BenchError(f"`{' '.join(command)}` failed ({result.returncode}):\n{result.stderr.strip()}")
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    timings = {
+        match.group(1): float(match.group(2))
+        for match in re.finditer(r"^pyodide-timing: (\S+) ([0-9.]+) s$", result.stderr, re.MULTILINE)
+    }
+    if "boot" not in timings:
+        raise BenchError(f"bench_pyodide.mjs reported no boot time:\n{result.stderr.strip()}")
+    return {**report, "boot_seconds": timings["boot"], "timings": timings}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,18 +163,24 @@ def main(argv: list[str] | None = None) -> int:
 
     if "pyodide" not in skip:
         prepare_pyodide()
-        log(f"bench: Pyodide under Node, {args.repeat} runs in one interpreter")
-        command = ["node", str(HERE / "engine_pyodide.mjs"), "--games", str(args.games)]
-        command += ["--seed", args.seed, "--repeat", str(args.repeat), "--contract", CONTRACT, "--stats"]
-        pyodide = run_json(command)
-        runs = pyodide.get("runs")
-        if not isinstance(runs, list):
-            raise BenchError("engine_pyodide.mjs reported no runs")
-        pyodide_rate = summary([rate(run) for run in runs])
-        results["pyodide"] = {**pyodide, "games_per_second": pyodide_rate}
+        pyodide_runs: list[dict[str, object]] = []
+        for number in range(args.repeat):
+            log(f"bench: Pyodide under Node run {number + 1}/{args.repeat}")
+            pyodide_runs.append(run_pyodide(args.games, args.seed))
+        manifest = json.loads((ROOT / ".cache" / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
+        pyodide_rate = summary([rate(run) for run in pyodide_runs])
+        boot = summary([float(str(run["boot_seconds"])) for run in pyodide_runs], best="min")
+        version = manifest.get("pyodideVersion")
+        results["pyodide"] = {
+            "version": version,
+            "runner": "tests/pyodide/bench_pyodide.mjs",
+            "games_per_second": pyodide_rate,
+            "boot_seconds": boot,
+            "runs": pyodide_runs,
+        }
         ratio = cpython["median"] / pyodide_rate["median"]
         results["ratio_cpython_over_pyodide"] = round(ratio, 2)
-        label = f"Pyodide {pyodide.get('pyodide_version')} (Python {pyodide.get('python_version')}, Node)"
+        label = f"Pyodide {version} (Node {node_version()})"
         rows.append(
             [label, f"{pyodide_rate['median']:.0f}", f"{pyodide_rate['best']:.0f}", f"{1 / ratio:.2f}x"]
         )
@@ -165,8 +198,9 @@ def main(argv: list[str] | None = None) -> int:
         pyo = results["pyodide"]
         assert isinstance(pyo, dict)
         print(f"CPython / Pyodide (median): {results['ratio_cpython_over_pyodide']}x")
-        boot, wheel = pyo["boot_seconds"], pyo["wheel_install_seconds"]
-        print(f"Pyodide boot under Node: {boot} s, wheel install {wheel} s")
+        boot = pyo["boot_seconds"]
+        assert isinstance(boot, dict)
+        print(f"Pyodide boot under Node, before the engine: median {boot['median']} s, best {boot['best']} s")
     print(f"--stats once (CPython): {results['cpython_stats']}")
     if "magmacrunch_stats" in results:
         print(f"magmacrunch-tarot, same rounds counted alike: {results['magmacrunch_stats']}")

@@ -1051,7 +1051,7 @@ def _half_to_points(half: int) -> int | float:
 
 
 def _tally(rnd: Round) -> Json | None:
-    if rnd.contract is None or rnd.phase in (Phase.BIDDING, Phase.CALLING):
+    if rnd.contract is None or rnd.taker is None or rnd.phase in (Phase.BIDDING, Phase.CALLING):
         return None
     try:
         counting = rnd.tally()
@@ -1268,8 +1268,16 @@ def _trick_html(state: Mapping[str, Any], trick: Mapping[str, Any] | None, capti
     )
 
 
-def _tally_html(tally: Mapping[str, Any] | None) -> str:
+def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None = None) -> str:
     if not tally:
+        if state and state.get("tricks") and not state.get("taker"):
+            won: dict[str, int] = {}
+            for trick in state["tricks"]:
+                won[trick["winner_name"]] = won.get(trick["winner_name"], 0) + 1
+            text = ", ".join(f"{name} {count}" for name, count in won.items())
+            return f'<p class="tw-tally tw-none">Tricks won so far: {_e(text)}.</p>'
+        if state and state.get("phase") in ("playing", "over") and not state.get("taker"):
+            return '<p class="tw-tally tw-none">Each player plays for themselves.</p>'
         return '<p class="tw-tally tw-none">Card points are counted once somebody has taken.</p>'
     cells = []
     for side, label in ((ATTACK, "Attack (taker's side)"), (DEFENCE, "Defence")):
@@ -1333,7 +1341,10 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         PHASE_TEXT.get(state["phase"], state["phase"]),
     ]
     if state.get("contract"):
-        status_bits.append(f"{_seat_name(state, state['taker'])} plays a {state['contract']}")
+        if state.get("taker"):
+            status_bits.append(f"{_seat_name(state, state['taker'])} plays a {state['contract']}")
+        else:
+            status_bits.append(f"contract: {state['contract']}")
     if state.get("called"):
         status_bits.append(f"called: {state['called']['name']}")
     seats_html = []
@@ -1408,7 +1419,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
     return (
         f'<p class="tw-status">{_e(" · ".join(status_bits))}</p>'
         f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>{bidding}'
-        f"{_tally_html(state.get('tally'))}"
+        f"{_tally_html(state.get('tally'), state)}"
         f'<div class="tw-board"><div class="tw-seats">{"".join(seats_html)}</div>'
         f'<div class="tw-centre">{current_html}'
         f'<div class="tw-pile"><p class="tw-pile-title">{_e(dog_title)}</p>{dog_html}</div>'

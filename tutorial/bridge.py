@@ -1039,11 +1039,10 @@ def _role(rnd: Round, seat: Seat, viewer: Seat | None) -> str:
         return ""
     if seat == rnd.taker:
         return "taker"
-    if seat == rnd.partner:
-        if viewer is None or viewer == seat or rnd.partner_revealed or rnd.is_over:
-            return "partner"
+    hidden = viewer is not None and viewer != seat and not rnd.partner_revealed and not rnd.is_over
+    if hidden:  # from another seat, nobody knows yet who holds the called card
         return ""
-    return "defender"
+    return "partner" if seat == rnd.partner else "defender"
 
 
 def _half_to_points(half: int) -> int | float:

@@ -267,3 +267,26 @@ def test_card_names_are_text_alternatives() -> None:
 def test_bridge_never_imports_js() -> None:
     source = (bridge.HANDS_DIR.parent / "bridge.py").read_text(encoding="utf-8")
     assert not re.search(r"^\s*(import|from)\s+(js|pyodide)\b", source, re.MULTILINE)
+
+
+def test_seat_view_keeps_the_partner_secret_until_the_called_card_is_played() -> None:
+    record = load_record(bridge.HANDS_DIR / "fft-5-called-king.json")
+    called_at = next(
+        step
+        for step, (action, rnd) in enumerate(record.states())
+        if action is not None and action.kind == "play" and action.cards[0] == rnd.called
+    )
+    partner = record.final_round().partner
+    assert partner is not None
+    viewer = next(
+        seat
+        for seat in ("p1", "p2", "p3", "p4", "p5")
+        if seat not in (str(partner), str(record.final_round().taker))
+    )
+    before = answer(bridge.replay("fft-5-called-king", called_at - 1, viewer))
+    roles = {seat["seat"]: seat["role"] for seat in before["seats"]}
+    assert roles[str(partner)] == ""
+    assert roles[viewer] == "defender"
+    assert all(role in ("", "taker") for seat, role in roles.items() if seat != viewer)
+    after = answer(bridge.replay("fft-5-called-king", called_at, viewer))
+    assert {seat["seat"]: seat["role"] for seat in after["seats"]}[str(partner)] == "partner"

@@ -1141,6 +1141,8 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
             }
         )
     dog_visible = viewer is None or rnd.dog_revealed or over
+    # From one seat, the sides (and so their points) are unknown until the called card is played.
+    sides_hidden = viewer is not None and not rnd.partner_revealed and not over
     discard_visible = viewer is None or viewer == rnd.taker or over
     tricks: list[Json] = []
     steps = _cached_trick_steps(record)
@@ -1209,7 +1211,8 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "current_trick": current,
         "tricks": tricks,
         "trick_steps": steps,
-        "tally": _tally(rnd),
+        "tally": None if sides_hidden else _tally(rnd),
+        "sides_hidden": sides_hidden,
         "legal": legal,
         "score": score_data,
         "calculator_query": _calculator_query(rnd),
@@ -1255,7 +1258,8 @@ def _trick_html(state: Mapping[str, Any], trick: Mapping[str, Any] | None, capti
     items = []
     for play in plays:
         mark = ' class="tw-winning"' if play["seat"] == winning else ""
-        note = ' <span class="tw-badge">winning</span>' if play["seat"] == winning and len(plays) > 1 else ""
+        badge = "winning" if "winning" in trick else "won it"
+        note = f' <span class="tw-badge">{badge}</span>' if play["seat"] == winning and len(plays) > 1 else ""
         items.append(
             f'<li{mark}><span class="tw-who">{_e(_seat_name(state, play["seat"]))}</span>'
             f"{card_html(Card.parse(play['card']['code']))}{note}</li>"
@@ -1268,6 +1272,11 @@ def _trick_html(state: Mapping[str, Any], trick: Mapping[str, Any] | None, capti
 
 
 def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None = None) -> str:
+    if not tally and state and state.get("sides_hidden") and state.get("taker"):
+        return (
+            '<p class="tw-tally tw-none">From this seat the sides are not known yet: the points of each '
+            "side show once the called card has been played.</p>"
+        )
     if not tally:
         if state and state.get("tricks") and not state.get("taker"):
             won: dict[str, int] = {}

@@ -288,5 +288,7 @@ def test_seat_view_keeps_the_partner_secret_until_the_called_card_is_played() ->
     assert roles[str(partner)] == ""
     assert roles[viewer] == "defender"
     assert all(role in ("", "taker") for seat, role in roles.items() if seat != viewer)
+    assert before["tally"] is None and before["sides_hidden"]
     after = answer(bridge.replay("fft-5-called-king", called_at, viewer))
     assert {seat["seat"]: seat["role"] for seat in after["seats"]}[str(partner)] == "partner"
+    assert after["tally"] is not None

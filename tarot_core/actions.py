@@ -18,7 +18,7 @@ from .seats import SEATS, Seat
 WORD_KINDS: Final = frozenset({"bid", "handful", "declare", "choose"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     """One action by one seat. ``word`` names a bid, a handful size, ...; ``cards`` are the cards involved."""
 
@@ -26,6 +26,23 @@ class Action:
     kind: str
     word: str = ""
     cards: tuple[Card, ...] = ()
+
+    # Written by hand rather than generated: the identity test first makes ``action in legal_actions``
+    # cheap, since the engine hands out interned actions.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (
+            self.kind == other.kind
+            and self.seat == other.seat
+            and self.word == other.word
+            and self.cards == other.cards
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.kind, self.word, self.cards))
 
     def __str__(self) -> str:
         parts = [str(self.seat), self.kind]
@@ -73,6 +90,19 @@ class Action:
 PLAYS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(Action(seat, "play", "", (card,)) for card in FULL_PACK) for seat in SEATS
 )
+
+
+_SIMPLE: dict[tuple[Seat, str, str], Action] = {}
+
+
+def simple(seat: Seat, kind: str, word: str = "") -> Action:
+    """The action without cards (``p2 bid garde``, ``p3 pass``), interned so that building and comparing
+    the bidding's legal actions allocates nothing."""
+    key = (seat, kind, word)
+    action = _SIMPLE.get(key)
+    if action is None:
+        action = _SIMPLE[key] = Action(seat, kind, word)
+    return action
 
 
 def play(seat: Seat, card: Card) -> Action:

@@ -250,6 +250,8 @@ _DISPLAY_RANK: Final = {suit: i for i, suit in enumerate(DISPLAY_SUIT_ORDER)}
 SUIT_OF: Final[tuple[Suit, ...]] = tuple(card.suit for card in FULL_PACK)
 #: A trump ``T<n>`` is the card ``FIRST_TRUMP_INDEX + n - 1``, so trump ranks compare as cards do.
 FIRST_TRUMP_INDEX: Final = 56
+#: The first pack index of each plain suit (a suit holds 14 consecutive indexes).
+SUIT_START: Final[dict[Suit, int]] = {suit: 14 * i for i, suit in enumerate(PLAIN_SUITS)}
 
 #: Sort key in pack order (fast: a C attribute getter).
 BY_INDEX: Final = attrgetter("index")

@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 
 
 def shuffled_pack(pack: tuple[Card, ...], rng: random.Random) -> list[Card]:
-    """The pack in random order: each card gets a random key and the pack is sorted by them."""
+    """The pack in random order: each card gets a random key and the pack is sorted by the keys.
+
+    Measured cheaper than ``random.shuffle`` (one C call per card instead of a Python loop).
+    """
     draw = rng.random
     return sorted(pack, key=lambda _card: draw())
 
@@ -41,19 +44,21 @@ def deal_pack(
     packets = players * variant.hand_size // packet
     # A dog card may follow any packet but the last, so it is never the pack's first or last card.
     gaps = sorted(rng.sample(range(1, packets), dog_size)) if dog_size else []
-    order = order_from(dealer.next(players), players)
     hands: list[list[Card]] = [[] for _ in range(players)]
+    # The packets go round the table starting on the dealer's right.
+    receivers = [hands[seat] for seat in order_from(dealer.next(players), players)] * (packets // players + 1)
     dog: list[Card] = []
     position = 0
-    gap_iter = iter(gaps)
-    next_gap = next(gap_iter, None)
+    gaps.append(-1)
+    next_gap = gaps[0]
+    taken = 0
     for number in range(packets):
         if next_gap == number:
             dog.append(pack[position])
             position += 1
-            next_gap = next(gap_iter, None)
-        seat = order[number % players]
-        hands[seat].extend(pack[position : position + packet])
+            taken += 1
+            next_gap = gaps[taken]
+        receivers[number].extend(pack[position : position + packet])
         position += packet
     assert position == len(pack) and len(dog) == dog_size, "deal arithmetic"
     return [sorted(hand) for hand in hands], sorted(dog)

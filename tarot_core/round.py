@@ -15,13 +15,14 @@ override the hooks (methods whose name starts with ``rule_``) in a subclass.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
 from typing import TYPE_CHECKING, Final
 
-from .actions import PLAYS, Action
+from .actions import PLAYS, Action, simple
 from .cards import (
     EXCUSE,
     FIRST_TRUMP_INDEX,
@@ -31,6 +32,7 @@ from .cards import (
     PLAIN_SUITS,
     QUEEN,
     SUIT_OF,
+    SUIT_START,
     Card,
     Suit,
     format_cards,
@@ -55,9 +57,14 @@ class Phase(StrEnum):
 
 ATTACK: Final = "attack"
 DEFENCE: Final = "defence"
+# Enum members read through their class cost a Python-level descriptor call in CPython 3.11, so the
+# hot paths use these module constants.
 _PLAYING: Final = Phase.PLAYING
 _BIDDING: Final = Phase.BIDDING
 _PETIT_SEC: Final = Phase.PETIT_SEC
+_OVER: Final = Phase.OVER
+_CALLING: Final = Phase.CALLING
+_DISCARD: Final = Phase.DISCARD
 _TRUMPS: Final = Suit.TRUMPS
 
 
@@ -72,15 +79,18 @@ class Trick:
     #: The suit led (set by the first card that is not the Excuse) and the highest trump so far.
     led: Suit | None = None
     best_trump: int = 0
+    #: The card that set the suit (the first card that is not the Excuse).
+    led_card: Card | None = None
 
     def add(self, seat: Seat, card: Card) -> None:
         self.plays.append((seat, card))
-        if card.is_trump:
-            if self.led is None:
-                self.led = card.suit
-            self.best_trump = max(self.best_trump, card.rank)
-        elif self.led is None and not card.is_excuse:
+        if card.is_excuse:
+            return
+        if self.led is None:
             self.led = card.suit
+            self.led_card = card
+        if card.is_trump:
+            self.best_trump = max(self.best_trump, card.rank)
 
     @property
     def cards(self) -> list[Card]:
@@ -145,8 +155,8 @@ class Round:
     ) -> None:
         self.variant = variant
         self.players = variant.players
-        self.dealer = Seat(dealer)
-        if int(self.dealer) >= self.players:
+        self.dealer = SEATS[dealer]  # a Seat, also when given a plain index
+        if self.dealer >= self.players:
             raise TarotError(f"the dealer must be one of p1 to p{self.players}")
         # Cards are their pack indexes, so a plain sort puts them in pack order.
         self.initial_hands = tuple(tuple(sorted(hand)) for hand in hands)
@@ -164,9 +174,9 @@ class Round:
                 raise TarotError(f"{seat} holds {len(hand)} cards; each player needs {variant.hand_size}")
         if len(self.initial_dog) != variant.dog_size:
             raise TarotError(f"the dog holds {len(self.initial_dog)} cards; it needs {variant.dog_size}")
-        dealt = list(chain(self.initial_dog, *self.initial_hands))
-        unique = set(dealt)
-        if len(unique) != len(dealt):
+        unique = set(self.initial_dog).union(*self.initial_hands)
+        if len(unique) != variant.dog_size + self.players * variant.hand_size:
+            dealt = list(chain(self.initial_dog, *self.initial_hands))
             twice = sorted({c for c in dealt if dealt.count(c) > 1})
             raise TarotError(f"{format_cards(twice)} dealt twice")
         if unique != variant.pack_set:
@@ -205,7 +215,7 @@ class Round:
     # ------------------------------------------------------------------ queries
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def attack(self) -> frozenset[Seat]:
@@ -290,15 +300,15 @@ class Round:
                     assert self.taker is not None
                     actions.append(Action(self.taker, "slam"))
             return actions
-        if phase is Phase.OVER or seat is None:
+        if phase is _OVER or seat is None:
             return []
-        if phase is Phase.BIDDING:
-            return [Action(seat, "pass"), *(Action(seat, "bid", c) for c in self._biddable())]
-        if phase is Phase.CALLING:
+        if phase is _BIDDING:
+            return [simple(seat, "pass"), *(simple(seat, "bid", c) for c in self._biddable())]
+        if phase is _CALLING:
             return [Action(seat, "call", "", (card,)) for card in self.rule_callable(seat)]
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return [Action(seat, "discard", "", (card,)) for card in self._discardable(seat)]
-        if phase is Phase.PETIT_SEC:
+        if phase is _PETIT_SEC:
             return [Action(seat, "petit-sec")]
         return []  # pragma: no cover
 
@@ -353,24 +363,30 @@ class Round:
             if not trick.plays:
                 return self._legal_leads(seat, hand)
             return list(hand)
-        suit_of = SUIT_OF
+        # Hands are kept in pack order and a card is its pack index, so each suit is one slice of the
+        # hand found by bisection: no loop over the cards.
+        has_excuse = bool(hand) and hand[-1] is EXCUSE
         if led is not _TRUMPS:
-            follow = [c for c in hand if suit_of[c] is led]
-            if follow:
-                if EXCUSE in hand:
+            first = trick.led_card
+            start = first - first % 14 if first is not None else SUIT_START[led]
+            i = bisect_left(hand, start)
+            j = bisect_left(hand, start + 14, i)
+            if i != j:
+                follow = hand[i:j]
+                if has_excuse:
                     follow.append(EXCUSE)
                 return follow
-        trumps = [c for c in hand if suit_of[c] is _TRUMPS]
-        if not trumps:
+        i = bisect_left(hand, FIRST_TRUMP_INDEX)
+        j = bisect_left(hand, EXCUSE, i)
+        if i == j:
             return list(hand)
         best = trick.best_trump
         if best and self.variant.must_overtrump:
-            # Trumps are consecutive in the pack, so comparing cards compares trump ranks.
-            floor = FIRST_TRUMP_INDEX - 1 + best
-            over = [c for c in trumps if c > floor]
-            if over:
-                trumps = over
-        if EXCUSE in hand:
+            over = bisect_right(hand, FIRST_TRUMP_INDEX - 1 + best, i, j)
+            if over < j:
+                i = over
+        trumps = hand[i:j]
+        if has_excuse:
             trumps.append(EXCUSE)
         return trumps
 
@@ -405,7 +421,7 @@ class Round:
         return self._refusal(action)
 
     def _refusal(self, action: Action) -> Refusal:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return Refusal(Illegal.ROUND_OVER, "the round is over: no more actions")
         if action.kind == "slam":
             if action.seat != self.taker:
@@ -413,7 +429,7 @@ class Round:
             return Refusal(
                 Illegal.SLAM_NOT_ALLOWED, "a slam must be announced before the first card is played"
             )
-        if self.phase is Phase.PETIT_SEC:
+        if self.phase is _PETIT_SEC:
             assert self.to_move is not None
             if action.seat == self.to_move:
                 return Refusal(
@@ -430,14 +446,14 @@ class Round:
                 Illegal.PETIT_SEC_FALSE,
                 "petit sec is announced only by a player whose only trump is the Petit, without the Excuse",
             )
-        if action.seat != self.to_move and not (action.kind == "handful" and self.phase is Phase.PLAYING):
+        if action.seat != self.to_move and not (action.kind == "handful" and self.phase is _PLAYING):
             return Refusal(Illegal.NOT_YOUR_TURN, f"it is {self.to_move}'s turn, not {action.seat}'s")
         kind = action.kind
         expected = {
-            Phase.BIDDING: ("bid", "pass"),
-            Phase.CALLING: ("call",),
-            Phase.DISCARD: ("discard",),
-            Phase.PLAYING: ("play", "handful"),
+            _BIDDING: ("bid", "pass"),
+            _CALLING: ("call",),
+            _DISCARD: ("discard",),
+            _PLAYING: ("play", "handful"),
         }[self.phase]
         if kind not in expected:
             words = " or ".join(expected)
@@ -627,7 +643,7 @@ class Round:
             self.to_move = self.current.leader
         elif kind == "petit-sec":
             self.outcome = "redeal-petit-sec"
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.to_move = None
         else:  # pragma: no cover - refused earlier
             raise TarotError(f"unknown action {action}")
@@ -642,13 +658,13 @@ class Round:
             return
         if not self.bids:
             self.outcome = "redeal-all-passed"
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.to_move = None
             return
         self.taker = self.bids[-1].seat
         self.contract = self.bids[-1].word
         if self.variant.players == 5:
-            self.phase = Phase.CALLING
+            self.phase = _CALLING
             self.to_move = self.taker
         else:
             self._after_call()
@@ -664,7 +680,7 @@ class Round:
         if self.rule_takes_dog(self.contract):
             self.dog_revealed = True
             self.hands[self.taker] = sorted([*self.hands[self.taker], *self.dog])
-            self.phase = Phase.DISCARD
+            self.phase = _DISCARD
             self.to_move = self.taker
         else:
             self._start_play()
@@ -677,7 +693,7 @@ class Round:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAYING
+        self.phase = _PLAYING
         leader = self.rule_first_leader()
         self.current = Trick(0, leader)
         self.to_move = leader
@@ -695,15 +711,14 @@ class Round:
         trick = self.current
         assert trick is not None
         trick.plays.append((seat, card))  # Trick.add, inlined on this hot path
-        suit = SUIT_OF[card]
-        if suit is _TRUMPS:
+        if card is not EXCUSE:
             if trick.led is None:
-                trick.led = suit
-            rank = card - FIRST_TRUMP_INDEX + 1
-            if rank > trick.best_trump:  # noqa: PLR1730 - a branch is cheaper than max() here
-                trick.best_trump = rank
-        elif trick.led is None and card is not EXCUSE:
-            trick.led = suit
+                trick.led = SUIT_OF[card]
+                trick.led_card = card
+            if card >= FIRST_TRUMP_INDEX:
+                rank = card - FIRST_TRUMP_INDEX + 1
+                if rank > trick.best_trump:  # noqa: PLR1730 - a branch is cheaper than max() here
+                    trick.best_trump = rank
         players = self.players
         if len(trick.plays) < players:
             self.to_move = NEXT_SEAT[players][seat]
@@ -712,7 +727,7 @@ class Round:
         self.tricks.append(trick)
         if len(self.tricks) == self.variant.hand_size:
             self.current = None
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.outcome = "played"
             self.to_move = None
             return
@@ -906,7 +921,7 @@ class Round:
 
     def result(self) -> RoundResult:
         """The outcome; for a played round, the counting, the score breakdown and every seat's score."""
-        if self.phase is not Phase.OVER or self.outcome is None:
+        if self.phase is not _OVER or self.outcome is None:
             raise TarotError("the round is not over yet")
         if self.outcome != "played":
             return RoundResult(self.outcome, None, None, dict.fromkeys(SEATS[: self.players], 0))

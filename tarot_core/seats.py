@@ -22,28 +22,29 @@ class Seat(IntEnum):
     P5 = 4
 
     def __str__(self) -> str:
-        return f"p{self.value + 1}"
+        return _NAMES[self]
 
     def next(self, players: int) -> Seat:
         """The player on this seat's right, who plays after it (counter-clockwise)."""
-        return SEATS[(self.value + 1) % players]
+        return SEATS[(self + 1) % players]
 
     def previous(self, players: int) -> Seat:
         """The player on this seat's left, who played before it."""
-        return SEATS[(self.value - 1) % players]
+        return SEATS[(self - 1) % players]
 
     @classmethod
     def parse(cls, text: str, players: int | None = None) -> Seat:
         key = text.strip().lower()
         if len(key) == 2 and key[0] == "p" and key[1] in "12345":
             seat = SEATS[int(key[1]) - 1]
-            if players is None or seat.value < players:
+            if players is None or seat < players:
                 return seat
         limit = players or 5
         raise NotationError(f"{text!r} is not a seat: write p1 to p{limit}")
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
+_NAMES: tuple[str, ...] = tuple(f"p{i + 1}" for i in range(len(SEATS)))
 
 #: ``NEXT_SEAT[players][seat]`` is ``seat.next(players)``, precomputed for speed.
 NEXT_SEAT: tuple[tuple[Seat, ...], ...] = tuple(
@@ -58,4 +59,4 @@ def seats(players: int) -> tuple[Seat, ...]:
 
 def order_from(first: Seat, players: int) -> list[Seat]:
     """Every seat once, in playing order, starting with ``first``."""
-    return [SEATS[(first.value + i) % players] for i in range(players)]
+    return [SEATS[(first + i) % players] for i in range(players)]

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .actions import Action
+from .actions import simple
 from .errors import TarotError
 from .round import Round
 from .seats import SEATS
@@ -57,13 +57,16 @@ def simulate(
     start = time.perf_counter()
     dealer = SEATS[0]
     for number in range(games):
-        rnd = variant.deal_round(dealer, f"{seed}:{number}")
+        rnd = variant.deal_round(dealer, rng.getrandbits(64))
         if contract is not None:
             _force_contract(rnd, contract, rng)
         legal_actions, push, draw = rnd.legal_actions, rnd.push, rng.random
-        while not rnd.is_over:
-            actions = legal_actions()
+        actions = legal_actions()
+        while actions:  # a round has no legal action exactly when it is over
             push(actions[int(draw() * len(actions))])
+            actions = legal_actions()
+        if not rnd.is_over:  # pragma: no cover - would be an engine bug
+            raise TarotError(f"round {number} is stuck: not over but nothing is legal ({rnd!r})")
         if stats is not None:
             _record(rnd, stats)
         dealer = dealer.next(players)
@@ -88,7 +91,7 @@ def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:
             continue
         bidding_seen = True
         seat = speaking[0].seat
-        rnd.push(Action(seat, "bid", contract) if first else Action(seat, "pass"))
+        rnd.push(simple(seat, "bid", contract) if first else simple(seat, "pass"))
         first = False
 
 

@@ -302,16 +302,29 @@ STATUS_IDLE: Final = (
 )
 
 
-def _shell(kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "") -> str:
+def _label(translator: HTML5Translator, kind: str, detail: str) -> str:
+    """The widget's accessible name, unique on its page (landmarks must differ)."""
+    base = {"calculator": "Score calculator", "replay": "Hand replay", "play-check": "May I play this card?"}[
+        kind
+    ]
+    label = f"{base}{' ' if base.endswith('?') else ': '}{detail}" if detail else base
+    builder = translator.builder
+    seen: dict[str, set[str]] = getattr(builder, "_tarot_widget_labels", {})
+    builder._tarot_widget_labels = seen  # type: ignore[attr-defined]
+    used = seen.setdefault(builder.current_docname, set())
+    unique, number = label, 1
+    while unique in used:
+        number += 1
+        unique = f"{label} ({number})"
+    used.add(unique)
+    return unique
+
+
+def _shell(kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "", label: str = "") -> str:
     classes = " ".join(["tarot-widget", f"tw-{kind}", *node.get("classes", [])])
-    labels = {
-        "calculator": "Score calculator",
-        "replay": "Hand replay",
-        "play-check": "May I play this card?",
-    }
     return (
         f'<section class="{classes}" id="{uid}" data-tarot-widget="{kind}" data-state="idle" '
-        f'aria-label="{labels[kind]}" {extra}>'
+        f'aria-label="{_attr(label)}" {extra}>'
         f'<p class="tw-loading" role="status" aria-live="polite">'
         '<span class="tw-spinner" aria-hidden="true"></span>'
         f'<span class="tw-loading-text">{STATUS_IDLE}</span></p>'
@@ -339,7 +352,8 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
             f'<div class="tw-result" aria-live="polite" aria-label="Score" {attributes}>'
             f"{answer.get('html', '')}</div>"
         )
-        html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'")
+        label = _label(translator, kind, "")
+        html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'", label)
     elif kind == "replay":
         answer = json.loads(bridge.replay(node["record"], node["step"], node["view"], options))
         inner = _replay_controls(uid, answer) + f'<div class="tw-stage">{answer["html"]}</div>'
@@ -347,7 +361,7 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
             f'{common} data-record="{_attr(node["record"])}" data-step="{answer["step"]}" '
             f'data-steps="{answer["steps"]}" data-view="{_attr(answer["view"])}"'
         )
-        html = _shell(kind, uid, node, inner, extra)
+        html = _shell(kind, uid, node, inner, extra, _label(translator, kind, answer["title"]))
     else:
         answer = json.loads(bridge.position(node["record"], node["step"], options))
         inner = (
@@ -359,7 +373,8 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
             f"Try another card</button></p>"
         )
         extra = f'{common} data-record="{_attr(node["record"])}" data-step="{answer["step"]}"'
-        html = _shell(kind, uid, node, inner, extra)
+        label = _label(translator, kind, f"{answer['title']}, step {answer['step']}")
+        html = _shell(kind, uid, node, inner, extra, label)
     translator.body.append(html)
     raise nodes.SkipNode
 

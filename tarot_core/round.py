@@ -32,7 +32,6 @@ from .cards import (
     PLAIN_SUITS,
     QUEEN,
     SUIT_OF,
-    SUIT_START,
     Card,
     Suit,
     format_cards,
@@ -44,6 +43,37 @@ from .seats import NEXT_SEAT, SEATS, Seat, order_from
 if TYPE_CHECKING:
     from .fft import FrenchVariant
     from .scoring import Score
+
+
+def following_cards(hand: list[Card], led_card: Card, best_trump: int, must_overtrump: bool) -> list[Card]:
+    """The cards of ``hand`` that may follow a trick led with ``led_card`` (the French rules).
+
+    Follow suit; without that suit, trump, over the best trump so far when ``must_overtrump`` and able;
+    without trumps, anything. The Excuse may always be played. Hands are kept in pack order and a card
+    is its pack index, so a suit is one slice of the hand found by bisection: no loop over the cards.
+    """
+    has_excuse = bool(hand) and hand[-1] is EXCUSE
+    if led_card < FIRST_TRUMP_INDEX:
+        start = led_card - led_card % 14
+        i = bisect_left(hand, start)
+        j = bisect_left(hand, start + 14, i)
+        if i != j:
+            follow = hand[i:j]
+            if has_excuse:
+                follow.append(EXCUSE)
+            return follow
+    i = bisect_left(hand, FIRST_TRUMP_INDEX)
+    j = bisect_left(hand, EXCUSE, i)
+    if i == j:
+        return list(hand)
+    if best_trump and must_overtrump:
+        over = bisect_right(hand, FIRST_TRUMP_INDEX - 1 + best_trump, i, j)
+        if over < j:
+            i = over
+    trumps = hand[i:j]
+    if has_excuse:
+        trumps.append(EXCUSE)
+    return trumps
 
 
 class Phase(StrEnum):
@@ -363,32 +393,10 @@ class Round:
             if not trick.plays:
                 return self._legal_leads(seat, hand)
             return list(hand)
-        # Hands are kept in pack order and a card is its pack index, so each suit is one slice of the
-        # hand found by bisection: no loop over the cards.
-        has_excuse = bool(hand) and hand[-1] is EXCUSE
-        if led is not _TRUMPS:
-            first = trick.led_card
-            start = first - first % 14 if first is not None else SUIT_START[led]
-            i = bisect_left(hand, start)
-            j = bisect_left(hand, start + 14, i)
-            if i != j:
-                follow = hand[i:j]
-                if has_excuse:
-                    follow.append(EXCUSE)
-                return follow
-        i = bisect_left(hand, FIRST_TRUMP_INDEX)
-        j = bisect_left(hand, EXCUSE, i)
-        if i == j:
-            return list(hand)
-        best = trick.best_trump
-        if best and self.variant.must_overtrump:
-            over = bisect_right(hand, FIRST_TRUMP_INDEX - 1 + best, i, j)
-            if over < j:
-                i = over
-        trumps = hand[i:j]
-        if has_excuse:
-            trumps.append(EXCUSE)
-        return trumps
+        first = trick.led_card
+        if first is None:  # pragma: no cover - a trick with a led suit has its led card
+            first = Card(led, 1) if led is not _TRUMPS else PETIT
+        return following_cards(hand, first, trick.best_trump, self.variant.must_overtrump)
 
     def _legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
         called = self.called

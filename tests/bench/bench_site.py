@@ -76,6 +76,22 @@ INIT_SCRIPT: Final = """
       for (const entry of list.getEntries()) bench.longtasks.push([entry.startTime, entry.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch (error) { bench.longtaskError = String(error); }
+  // Long animation frames say what a slow frame spent its time on: scripts (by URL), style and layout.
+  bench.frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const end = entry.startTime + entry.duration;
+        const layout = entry.styleAndLayoutStart ? end - entry.styleAndLayoutStart : 0;
+        bench.frames.push({
+          start: entry.startTime, duration: entry.duration, blocking: entry.blockingDuration,
+          layout, scripts: entry.scripts.map((script) => ({
+            url: script.sourceURL, invoker: script.invoker, duration: script.duration,
+          })),
+        });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch (error) { bench.framesError = String(error); }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.name === "first-contentful-paint") bench.fcp = entry.startTime;
@@ -216,6 +232,7 @@ class Load:
     longest_task: float = 0.0
     long_tasks: int = 0
     long_task_list: list[tuple[float, float]] = field(default_factory=list)
+    long_frames: list[dict[str, object]] = field(default_factory=list)
     ready: float | None = None
     result: float | None = None
     worker_seconds: float | None = None
@@ -430,6 +447,7 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
         tasks = bench.get("longtasks") or []
         load.long_tasks = len(tasks)
         load.long_task_list = [(round(start / 1000, 3), round(length / 1000, 3)) for start, length in tasks]
+        load.long_frames = [frame for frame in bench.get("frames") or [] if frame.get("blocking", 0) > 0]
         load.longest_task = max((duration for _, duration in tasks), default=0.0) / 1000
         if bench.get("longtaskError"):
             load.notes.append("long tasks not observable: " + bench["longtaskError"])

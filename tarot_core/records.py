@@ -197,8 +197,11 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
         deal = data.get("deal")
         if not isinstance(deal, Mapping):
             raise RecordError('the record needs a deal: {"p1": "cards...", ..., "dog": "cards..."}')
-        hands = tuple(tuple(parse_cards(str(deal.get(str(seat), "")))) for seat in SEATS[:players_count])
-        dog = tuple(parse_cards(str(deal.get("dog", ""))))
+        # Stored in pack order, as the round keeps them, whatever order the file lists them in.
+        hands = tuple(
+            tuple(sorted(parse_cards(str(deal.get(str(seat), ""))))) for seat in SEATS[:players_count]
+        )
+        dog = tuple(sorted(parse_cards(str(deal.get("dog", "")))))
     except RecordError:
         raise
     except TarotError as error:

@@ -4,7 +4,7 @@ The player is no expert: it bids from a simple count of its hand, discards low c
 wins tricks as cheaply as it can, gives points to a trick its side is winning and keeps the Petit
 safe. It only chooses among ``Round.legal_actions()``: every rule decision stays in the engine.
 
-Run ``python tutorial/make_hands.py`` to rewrite the French Tarot samples (the output is reproducible).
+Run ``python -m tutorial.make_hands`` to rewrite the French Tarot samples (the output is reproducible).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from tarot_core import Action, Card, Phase, Round, Seat, find_variant
 from tarot_core.cards import EXCUSE, PETIT
 from tarot_core.records import HandRecord
+from tutorial.tables import trick_kinds
 
 HANDS = Path(__file__).resolve().parent / "hands"
 
@@ -204,9 +205,22 @@ SAMPLES = [
 ]
 
 
+#: Moments the pages built on each sample show (the words of ``tutorial.tables.TRICK_KINDS``).
+NEEDED_TRICKS: dict[str, set[str]] = {
+    "fft-4-first-hand": {"follow", "trump", "trump-lead", "discard"},
+    "fft-3-prise": {"excuse-last"},
+    "fft-4-garde-sans": {"overtrump"},
+}
+
+
 def accept_default(rnd: Round, sample: Sample) -> bool:
     result = rnd.result()
     if result.outcome != "played" or result.score is None or result.counting is None:
+        return False
+    found: set[str] = set()
+    for trick in rnd.tricks:
+        found |= trick_kinds(rnd, trick)
+    if not NEEDED_TRICKS.get(sample.name, set()) <= found:
         return False
     if sample.name == "fft-4-first-hand":
         return (

@@ -257,14 +257,25 @@ def format_breakdown(answer: dict[str, object]) -> str:
         if detail:
             line += f"   ({detail})"
         lines.append(line)
-    lines.append(f"Result: {'made' if answer.get('won') else 'lost'}")
+    won = answer.get("won")
+    if isinstance(won, bool):
+        lines.append(f"Result: {'made' if won else 'lost'}")
+    elif isinstance(won, str):
+        lines.append(f"Result: {won} wins the hand")
+    elif isinstance(won, list):
+        outcome = answer.get("outcome")
+        words = outcome if isinstance(outcome, list) else ["won" if flag else "lost" for flag in won]
+        lines.append("Result: " + ", ".join(f"player {i} {word}" for i, word in enumerate(words, start=1)))
     scores = answer.get("scores")
     if isinstance(scores, dict):
-        parts = [
-            f"{role} {value:+d}" if isinstance(value, int) else f"{role} {value}"
-            for role, value in scores.items()
-            if value is not None
-        ]
+        parts = []
+        for role, value in scores.items():
+            if isinstance(value, list):  # one score per player, in the order given
+                parts.extend(f"player {i} {v:+d}" for i, v in enumerate(value, start=1))
+            elif isinstance(value, int):
+                parts.append(f"{role} {value:+d}")
+            elif value is not None:
+                parts.append(f"{role} {value}")
         lines.append("Scores: " + ", ".join(parts))
     return "\n".join(lines)
 

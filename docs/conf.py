@@ -120,3 +120,9 @@ def _resolve_short_python_names(
 def setup(app: Sphinx) -> None:
     logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptySectionFilter())
     app.connect("missing-reference", _resolve_short_python_names)
+
+
+# -- Widgets ---------------------------------------------------------------------------------------
+# Refused cards link to the rule that refuses them: a ``(rule-<code>)=`` label where a page has one,
+# else the topic page named here (the five-player rules live with the three-player ones).
+tarot_rule_pages = {"five-players": "rules/three-and-five#rule-five-players"}

@@ -268,7 +268,7 @@ def format_breakdown(answer: dict[str, object]) -> str:
         lines.append("Result: " + ", ".join(f"player {i} {word}" for i, word in enumerate(words, start=1)))
     scores = answer.get("scores")
     if isinstance(scores, dict):
-        parts = []
+        parts: list[str] = []
         for role, value in scores.items():
             if isinstance(value, list):  # one score per player, in the order given
                 parts.extend(f"player {i} {v:+d}" for i, v in enumerate(value, start=1))

@@ -246,6 +246,9 @@ def _links(translator: HTML5Translator) -> dict[str, Any]:
         calculator = next((doc for doc in sorted(docs) if "calculator" in docs[doc]), "")
     rules: dict[str, str] = {}
     pages: dict[str, str] = dict(config.tarot_rule_pages)
+    # A label ``rule-<code>`` on a rules page (``(rule-must-overtrump)=``) is the exact place that
+    # explains one refusal; the reason's topic page is the fallback.
+    labels: dict[str, tuple[str, str, str]] = env.domaindata["std"]["labels"]
     for reason in Illegal:
         anchor = reason.rule
         target = pages.get(anchor) or _guess_rule_page(anchor, env.found_docs)
@@ -255,6 +258,9 @@ def _links(translator: HTML5Translator) -> dict[str, Any]:
                 rules[anchor] = relative_uri(here, builder.get_target_uri(doc)) + (
                     f"#{fragment}" if fragment else ""
                 )
+        exact = labels.get(f"rule-{reason.code}")
+        if exact is not None and exact[0] in env.found_docs:
+            rules[reason.code] = relative_uri(here, builder.get_target_uri(exact[0])) + f"#{exact[1]}"
     return {
         "calculator": relative_uri(here, builder.get_target_uri(calculator)) if calculator else "",
         "rules": rules,

@@ -25,6 +25,7 @@ from tarot_core.scoring import score_request
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDS = ROOT / "tutorial" / "hands"
+DOCS = ROOT / "docs"
 
 Case = Callable[[], object]
 
@@ -46,6 +47,24 @@ def replay(path: Path) -> object:
         legal = [str(choice) for choice in rnd.legal_actions()]
         steps.append([None if action is None else str(action), str(rnd.phase), to_move, legal])
     return {"record": record.to_dict(), "steps": steps, "result": record.final_round().result_summary()}
+
+
+def worked_examples() -> dict[str, Mapping[str, object]]:
+    """Every worked example of the site: the JSON request of each ``tarot-score`` block, by page and line."""
+    found: dict[str, Mapping[str, object]] = {}
+    for page in sorted(DOCS.rglob("*.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            if not line.lstrip().startswith("```{tarot-score}"):
+                continue
+            body: list[str] = []
+            for inner in lines[number:]:
+                if inner.strip().startswith("```"):
+                    break
+                if not inner.strip().startswith(":"):
+                    body.append(inner)
+            found[f"{page.relative_to(DOCS).as_posix()}:{number}"] = json.loads("\n".join(body))
+    return found
 
 
 def score(variant: str, players: int, **fields: object) -> Case:
@@ -80,6 +99,7 @@ CASES: dict[str, Case] = {
     "score:classic-3-small": score("classic", 3, contract="small", oudlers=0, points=56),
     "refused:unknown-variant": refused(partial(score_request, {"variant": "fortune"})),
     "refused:fft-points": refused(score("fft", 4, contract="garde", oudlers=2, points=95)),
+    **{f"example:{where}": partial(score_request, request) for where, request in worked_examples().items()},
 }
 
 

@@ -73,3 +73,9 @@ def test_simulate_gives_the_same_rounds_in_cpython_and_pyodide(run_node: NodeRun
     assert {key: value for key, value in found.items() if key not in timing_keys} == {
         key: value for key, value in expected.items() if key not in timing_keys
     }
+
+
+def test_the_site_worked_examples_are_cases() -> None:
+    """Every ``tarot-score`` block of the site is compared (the site has at least 12 worked examples)."""
+    examples = [name for name in json_cases.CASES if name.startswith("example:")]
+    assert len(examples) >= 12, examples

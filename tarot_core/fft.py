@@ -14,6 +14,7 @@ from .scoring import (
     FFT_MULTIPLIERS,
     FFT_TARGETS,
     Score,
+    bouts_text,
     french_score,
 )
 from .variant import Options, Variant, option, register
@@ -197,13 +198,14 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     low, high = points_bounds(oudlers)
     if half_points < low:
         raise RequestError(
-            "points", f"{oudlers} bout(s) alone are worth {low / 2:g} points, more than {half_points / 2:g}"
+            "points",
+            f"{bouts_text(oudlers)} alone are worth {low / 2:g} points, more than {half_points / 2:g}",
         )
     if half_points > high:
         raise RequestError(
             "points",
-            f"with {oudlers} bout(s) the taker cannot have {half_points / 2:g} points: "
-            f"the defence's {3 - oudlers} bout(s) leave at most {high / 2:g}",
+            f"with {bouts_text(oudlers)} the taker cannot have {half_points / 2:g} points: "
+            f"the defence's {bouts_text(3 - oudlers)} leave at most {high / 2:g}",
         )
     petit = _side(request.get("petit_au_bout"), "petit_au_bout")
     handfuls = _handfuls(request.get("handfuls"), players)

@@ -953,7 +953,7 @@ class Round:
     def result_lines(self, name: Callable[[Seat], str]) -> list[str]:
         """How a finished round ended, in lines for readers: the counting, the working and each score."""
         from .cards import format_points
-        from .scoring import format_breakdown
+        from .scoring import bouts_text, format_breakdown
 
         result = self.result()
         if result.outcome != "played":
@@ -965,7 +965,7 @@ class Round:
             lines.append(f"Excuse: {counting.excuse.explanation}.")
         lines.append(
             f"Counted: attack {format_points(counting.attack_half_points)} "
-            f"with {counting.attack_bouts} bout(s), "
+            f"with {bouts_text(counting.attack_bouts)}, "
             f"defence {format_points(counting.defence_half_points)} "
             f"(the dog or the discard counts for the {counting.dog_to})"
         )

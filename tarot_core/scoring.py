@@ -22,6 +22,11 @@ ATTACK: Final = "attack"
 DEFENCE: Final = "defence"
 
 
+def bouts_text(count: int) -> str:
+    """``0 bouts``, ``1 bout``, ``2 bouts``."""
+    return f"{count} bout" if count == 1 else f"{count} bouts"
+
+
 def points_value(half_points: int) -> int | float:
     """Half-points as a JSON number: 83 -> 41.5, 82 -> 41."""
     return half_points // 2 if half_points % 2 == 0 else half_points / 2
@@ -146,7 +151,12 @@ def french_score(
     terms.append(Term("contract", "Contract", FFT_CONTRACT_NAMES[contract]))
     terms.append(Term("bouts", "Bouts (oudlers) in the taker's cards", bouts))
     terms.append(
-        Term("target", "Points needed with that many bouts", target, f"{bouts} bout(s): {target} points")
+        Term(
+            "target",
+            "Points needed with that many bouts",
+            target,
+            f"with {bouts_text(bouts)}: {target} points",
+        )
     )
     terms.append(Term("points", "Card points won by the taker's side", points_value(half_points)))
     diff_half = half_points - 2 * target

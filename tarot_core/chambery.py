@@ -48,6 +48,7 @@ from .round import ATTACK, DEFENCE, Counting, ExcuseNote, Phase, Round, Trick
 from .scoring import Score, Term
 from .seats import SEATS, Seat, order_from
 from .variant import Options, Variant, register
+from .variant import options_table as variant_options_table
 
 if TYPE_CHECKING:
     from .fft import FrenchVariant
@@ -1180,19 +1181,11 @@ def payments_table(players: int = 5, contract: str = "call", pack: int = 78) -> 
 
 def options_table() -> TableDescription:
     """Every rule option of the Chambéry rounds with its default, its choices and what it decides."""
-    rows: list[list[object]] = []
-    defaults = ChamberyTableOptions()
-    for name, value, help_text in defaults.describe():
-        choices = _OPTION_CHOICES.get(name, (78, 62))
-        others = ", ".join(f"`{_show_choice(c)}`" for c in choices if c != value)
-        rows.append(
-            [f"`{name}`", f"`{_show_choice(value)}`", others, help_text[:1].upper() + help_text[1:] + "."]
-        )
-    return {
-        "header": ["Option", "Default", "Other choices", "What it decides"],
-        "rows": rows,
-        "caption": "Rule options of Chambéry Tarot",
-    }
+    choices = {name: _OPTION_CHOICES.get(name, (78, 62)) for name, _, _ in ChamberyTableOptions().describe()}
+    return cast(
+        TableDescription,
+        variant_options_table(ChamberyTableOptions(), choices, "Rule options of Chambéry Tarot"),
+    )
 
 
 # ---------------------------------------------------------------------------------------------- the round

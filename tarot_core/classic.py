@@ -73,6 +73,7 @@ from .round import ATTACK, DEFENCE, Counting, Phase, Round, Trick
 from .scoring import Score, Term
 from .seats import Seat, order_from
 from .variant import Options, option, register
+from .variant import options_table as variant_options_table
 
 # ---------------------------------------------------------------------------------------------- facts
 CONTRACTS: Final = ("small", "guard", "guard-without", "guard-against", "slam")
@@ -960,12 +961,6 @@ class Classic5(ClassicVariant):
 # Each returns {"header": [...], "rows": [[...], ...]}: the shape of the site's ``tarot-table``.
 
 
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 def contracts_table(players: int = 3) -> dict[str, object]:
     """The bids in order, their French names, base scores, multipliers and what happens to the dog."""
     dog = {
@@ -1024,12 +1019,4 @@ def bonuses_table(players: int = 3) -> dict[str, object]:
 
 def options_table() -> dict[str, object]:
     """Every rule option: name, default, the other choices, what it decides."""
-    rows: list[list[object]] = []
-    for field in dataclasses.fields(ClassicOptions):
-        choices = OPTION_CHOICES[field.name]
-        default = field.default
-        others = ", ".join(f"``{_show(c)}``" for c in choices if c != default)
-        rows.append(
-            [f"``{field.name}``", f"``{_show(default)}``", others, str(field.metadata.get("help", ""))]
-        )
-    return {"header": ["Option", "Default", "Other choices", "What it decides"], "rows": rows}
+    return variant_options_table(ClassicOptions(), OPTION_CHOICES)

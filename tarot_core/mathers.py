@@ -80,6 +80,7 @@ from .round import Phase, Round, RoundResult, Trick
 from .scoring import Score, Term
 from .seats import SEATS, Seat
 from .variant import Options, Variant, option, register
+from .variant import options_table as variant_options_table
 
 if TYPE_CHECKING:
     from .fft import FrenchVariant
@@ -1323,12 +1324,4 @@ def tarot_trumps_table() -> dict[str, object]:
 
 def options_table() -> dict[str, object]:
     """Every rule option: name, default, the other choices, what it decides."""
-    rows: list[list[object]] = []
-    for field in dataclasses.fields(MathersOptions):
-        choices = OPTION_CHOICES[field.name]
-        default = field.default
-        others = ", ".join(f"``{_json(c)}``" for c in choices if c != default)
-        rows.append(
-            [f"``{field.name}``", f"``{_json(default)}``", others, str(field.metadata.get("help", ""))]
-        )
-    return {"header": ["Option", "Default", "Other choices", "What it decides"], "rows": rows}
+    return variant_options_table(MathersOptions(), OPTION_CHOICES)

@@ -9,7 +9,8 @@ packets=3)`` changes an option.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import FULL_PACK, Card
@@ -35,6 +36,31 @@ class Options:
 def option(default: Any, help: str) -> Any:
     """A documented rule option."""
     return dataclasses.field(default=default, metadata={"help": help})
+
+
+def options_table(
+    options: Options, choices: Mapping[str, Sequence[object]] | None = None, caption: str = ""
+) -> dict[str, object]:
+    """A table of every rule option: its name, default, the other choices and what it decides.
+
+    ``choices`` lists each option's possible values where the option class does not say them itself
+    (true and false are known for a yes-or-no option). The values are shown as they are written in a
+    request or a record (JSON).
+    """
+    known = choices or {}
+    rows: list[list[object]] = []
+    for name, value, help_text in options.describe():
+        values = known.get(name) or ((True, False) if isinstance(value, bool) else ())
+        others = ", ".join(f"`{json.dumps(other)}`" for other in values if other != value)
+        sentence = help_text[:1].upper() + help_text[1:]
+        rows.append([f"`{name}`", f"`{json.dumps(value)}`", others or "—", sentence])
+    table: dict[str, object] = {
+        "header": ["Option", "Default", "Other choices", "What it decides"],
+        "rows": rows,
+    }
+    if caption:
+        table["caption"] = caption
+    return table
 
 
 class Variant:

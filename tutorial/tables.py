@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Final, TypedDict
+from typing import Final, TypedDict, cast
 
 from tarot_core.cards import (
     BOUTS,
@@ -51,6 +51,7 @@ from tarot_core.scoring import (
 )
 from tarot_core.seats import SEATS, Seat
 from tarot_core.variant import Variant, all_variants, find_variant
+from tarot_core.variant import options_table as variant_options_table
 
 #: Where the sample hand records live.
 HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"
@@ -447,17 +448,12 @@ def variants_table() -> TableDescription:
 
 
 def options_table(variant: str = "fft-4") -> TableDescription:
-    """The rule options of a variant: name, default and what it changes."""
+    """The rule options of a variant: name, default, the other choices and what each decides."""
     chosen = find_variant(variant)
-    rows: list[list[object]] = [
-        [f"`{name}`", f"`{value!r}`".replace("'", '"'), help_text]
-        for name, value, help_text in chosen.options.describe()
-    ]
-    return {
-        "header": ["Option", "Default", "What it changes"],
-        "rows": rows,
-        "caption": f"Rule options of {chosen.title}",
-    }
+    choices = {"failed_slam": ("always", "when-won")}
+    return cast(
+        TableDescription, variant_options_table(chosen.options, choices, f"Rule options of {chosen.title}")
+    )
 
 
 # ---------------------------------------------------------------------------------------------- records

@@ -72,7 +72,7 @@ from .fft import FrenchVariant
 from .round import ATTACK, DEFENCE, Counting, Phase, Round, Trick
 from .scoring import Score, Term
 from .seats import Seat, order_from
-from .variant import Options, option, register
+from .variant import Options, option, read_options, register
 from .variant import options_table as variant_options_table
 
 # ---------------------------------------------------------------------------------------------- facts
@@ -479,30 +479,7 @@ def _int_field(request: Mapping[str, object], name: str, low: int, high: int, wh
 
 def parse_options(raw: object) -> ClassicOptions:
     """Rule options from a request's ``options`` object."""
-    if raw is None:
-        return ClassicOptions()
-    if not isinstance(raw, Mapping):
-        raise RequestError("options", "give the rule options as an object of name: value pairs")
-    known = {f.name for f in dataclasses.fields(ClassicOptions)}
-    for key, value in raw.items():
-        if key not in known:
-            raise RequestError(
-                f"options.{key}",
-                f"there is no rule option {key!r}; the options are {', '.join(sorted(known))}",
-            )
-        choices = OPTION_CHOICES[key]
-        if value not in choices or type(value) is not type(choices[0]):
-            allowed = ", ".join(_json(c) for c in choices)
-            raise RequestError(f"options.{key}", f"this option can be {allowed}, not {_json(value)}")
-    return ClassicOptions(**{str(k): v for k, v in raw.items()})
-
-
-def _json(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+    return read_options(raw, ClassicOptions, OPTION_CHOICES)
 
 
 def _check_bonus(where: str, kind: str, holder: str, earlier: Sequence[tuple[str, str]]) -> None:

@@ -79,7 +79,7 @@ from .errors import Illegal, NotationError, Refusal, RequestError, TarotError
 from .round import Phase, Round, RoundResult, Trick
 from .scoring import Score, Term
 from .seats import SEATS, Seat
-from .variant import Options, Variant, option, register
+from .variant import Options, Variant, option, read_options, register
 from .variant import options_table as variant_options_table
 
 if TYPE_CHECKING:
@@ -526,27 +526,7 @@ def advance_game(
 
 # ------------------------------------------------------------------------------------- the request
 def _parse_options(raw: object) -> MathersOptions:
-    if raw is None:
-        return MathersOptions()
-    if not isinstance(raw, Mapping):
-        raise RequestError("options", "give the rule options as an object of name: value pairs")
-    for key, value in raw.items():
-        if key not in OPTION_CHOICES:
-            known = ", ".join(OPTION_CHOICES)
-            raise RequestError(f"options.{key}", f"there is no rule option {key!r}; the options are {known}")
-        choices = OPTION_CHOICES[key]
-        if value not in choices or type(value) is not type(choices[0]):
-            allowed = ", ".join(_json(c) for c in choices)
-            raise RequestError(f"options.{key}", f"this option can be {allowed}, not {_json(value)}")
-    return MathersOptions(**{str(k): v for k, v in raw.items()})
-
-
-def _json(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+    return read_options(raw, MathersOptions, OPTION_CHOICES)
 
 
 def _count(value: object, where: str, what: str, high: int) -> int:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .cards import FULL_PACK, Card
-from .errors import TarotError
+from .errors import RequestError, TarotError
 
 if TYPE_CHECKING:
     from .round import Round
@@ -36,6 +36,32 @@ class Options:
 def option(default: Any, help: str) -> Any:
     """A documented rule option."""
     return dataclasses.field(default=default, metadata={"help": help})
+
+
+_O = TypeVar("_O", bound=Options)
+
+
+def read_options(raw: object, options_class: type[_O], choices: Mapping[str, Sequence[object]]) -> _O:
+    """Rule options from a request's ``options`` object, every name and value checked.
+
+    ``choices`` gives each option's allowed values; a wrong name or value raises a
+    :class:`~tarot_core.errors.RequestError` naming ``options.<name>``.
+    """
+    if raw is None:
+        return options_class()
+    if not isinstance(raw, Mapping):
+        raise RequestError("options", "give the rule options as an object of name: value pairs")
+    known = [field.name for field in dataclasses.fields(options_class)]
+    for key, value in raw.items():
+        if key not in known:
+            raise RequestError(
+                f"options.{key}", f"there is no rule option {key!r}; the options are {', '.join(known)}"
+            )
+        allowed = choices.get(key, ())
+        if allowed and (value not in allowed or type(value) is not type(allowed[0])):
+            shown = ", ".join(json.dumps(choice) for choice in allowed)
+            raise RequestError(f"options.{key}", f"this option can be {shown}, not {json.dumps(value)}")
+    return options_class(**{str(key): value for key, value in raw.items()})
 
 
 def options_table(

@@ -90,7 +90,9 @@ def bench(session: nox.Session) -> None:
     parts = session.posargs or list(BENCH_PARTS)
     if unknown := sorted(set(parts) - set(BENCH_PARTS)):
         session.error(f"unknown part {', '.join(unknown)}: choose among {', '.join(BENCH_PARTS)}")
-    session.install("-e", ".", *DOCS_DEPS, "playwright==1.65.2")
+    session.install("-e", ".", *DOCS_DEPS, *TEST_DEPS)
+    if "site" in parts:
+        _ensure_chromium(session)
     if "engine" in parts:
         session.run("python", "tests/bench/bench_engine.py")
     site = ".cache/bench/build/html"

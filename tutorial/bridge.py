@@ -37,7 +37,7 @@ from tarot_core.actions import Action
 from tarot_core.cards import Card, Suit
 from tarot_core.errors import RequestError, TarotError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import ATTACK, DEFENCE, Phase, Round
+from tarot_core.round import ATTACK, DEFENCE, Phase, Round, Trick
 from tarot_core.scoring import REQUEST_MODULES, points_value, score_request
 from tarot_core.seats import SEATS, Seat
 
@@ -1015,16 +1015,38 @@ def _view(view: object, players: int) -> Seat | None:
 def _action_sentence(action: Action, record: HandRecord) -> str:
     who = record.seat_name(action.seat)
     kind = action.kind
+    family = str(getattr(record.variant, "family", "fft"))
+    first = card_name(action.cards[0]) if action.cards else ""
     if kind == "pass":
-        return f"{who} passes."
+        return f"{who} declares nothing." if family == "mathers" else f"{who} passes."
     if kind == "bid":
+        if family == "chambery":
+            from tarot_core.chambery import BIDS_BY_WORD
+
+            bid = BIDS_BY_WORD.get(action.word)
+            return f"{who} bids: {bid.label.lower() if bid else action.word}."
         return f"{who} bids {action.word}."
     if kind == "call":
-        return f"{who} calls the {card_name(action.cards[0])}."
+        return f"{who} calls the {first}."
     if kind == "discard":
-        return f"{who} puts the {card_name(action.cards[0])} in the discard."
+        if family in ("mathers", "chambery"):
+            return f"{who}, the dealer, lays the {first} away."
+        return f"{who} puts the {first} in the discard."
     if kind == "play":
-        return f"{who} plays the {card_name(action.cards[0])}."
+        return f"{who} plays the {first}."
+    if kind == "demand":
+        return f"{who} names the {first}: whoever holds it hands it over."
+    if kind == "give":
+        return f"{who} hands over the {first}."
+    if kind == "declare":
+        if action.word == "all":
+            return f"{who} declares every combination in his hand."
+        asked = action.word.removeprefix("ask-")
+        try:
+            asked_name = record.seat_name(Seat.parse(asked, record.variant.players))
+        except TarotError:
+            asked_name = asked
+        return f"{who} asks {asked_name} for a Tarot Trump."
     if kind == "handful":
         return f"{who} shows a {action.word} handful."
     if kind == "slam":
@@ -1034,7 +1056,20 @@ def _action_sentence(action: Action, record: HandRecord) -> str:
     return f"{who}: {action}."
 
 
+def _family(rnd: Round) -> str:
+    return str(getattr(rnd.variant, "family", "fft"))
+
+
 def _role(rnd: Round, seat: Seat, viewer: Seat | None) -> str:
+    family = _family(rnd)
+    if family == "mathers":  # each for himself: only the dealer has a part of his own
+        return "dealer" if seat == rnd.dealer else ""
+    if family == "chambery":
+        if rnd.contract is None or rnd.contract == "individual":
+            return "dealer" if seat == rnd.dealer else ""
+        if seat == rnd.taker:
+            return "soloist" if rnd.taker != rnd.dealer or rnd.contract not in ("call", "fixed") else "dealer"
+        return "partner" if seat == rnd.partner else "opponent"
     if rnd.taker is None:
         return ""
     if seat == rnd.taker:
@@ -1049,29 +1084,131 @@ def _half_to_points(half: int) -> int | float:
     return points_value(half)
 
 
-def _tally(rnd: Round) -> Json | None:
+def _side_labels(rnd: Round) -> dict[str, str]:
+    """What the two sides are called under the round's rules."""
+    if _family(rnd) == "chambery":
+        from tarot_core.chambery import BIDS_BY_WORD
+
+        attack = "The soloist" if rnd.contract in BIDS_BY_WORD else "The dealer's side"
+        return {ATTACK: attack, DEFENCE: "The opponents"}
+    return {ATTACK: "Attack (taker's side)", DEFENCE: "Defence"}
+
+
+def _short_side(rnd: Round, seat: Seat) -> str:
+    """The side of a trick's winner as the trick list names it (empty when each plays for himself)."""
+    family = _family(rnd)
+    if family == "mathers" or rnd.taker is None:
+        return ""
+    if family == "chambery":
+        return _side_labels(rnd)[rnd.side_of(seat)].removeprefix("The ").lower()
+    return rnd.side_of(seat)
+
+
+def trick_value(rnd: Round, trick: Trick) -> int | float:
+    """What a finished trick brings its winner, under the round's own rules."""
+    family = _family(rnd)
+    if family == "chambery":
+        return int(getattr(rnd, "trick_points")(trick))  # noqa: B009 - a ChamberyRound hook
+    if family == "mathers":
+        from tarot_core import mathers
+
+        return mathers.trick_points(trick.cards, getattr(rnd.variant, "options"))  # noqa: B009
+    return _half_to_points(sum(c.half_points for c in trick.cards))
+
+
+def _mathers_rows(rnd: Round, record: HandRecord) -> list[Json]:
+    from tarot_core import mathers
+
+    options = getattr(rnd.variant, "options")  # noqa: B009
+    points = dict.fromkeys(SEATS[: rnd.players], 0)
+    won = dict.fromkeys(SEATS[: rnd.players], 0)
+    cut = dict.fromkeys(SEATS[: rnd.players], 0)
+    for trick in rnd.tricks:
+        assert trick.winner is not None
+        points[trick.winner] += mathers.trick_points(trick.cards, options)
+        won[trick.winner] += 1
+        index = next(i for i, (s, _) in enumerate(trick.plays) if s == trick.winner)
+        cut[trick.winner] += mathers.kings_cut(trick.cards, index, options)
+    declared: dict[Seat, list[Any]] = getattr(rnd, "declared", {})
+    return [
+        {
+            "key": str(seat),
+            "label": record.seat_name(seat),
+            "points": points[seat],
+            "tricks": won[seat],
+            "kings_cut": cut[seat],
+            "declared": sum(d.value for d in declared.get(seat, [])),
+        }
+        for seat in SEATS[: rnd.players]
+    ]
+
+
+def _tally(rnd: Round, record: HandRecord) -> Json | None:
+    """The running score from the round's own accounting: by side, or by seat where each plays alone.
+
+    French rules (and the older rules): card points and bouts of each side (``Round.tally``, or
+    ``count`` once over). Chambéry: its own card points with a point per trick, by side or by seat
+    (``ChamberyRound.tally``). Mathers: the value of the tricks each player has won, by Mathers'
+    categories, and the Kings cut.
+    """
+    family = _family(rnd)
+    if family == "mathers":
+        if rnd.phase not in (Phase.PLAYING, Phase.OVER):
+            return None
+        return {"kind": "seats", "unit": "trick points", "rows": _mathers_rows(rnd, record)}
+    if family == "chambery":
+        if rnd.phase not in (Phase.PLAYING, Phase.OVER):
+            return None
+        try:
+            counting: Any = rnd.count() if rnd.outcome == "played" else rnd.tally()
+        except TarotError:
+            return None
+        if rnd.players == 3:
+            rows = [
+                {
+                    "key": str(seat),
+                    "label": record.seat_name(seat),
+                    "points": counting.seat_points[seat],
+                    "tricks": counting.seat_tricks[seat],
+                }
+                for seat in SEATS[:3]
+            ]
+            return {"kind": "seats", "unit": "card points", "rows": rows}
+        labels = _side_labels(rnd)
+        rows = [
+            {
+                "key": side,
+                "label": labels[side],
+                "points": counting.attack_points if side == ATTACK else counting.defence_points,
+                "tricks": counting.tricks_won.get(side, 0),
+            }
+            for side in (ATTACK, DEFENCE)
+        ]
+        return {"kind": "sides", "unit": "card points", "rows": rows}
     if rnd.contract is None or rnd.taker is None or rnd.phase in (Phase.BIDDING, Phase.CALLING):
         return None
     try:
-        counting = rnd.tally()
+        french = rnd.count() if rnd.outcome == "played" else rnd.tally()
     except TarotError:
         return None
+    labels = _side_labels(rnd)
     return {
-        ATTACK: {
-            "points": _half_to_points(counting.attack_half_points),
-            "bouts": sum(1 for c in counting.attack_cards if c.is_bout),
-            "tricks": counting.tricks_won.get(ATTACK, 0),
-        },
-        DEFENCE: {
-            "points": _half_to_points(counting.defence_half_points),
-            "bouts": sum(1 for c in counting.defence_cards if c.is_bout),
-            "tricks": counting.tricks_won.get(DEFENCE, 0),
-        },
+        "kind": "sides",
+        "unit": "card points",
+        "rows": [
+            {
+                "key": side,
+                "label": labels[side],
+                "points": _half_to_points(half),
+                "bouts": sum(1 for c in cards if c.is_bout),
+                "tricks": french.tricks_won.get(side, 0),
+            }
+            for side, half, cards in (
+                (ATTACK, french.attack_half_points, french.attack_cards),
+                (DEFENCE, french.defence_half_points, french.defence_cards),
+            )
+        ],
     }
-
-
-def _trick_points(cards: Sequence[Card]) -> int | float:
-    return _half_to_points(sum(c.half_points for c in cards))
 
 
 def trick_steps(record: HandRecord) -> list[int]:
@@ -1096,8 +1233,21 @@ def _cached_trick_steps(record: HandRecord) -> list[int]:
 
 
 def _calculator_query(rnd: Round) -> Query | None:
-    """The calculator's query parameters reproducing the score of a finished French Tarot round."""
-    if rnd.variant.family != "fft" or not rnd.is_over or rnd.outcome != "played":
+    """The calculator's query parameters reproducing the score of a finished round (French, Chambéry)."""
+    if not rnd.is_over or rnd.outcome != "played":
+        return None
+    if _family(rnd) == "chambery":
+        counting: Any = rnd.count()
+        pack = str(getattr(getattr(rnd, "layout", None), "pack", 78))
+        query_c: Query = {"variant": ["chambery"], "players": [str(rnd.players)], "pack": [pack]}
+        if rnd.players == 3:
+            query_c["points"] = [str(points) for points in counting.seat_points]
+        else:
+            assert rnd.contract is not None
+            query_c["contract"] = [rnd.contract]
+            query_c["points"] = [str(counting.attack_points)]
+        return query_c
+    if rnd.variant.family != "fft":
         return None
     counting = rnd.count()
     assert rnd.contract is not None
@@ -1121,14 +1271,191 @@ def _calculator_query(rnd: Round) -> Query | None:
     return query
 
 
+PHASE_TEXT: Final = {
+    "petit-sec": "Petit sec",
+    "bidding": "Bidding",
+    "calling": "Calling a King",
+    "discard": "The taker's discard",
+    "playing": "Playing the cards",
+    "over": "The round is over",
+}
+TURN_TEXT: Final = {
+    "petit-sec": "to announce",
+    "bidding": "to bid",
+    "calling": "to call",
+    "discard": "to discard",
+    "playing": "to play",
+}
+#: Chambéry's stages (``ChamberyRound.stage``): what the table is doing, and what the player to move does.
+CHAMBERY_STAGES: Final = {
+    "discard": ("The dealer lays cards away", "to lay a card away"),
+    "bidding": ("Bidding a solo", "to bid or pass"),
+    "demand": ("The soloist names the cards he wants", "to name a card"),
+    "exchange": ("The soloist gives a card back for each one received", "to give a card back"),
+    "call": ("Nobody bid: the dealer calls a King", "to call"),
+    "playing": ("Playing the cards", "to play"),
+    "over": ("The deal is over", ""),
+}
+MATHERS_PHASES: Final = {
+    "discard": ("The dealer's exchange: three cards laid away for the stock", "to lay a card away"),
+    "calling": ("Declarations", "to declare"),
+    "playing": ("Playing the cards", "to play"),
+    "over": ("The hand is over", ""),
+}
+
+
+def _phase_texts(rnd: Round) -> tuple[str, str]:
+    """(what the table is doing, what the player to move does), in the words of the round's rules."""
+    family = _family(rnd)
+    phase = rnd.phase.value
+    if family == "chambery":
+        stage = str(getattr(rnd, "stage", phase))
+        return CHAMBERY_STAGES.get(stage, (PHASE_TEXT.get(phase, phase), "to play"))
+    if family == "mathers":
+        return MATHERS_PHASES.get(phase, (PHASE_TEXT.get(phase, phase), "to play"))
+    return PHASE_TEXT.get(phase, phase), TURN_TEXT.get(phase, "to play")
+
+
+def _contract_text(rnd: Round, record: HandRecord) -> str:
+    """The contract in the status line: ``Amélie plays a garde``, ``nobody bid: Amélie calls a King``."""
+    family = _family(rnd)
+    contract = rnd.contract
+    if family == "mathers" or contract is None:
+        return ""
+    if family == "chambery":
+        from tarot_core.chambery import BIDS_BY_WORD
+
+        dealer = record.seat_name(rnd.dealer)
+        if contract == "individual":
+            return f"each plays for himself, {dealer} dealing"
+        if contract == "fixed":
+            return f"fixed partners: {dealer}, the dealer, plays with the player opposite"
+        if contract == "call":
+            return f"nobody bid a solo: {dealer}, the dealer, calls a King"
+        bid = BIDS_BY_WORD.get(contract)
+        taker = record.seat_name(rnd.taker) if rnd.taker is not None else "somebody"
+        return f"{taker} plays a {bid.label.lower() if bid else contract}"
+    names: Mapping[str, str] = {}
+    if family == "classic":
+        from tarot_core.classic import CONTRACT_NAMES
+
+        names = CONTRACT_NAMES
+    else:
+        from tarot_core.scoring import FFT_CONTRACT_NAMES
+
+        names = FFT_CONTRACT_NAMES
+    word = names.get(contract, contract)
+    if rnd.taker is None:
+        return f"contract: {word}"
+    return f"{record.seat_name(rnd.taker)} plays a {word}"
+
+
+def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
+    """Cards out of the hands and the tricks: the dog, the discard, Mathers' stock, in each rules' words."""
+    family = _family(rnd)
+    over = rnd.is_over
+    dealer = record.seat_name(rnd.dealer)
+    piles: list[Json] = []
+
+    def pile(key: str, title: str, cards: Sequence[Card], visible: bool) -> None:
+        piles.append(
+            {
+                "key": key,
+                "title": title,
+                "count": len(cards),
+                "cards": [card_json(c) for c in cards] if visible else None,
+            }
+        )
+
+    if family == "mathers":
+        # The three extra cards: the dealer takes them up once he has laid three of his own away.
+        taken = rnd.dog_revealed
+        title = (
+            f"The stock, taken up by {dealer}"
+            if taken
+            else f"The stock: three cards {dealer}, the dealer, takes for three laid away"
+        )
+        pile("stock", title, rnd.dog, viewer is None or over or (taken and viewer == rnd.dealer))
+        if rnd.discard:
+            pile(
+                "discard",
+                f"Laid away by {dealer} (they score for nobody)",
+                rnd.discard,
+                viewer is None or over or viewer == rnd.dealer,
+            )
+        return piles
+    if family == "chambery":
+        # The dealer's extra cards join his hand at once: there is no dog, only his discard.
+        if rnd.discard:
+            pile(
+                "discard",
+                f"{dealer}'s discard (it counts for the dealer at the end)",
+                rnd.discard,
+                viewer is None or over or viewer == rnd.dealer,
+            )
+        return piles
+    contract = rnd.contract
+    if contract is None:
+        title = "The dog"
+    elif rnd.dog_revealed and rnd.taker is not None and rnd.rule_takes_dog(contract):
+        title = f"The dog, shown and taken up by {record.seat_name(rnd.taker)}"
+    else:
+        side = rnd.rule_dog_side(contract)
+        nobody = bool(getattr(rnd, "dog_counts_for_nobody", lambda: False)())
+        whose = "nobody" if nobody else "the defence" if side == DEFENCE else "the taker's side"
+        shown = "shown, then set aside" if rnd.dog_revealed else "set aside unseen"
+        title = f"The dog, {shown}: it counts for {whose} at the end"
+    pile("dog", title, rnd.dog, viewer is None or rnd.dog_revealed or over)
+    if rnd.discard:
+        pile("discard", "The discard", rnd.discard, viewer is None or viewer == rnd.taker or over)
+    return piles
+
+
+def _table_talk(rnd: Round, record: HandRecord) -> list[str]:
+    """What was said at the table besides the bids: Chambéry's demands and announcements, Mathers'
+    declarations and calls for a Tarot Trump."""
+    family = _family(rnd)
+    lines: list[str] = []
+    if family == "chambery":
+        for card, holder in getattr(rnd, "received", []):
+            taker = record.seat_name(rnd.taker) if rnd.taker is not None else ""
+            lines.append(f"{record.seat_name(holder)} hands the demanded {card_name(card)} to {taker}.")
+        for card, receiver in getattr(rnd, "given", []):
+            lines.append(f"{record.seat_name(receiver)} gets the {card_name(card)} back in exchange.")
+        for text in getattr(rnd, "announcements", []):
+            if " hands the " in text or " holds the " in text:
+                continue  # told above, or by the called card
+            lines.append(str(text))
+        if rnd.called is not None and rnd.partner is not None:
+            lines.append(
+                f"{record.seat_name(rnd.partner)} holds the {card_name(rnd.called)} "
+                f"and plays with {record.seat_name(rnd.dealer)}."
+            )
+    elif family == "mathers":
+        declared: Mapping[Seat, Sequence[Any]] = getattr(rnd, "declared", {})
+        for seat, items in declared.items():
+            if items:
+                shown = ", ".join(f"{d.label} ({d.value})" for d in items)
+                lines.append(f"{record.seat_name(seat)} declares {shown}.")
+        for ask in getattr(rnd, "asks", []):
+            asker, asked = record.seat_name(ask.asker), record.seat_name(ask.asked)
+            if ask.given is None:
+                lines.append(f"{asker} asks {asked} for a Tarot Trump; {asked} has none.")
+            else:
+                back = f" and gets the {card_name(ask.returned)} back" if ask.returned is not None else ""
+                lines.append(f"{asker} asks {asked} for a Tarot Trump: {asked} hands one over{back}.")
+    return lines
+
+
 def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, name: str = "") -> Json:
     """The table after ``step`` actions, as the widgets draw it (hidden cards left out in a seat's view)."""
+    from tarot_core.cards import sort_hand
+
     over = rnd.is_over
+    family = _family(rnd)
     seats: list[Json] = []
     for seat in SEATS[: rnd.players]:
         hand = list(rnd.hands[seat])
-        from tarot_core.cards import sort_hand
-
         visible = viewer is None or viewer == seat
         seats.append(
             {
@@ -1140,10 +1467,11 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
                 "to_move": rnd.to_move == seat,
             }
         )
-    dog_visible = viewer is None or rnd.dog_revealed or over
+    piles = _piles(rnd, record, viewer)
+    dog = next((p for p in piles if p["key"] in ("dog", "stock")), None)
+    discard = next((p for p in piles if p["key"] == "discard"), None)
     # From one seat, the sides (and so their points) are unknown until the called card is played.
     sides_hidden = viewer is not None and not rnd.partner_revealed and not over
-    discard_visible = viewer is None or viewer == rnd.taker or over
     tricks: list[Json] = []
     steps = _cached_trick_steps(record)
     for trick in rnd.tricks:
@@ -1155,8 +1483,8 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
                 "plays": [{"seat": str(s), "card": card_json(c)} for s, c in trick.plays],
                 "winner": str(trick.winner),
                 "winner_name": record.seat_name(trick.winner),
-                "winner_side": rnd.side_of(trick.winner) if rnd.taker is not None else "",
-                "points": _trick_points(trick.cards),
+                "winner_side": _short_side(rnd, trick.winner),
+                "points": trick_value(rnd, trick),
                 "step": steps[trick.number] if trick.number < len(steps) else None,
             }
         )
@@ -1173,37 +1501,40 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
     score_data: Json | None = None
     if over:
         result = rnd.result()
-        score_data = {"outcome": result.outcome}
+        score_data = {}
         if result.score is not None:
             score_data.update(result.score.as_dict())
+        score_data["outcome"] = result.outcome  # after the score: Chambéry's holds its own "outcome"
         score_data["by_seat"] = {str(seat): value for seat, value in result.by_seat.items()}
     legal = [str(a) for a in rnd.legal_actions()] if viewer is None or viewer == rnd.to_move else []
+    phase_text, turn_text = _phase_texts(rnd)
+    bids = [] if family == "mathers" else [str(a) for a in rnd.actions if a.kind in ("bid", "pass")]
     return {
         "record": name,
         "title": record.title,
         "variant": rnd.variant.key,
+        "family": family,
         "players": rnd.players,
         "step": step,
         "steps": len(record.actions),
         "view": "all" if viewer is None else str(viewer),
         "phase": rnd.phase.value,
+        "phase_text": phase_text,
+        "turn_text": turn_text,
         "to_move": str(rnd.to_move) if rnd.to_move is not None else None,
         "last_action": str(last) if last is not None else None,
         "last_action_text": _action_sentence(last, record) if last is not None else "The cards are dealt.",
-        "bids": [str(a) for a in rnd.actions if a.kind in ("bid", "pass")],
+        "bids": bids,
         "taker": str(rnd.taker) if rnd.taker is not None else None,
+        "dealer": str(rnd.dealer),
         "contract": rnd.contract,
+        "contract_text": _contract_text(rnd, record),
         "called": card_json(rnd.called) if rnd.called is not None else None,
         "seats": seats,
-        "dog": {
-            "count": len(rnd.dog),
-            "cards": [card_json(c) for c in rnd.dog] if dog_visible else None,
-            "revealed": rnd.dog_revealed,
-        },
-        "discard": {
-            "count": len(rnd.discard),
-            "cards": [card_json(c) for c in rnd.discard] if discard_visible else None,
-        },
+        "piles": piles,
+        "dog": dog,
+        "discard": discard,
+        "talk": _table_talk(rnd, record),
         "handfuls": [
             {"seat": str(s), "size": size, "cards": [card_json(c) for c in shown]}
             for s, size, shown in rnd.handfuls
@@ -1211,7 +1542,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "current_trick": current,
         "tricks": tricks,
         "trick_steps": steps,
-        "tally": None if sides_hidden else _tally(rnd),
+        "tally": None if sides_hidden else _tally(rnd, record),
         "sides_hidden": sides_hidden,
         "legal": legal,
         "score": score_data,
@@ -1220,25 +1551,6 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
 
 
 # ------------------------------------------------------------------------------ replay HTML
-PHASE_TEXT: Final = {
-    "petit-sec": "Petit sec",
-    "bidding": "Bidding",
-    "calling": "Calling a King",
-    "discard": "The taker's discard",
-    "playing": "Playing the cards",
-    "over": "The round is over",
-}
-
-
-TURN_TEXT: Final = {
-    "petit-sec": "to announce",
-    "bidding": "to bid",
-    "calling": "to call",
-    "discard": "to discard",
-    "playing": "to play",
-}
-
-
 def _cards_from(items: Sequence[Json]) -> list[Card]:
     return [Card.parse(str(item["code"])) for item in items]
 
@@ -1271,6 +1583,10 @@ def _trick_html(state: Mapping[str, Any], trick: Mapping[str, Any] | None, capti
     )
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None = None) -> str:
     if not tally and state and state.get("sides_hidden") and state.get("taker"):
         return (
@@ -1284,22 +1600,36 @@ def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None
                 won[trick["winner_name"]] = won.get(trick["winner_name"], 0) + 1
             text = ", ".join(f"{name} {count}" for name, count in won.items())
             return f'<p class="tw-tally tw-none">Tricks won so far: {_e(text)}.</p>'
+        if state and state.get("family") in ("mathers", "chambery"):
+            return '<p class="tw-tally tw-none">The points are counted as the tricks are won.</p>'
         if state and state.get("phase") in ("playing", "over") and not state.get("taker"):
             return '<p class="tw-tally tw-none">Each player plays for themselves.</p>'
         return '<p class="tw-tally tw-none">Card points are counted once somebody has taken.</p>'
     cells = []
-    for side, label in ((ATTACK, "Attack (taker's side)"), (DEFENCE, "Defence")):
-        data = tally[side]
-        bouts = data["bouts"]
+    unit = str(tally.get("unit", "card points"))
+    for row in tally["rows"]:
+        points = _value_text(row["points"])
+        details = []
+        attributes = f'data-points="{_e(points)}" data-tricks="{row["tricks"]}"'
+        if "bouts" in row:
+            details.append(_plural(int(row["bouts"]), "bout"))
+            attributes += f' data-bouts="{row["bouts"]}"'
+        if "kings_cut" in row:
+            attributes += f' data-kings-cut="{row["kings_cut"]}" data-declared="{row["declared"]}"'
+        details.append(_plural(int(row["tricks"]), "trick"))
+        if row.get("kings_cut"):
+            details.append(f"{_plural(int(row['kings_cut']), 'King')} cut")
+        if row.get("declared"):
+            details.append(f"{row['declared']} declared")
+        key = "side" if tally["kind"] == "sides" else "seat"
         cells.append(
-            f'<div class="tw-tally-side tw-{side}" data-side="{side}" '
-            f'data-points="{_e(_value_text(data["points"]))}" '
-            f'data-bouts="{bouts}"><span class="tw-tally-label">{label}</span>'
-            f'<span class="tw-tally-points">{_e(_value_text(data["points"]))} points</span>'
-            f'<span class="tw-tally-bouts">{bouts} bout{"s" if bouts != 1 else ""} · '
-            f"{data['tricks']} trick{'s' if data['tricks'] != 1 else ''}</span></div>"
+            f'<div class="tw-tally-side tw-{_e(row["key"])}" data-{key}="{_e(row["key"])}" {attributes}>'
+            f'<span class="tw-tally-label">{_e(row["label"])}</span>'
+            f'<span class="tw-tally-points">{_e(points)} {_e(unit)}</span>'
+            f'<span class="tw-tally-bouts">{_e(" · ".join(details))}</span></div>'
         )
-    return f'<div class="tw-tally" aria-label="Card points won so far">{"".join(cells)}</div>'
+    what = "Trick points won so far" if unit == "trick points" else "Card points won so far"
+    return f'<div class="tw-tally" aria-label="{what}" data-kind="{tally["kind"]}">{"".join(cells)}</div>'
 
 
 def _score_html(state: Mapping[str, Any], display: Display) -> str:
@@ -1342,25 +1672,30 @@ def _score_html(state: Mapping[str, Any], display: Display) -> str:
     )
 
 
+def _pile_html(pile: Mapping[str, Any]) -> str:
+    cards = pile["cards"]
+    inner = (
+        cards_html(_cards_from(cards), "none") if cards is not None else hidden_html(pile["count"], "cards")
+    )
+    return (
+        f'<div class="tw-pile" data-pile="{_e(pile["key"])}"><p class="tw-pile-title">{_e(pile["title"])}</p>'
+        f"{inner}</div>"
+    )
+
+
 def replay_html(state: Mapping[str, Any], display: Display) -> str:
-    """The table of a replay state: status, hands, dog and discard, the trick, the tricks won, the tally."""
-    status_bits = [
-        f"Step {state['step']} of {state['steps']}",
-        PHASE_TEXT.get(state["phase"], state["phase"]),
-    ]
-    if state.get("contract"):
-        if state.get("taker"):
-            status_bits.append(f"{_seat_name(state, state['taker'])} plays a {state['contract']}")
-        else:
-            status_bits.append(f"contract: {state['contract']}")
+    """The table of a replay state: status, hands, piles set aside, the trick, the tricks won, the tally."""
+    status_bits = [f"Step {state['step']} of {state['steps']}", state.get("phase_text") or state["phase"]]
+    if state.get("contract_text"):
+        status_bits.append(state["contract_text"])
     if state.get("called"):
         status_bits.append(f"called: {state['called']['name']}")
     seats_html = []
     for seat in state["seats"]:
         role = seat["role"]
         badge = f'<span class="tw-badge tw-role-{role}">{_e(role)}</span>' if role else ""
-        doing = TURN_TEXT.get(state["phase"], "to play")
-        turn = f'<span class="tw-badge tw-turn">{doing}</span>' if seat["to_move"] else ""
+        doing = state.get("turn_text") or "to play"
+        turn = f'<span class="tw-badge tw-turn">{_e(doing)}</span>' if seat["to_move"] else ""
         if seat["hand"] is not None:
             hand = cards_html(_cards_from(seat["hand"]), "no cards left")
         else:
@@ -1370,27 +1705,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
             f'<p class="tw-seat-name">{_e(seat["name"])} <span class="tw-seat-id">({seat["seat"]})</span>'
             f" {badge}{turn}</p>{hand}</section>"
         )
-    dog = state["dog"]
-    dog_cards = dog["cards"]
-    dog_html = (
-        cards_html(_cards_from(dog_cards), "none")
-        if dog_cards is not None
-        else hidden_html(dog["count"], "cards")
-    )
-    dog_title = "The dog"
-    if dog["revealed"] and state.get("taker"):
-        dog_title = f"The dog, shown and taken up by {_seat_name(state, state['taker'])}"
-    elif state.get("contract"):
-        dog_title = "The dog, set aside unseen until the end"
-    discard = state["discard"]
-    discard_html = ""
-    if discard["count"]:
-        inner = (
-            cards_html(_cards_from(discard["cards"]))
-            if discard["cards"] is not None
-            else hidden_html(discard["count"], "cards")
-        )
-        discard_html = f'<div class="tw-pile"><p class="tw-pile-title">The discard</p>{inner}</div>'
+    piles_html = "".join(_pile_html(pile) for pile in state.get("piles") or [])
     current = state.get("current_trick")
     trick_title = f"Trick {current['number']}" if current else ""
     if (current is None or not current["plays"]) and state["tricks"]:
@@ -1399,9 +1714,11 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
     else:
         current_html = _trick_html(state, current, trick_title)
     won_items = "".join(
-        f'<li data-trick="{t["number"]}"><span class="tw-trick-n">{t["number"]}.</span> '
+        f'<li data-trick="{t["number"]}" data-points="{_e(_value_text(t["points"]))}">'
+        f'<span class="tw-trick-n">{t["number"]}.</span> '
         f"{''.join(card_html(Card.parse(p['card']['code'])) for p in t['plays'])} "
-        f'<span class="tw-trick-won">{_e(t["winner_name"])} ({_e(t["winner_side"])}), '
+        f'<span class="tw-trick-won">{_e(t["winner_name"])}'
+        f"{' (' + _e(t['winner_side']) + ')' if t['winner_side'] else ''}, "
         f"{_e(_value_text(t['points']))} pts</span></li>"
         for t in state["tricks"]
     )
@@ -1416,6 +1733,9 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         f"{cards_html(_cards_from(h['cards']))}</p>"
         for h in state.get("handfuls") or []
     )
+    talk = ""
+    if state.get("talk"):
+        talk = '<ul class="tw-talk">' + "".join(f"<li>{_e(line)}</li>" for line in state["talk"]) + "</ul>"
     bidding = ""
     if state.get("bids"):
         said = []
@@ -1426,12 +1746,10 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         bidding = f'<p class="tw-bids">Bidding: {_e(", ".join(said))}</p>'
     return (
         f'<p class="tw-status">{_e(" · ".join(status_bits))}</p>'
-        f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>{bidding}'
+        f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>{bidding}{talk}'
         f"{_tally_html(state.get('tally'), state)}"
         f'<div class="tw-board"><div class="tw-seats">{"".join(seats_html)}</div>'
-        f'<div class="tw-centre">{current_html}'
-        f'<div class="tw-pile"><p class="tw-pile-title">{_e(dog_title)}</p>{dog_html}</div>'
-        f"{discard_html}</div></div>"
+        f'<div class="tw-centre">{current_html}{piles_html}</div></div>'
         f"{handfuls}{tricks_html}{_score_html(state, display)}"
     )
 
@@ -1502,9 +1820,13 @@ def play_html(state: Mapping[str, Any], display: Display, verdict: Mapping[str, 
         )
         prompt = f"{name}'s hand: choose a card to play"
     role = entry["role"] if entry else ""
-    context = f"{name} ({seat}) is to play" + (f", on the {role}'s side" if role else "") + "."
-    if state.get("contract"):
-        context += f" {_seat_name(state, state['taker'])} took a {state['contract']}."
+    side = (
+        f", the {role}" if role in ("dealer", "soloist", "partner", "opponent") else f", on the {role}'s side"
+    )
+    context = f"{name} ({seat}) is to play" + (side if role else "") + "."
+    if state.get("contract_text"):
+        text = str(state["contract_text"])
+        context += f" {text[:1].upper()}{text[1:]}."
     if state.get("called"):
         context += f" The called card is the {state['called']['name']}."
     return (

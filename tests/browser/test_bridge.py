@@ -10,6 +10,7 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK, Card
+from tarot_core.chambery import ChamberyRound
 from tarot_core.errors import RequestError
 from tarot_core.records import load_record
 from tarot_core.scoring import score_request
@@ -178,11 +179,12 @@ def test_replay_follows_the_engine(name: str) -> None:
         assert len(data["tricks"]) == len(rnd.tricks)
         for trick, played in zip(data["tricks"], rnd.tricks, strict=True):
             assert trick["winner"] == str(played.winner)
-        if data["tally"] is not None:
+        if data["tally"] is not None and record.variant.family == "fft":
             counting = rnd.tally()
-            assert data["tally"]["attack"]["points"] * 2 == counting.attack_half_points
-            assert data["tally"]["defence"]["points"] * 2 == counting.defence_half_points
-            assert data["tally"]["attack"]["bouts"] == sum(c.is_bout for c in counting.attack_cards)
+            rows = {row["key"]: row for row in data["tally"]["rows"]}
+            assert rows["attack"]["points"] * 2 == counting.attack_half_points
+            assert rows["defence"]["points"] * 2 == counting.defence_half_points
+            assert rows["attack"]["bouts"] == sum(c.is_bout for c in counting.attack_cards)
         if step == last:
             assert data["score"]["by_seat"] == {str(s): v for s, v in rnd.result().by_seat.items()}
 
@@ -292,3 +294,156 @@ def test_seat_view_keeps_the_partner_secret_until_the_called_card_is_played() ->
     after = answer(bridge.replay("fft-5-called-king", called_at, viewer))
     assert {seat["seat"]: seat["role"] for seat in after["seats"]}[str(partner)] == "partner"
     assert after["tally"] is not None
+
+
+def engine_running_points(record: Any, rnd: Any) -> dict[str, Any] | None:
+    """The running score by the round's own accounting: ``{key: (points, tricks)}``, or None before play."""
+    family = record.variant.family
+    if family == "mathers":
+        from tarot_core import mathers
+
+        if rnd.phase.value not in ("playing", "over"):
+            return None
+        options = rnd.variant.options
+        if rnd.outcome == "played":  # the engine's own parts of the finished hand
+            return {
+                str(seat): (part.trick_points, sum(part.tricks.values()), part.kings_cut)
+                for seat, part in rnd.hand_parts().items()
+            }
+        running: dict[str, Any] = {f"p{n}": [0, 0, 0] for n in range(1, rnd.players + 1)}
+        for trick in rnd.tricks:
+            row = running[str(trick.winner)]
+            row[0] += mathers.trick_points(trick.cards, options)
+            row[1] += 1
+            winner = next(i for i, (s, _) in enumerate(trick.plays) if s == trick.winner)
+            row[2] += mathers.kings_cut(trick.cards, winner, options)
+        return {key: tuple(value) for key, value in running.items()}
+    if family == "chambery":
+        if rnd.phase.value not in ("playing", "over"):
+            return None
+        counting = rnd.count() if rnd.outcome == "played" else rnd.tally()
+        if rnd.players == 3:
+            return {
+                f"p{i + 1}": (points, counting.seat_tricks[i])
+                for i, points in enumerate(counting.seat_points)
+            }
+        return {
+            "attack": (counting.attack_points, counting.tricks_won["attack"]),
+            "defence": (counting.defence_points, counting.tricks_won["defence"]),
+        }
+    if rnd.contract is None or rnd.phase.value in ("bidding", "calling"):
+        return None
+    counting = rnd.count() if rnd.outcome == "played" else rnd.tally()
+    return {
+        "attack": (counting.attack_half_points / 2, counting.tricks_won["attack"], counting.attack_bouts),
+        "defence": (
+            counting.defence_half_points / 2,
+            counting.tricks_won["defence"],
+            sum(c.is_bout for c in counting.defence_cards),
+        ),
+    }
+
+
+def shown_running_points(data: dict[str, Any]) -> dict[str, Any] | None:
+    tally = data["tally"]
+    if tally is None:
+        return None
+    shown: dict[str, Any] = {}
+    for row in tally["rows"]:
+        values: list[Any] = [row["points"], row["tricks"]]
+        if "kings_cut" in row:
+            values.append(row["kings_cut"])
+        if "bouts" in row:
+            values.append(row["bouts"])
+        shown[row["key"]] = tuple(values)
+    return shown
+
+
+@pytest.mark.parametrize("name", bridge.record_names())
+def test_running_points_are_the_engine_accounting_at_every_step(name: str) -> None:
+    """The replay's running score is the round's own count: French card points and bouts by side,
+    Chambéry points by side or seat, Mathers' trick values and Kings cut by player."""
+    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    trick_values: list[Any] = []
+    for step, (_, rnd) in enumerate(record.states()):
+        state = bridge.state_of(record, rnd, step, None, name)
+        html = bridge.replay_html(state, bridge.Display())
+        assert shown_running_points(state) == engine_running_points(record, rnd), step
+        for row in (state["tally"] or {}).get("rows", []):
+            assert f'data-points="{bridge._value_text(row["points"])}"' in html
+        if isinstance(rnd, ChamberyRound):
+            trick_values = [rnd.trick_points(trick) for trick in rnd.tricks]
+        elif record.variant.family == "mathers":
+            from tarot_core import mathers
+
+            trick_values = [mathers.trick_points(t.cards, rnd.variant.options) for t in rnd.tricks]
+        else:
+            trick_values = [sum(c.half_points for c in t.cards) / 2 for t in rnd.tricks]
+        assert [t["points"] for t in state["tricks"]] == trick_values
+    final = record.final_round()
+    if final.outcome == "played":
+        assert engine_running_points(record, final) is not None
+        assert len(trick_values) == len(final.tricks) > 0
+
+
+TAG = re.compile(r"<[^>]+>")
+FRENCH_ONLY = re.compile(r"\b(bouts?|dog|oudlers?|taker|attack|defence)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in bridge.record_names() if n.startswith(("mathers-", "chambery-"))]
+)
+def test_no_french_wording_where_the_rules_have_none(name: str) -> None:
+    """Mathers has no dog, no bouts and no sides; Chambéry no dog and no bouts: the replay says so."""
+    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    last = len(record.actions)
+    for step in range(last + 1):
+        for view in ("all", "p2"):
+            data = answer(bridge.replay(name, step, view))
+            assert data["ok"], data
+            text = " ".join(
+                [*re.findall(r'(?:aria-label|title)="([^"]*)"', data["html"]), TAG.sub(" ", data["html"])]
+            )
+            words = FRENCH_ONLY.findall(text)
+            assert not words, (step, view, words)
+            assert "()" not in data["html"]
+    end = answer(bridge.replay(name, "end", "all"))
+    assert "The score" in end["html"] and "No score" not in end["html"]
+
+
+def test_mathers_replay_shows_the_stock_and_the_dealers_exchange() -> None:
+    record = load_record(bridge.HANDS_DIR / "mathers-2-ask.json")
+    dealer = record.seat_name(record.dealer)
+    start = answer(bridge.replay("mathers-2-ask", 0, "all"))
+    assert [pile["key"] for pile in start["piles"]] == ["stock"]
+    assert f"{dealer}, the dealer" in start["piles"][0]["title"]
+    after = answer(bridge.replay("mathers-2-ask", 3, "all"))
+    assert [pile["key"] for pile in after["piles"]] == ["stock", "discard"]
+    assert after["discard"]["count"] == 3
+    assert all(seat["role"] in ("", "dealer") for seat in after["seats"])
+    playing = answer(bridge.replay("mathers-2-ask", "end", "all"))
+    assert any("Tarot Trump" in line for line in playing["talk"])
+
+
+def test_chambery_replay_tells_the_demands_and_links_to_the_calculator() -> None:
+    options = json.dumps({"links": {"calculator": "calculator.html"}})
+    record = load_record(bridge.HANDS_DIR / "chambery-5-solo-one-card.json")
+    final = record.final_round()
+    data = answer(bridge.replay("chambery-5-solo-one-card", "end", "all", options))
+    assert any("demanded" in line for line in data["talk"])
+    assert {seat["role"] for seat in data["seats"]} == {"soloist", "opponent"}
+    request = bridge.request_from_query(bridge.normalise_query(data["calculator_query"]))
+    scored: Any = score_request(request)
+    assert scored["scores"] == data["score"]["scores"]
+    assert final.taker is not None
+    assert scored["scores"]["soloist"] == final.result().by_seat[final.taker]
+    assert 'href="calculator.html?variant=chambery' in data["html"]
+
+
+def test_classic_guard_against_gives_the_dog_to_the_opponents() -> None:
+    record = load_record(bridge.HANDS_DIR / "classic-3-guard-against.json")
+    final = record.final_round()
+    data = answer(bridge.replay("classic-3-guard-against", "end", "all"))
+    assert "counts for the defence" in data["dog"]["title"]
+    counting = final.count()
+    assert set(final.dog) <= set(counting.defence_cards)

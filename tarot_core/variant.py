@@ -38,10 +38,13 @@ def option(default: Any, help: str) -> Any:
     return dataclasses.field(default=default, metadata={"help": help})
 
 
-_O = TypeVar("_O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
+"""A rule options class (the type :func:`read_options` returns)."""
 
 
-def read_options(raw: object, options_class: type[_O], choices: Mapping[str, Sequence[object]]) -> _O:
+def read_options(
+    raw: object, options_class: type[OptionsT], choices: Mapping[str, Sequence[object]]
+) -> OptionsT:
     """Rule options from a request's ``options`` object, every name and value checked.
 
     ``choices`` gives each option's allowed values; a wrong name or value raises a

@@ -1,0 +1,72 @@
+"""The README's command-line examples print what they say.
+
+Each example is a ``$ python -m tarot_core ...`` line followed by the lines it prints. ``...`` alone
+stands for any number of lines, ``...`` inside a line for any text; ``[exit status N]`` gives the
+expected exit status (0 otherwise).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXIT = re.compile(r"\[exit status (\d+)\]")
+
+
+def examples() -> list[tuple[str, list[str]]]:
+    found: list[tuple[str, list[str]]] = []
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines):
+        text = line.strip()
+        if not text.startswith("$ python -m tarot_core "):
+            continue
+        expected: list[str] = []
+        for after in lines[number + 1 :]:
+            if not after.startswith("    ") or not after.strip():
+                break
+            expected.append(after[4:])
+        found.append((text[2:], expected))
+    return found
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` fits the pattern lines (``...`` alone skips lines, ``...`` inside is any text)."""
+    if not expected:
+        return not actual
+    head, rest = expected[0], expected[1:]
+    if head == "...":
+        return any(matches(rest, actual[start:]) for start in range(len(actual) + 1))
+    if not actual:
+        return False
+    pattern = ".*".join(re.escape(piece) for piece in head.split("..."))
+    return re.fullmatch(pattern, actual[0]) is not None and matches(rest, actual[1:])
+
+
+CASES = examples()
+
+
+def test_the_readme_has_command_line_examples() -> None:
+    assert len(CASES) >= 5
+
+
+@pytest.mark.parametrize(("command", "expected"), CASES, ids=[c for c, _ in CASES])
+def test_readme_example(command: str, expected: list[str]) -> None:
+    status = 0
+    lines = []
+    for line in expected:
+        found = EXIT.fullmatch(line.strip())
+        if found:
+            status = int(found.group(1))
+        else:
+            lines.append(line)
+    argv = [sys.executable, *shlex.split(command)[1:]]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == status, done.stderr
+    printed = (done.stdout + done.stderr).splitlines()
+    assert matches(lines, printed), "\n".join(printed)

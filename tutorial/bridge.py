@@ -1805,7 +1805,7 @@ def play_html(state: Mapping[str, Any], display: Display, verdict: Mapping[str, 
     name = entry["name"] if entry else str(seat)
     current = state.get("current_trick")
     trick = _trick_html(state, current, f"Trick {current['number']} so far" if current else "The trick")
-    if current is None and state["tricks"]:
+    if (current is None or not current["plays"]) and state["tricks"]:  # a trick just completed
         last = state["tricks"][-1]
         trick = _trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
     hand_cards = _cards_from(entry["hand"] or []) if entry else []

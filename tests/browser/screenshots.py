@@ -38,19 +38,45 @@ def shoot(browser: Any, url: str, out: Path, width: str) -> None:
     )
     page.goto(f"{url}how-to/replay.html")
     wait_ready(page)
-    replay = page.locator('[data-tarot-widget="replay"]')
+    replay = page.locator('[data-tarot-widget="replay"]').first
     replay.locator(".tw-jump").select_option(index=6)
-    page.locator('[data-tarot-widget="replay"] button[data-action="forward"]').click()
+    replay.locator('button[data-action="forward"]').click()
     page.wait_for_timeout(800)
     replay.screenshot(path=out / f"replay-{width}.png")
     replay.locator('button[data-action="last"]').click()
     page.wait_for_timeout(800)
     replay.locator(".tw-final").screenshot(path=out / f"replay-end-{width}.png")
-    check = page.locator('[data-tarot-widget="play-check"]')
+    check = page.locator('[data-tarot-widget="play-check"]').first
     check.locator("button[data-card]").last.click()
     page.wait_for_timeout(800)
     check.screenshot(path=out / f"play-check-{width}.png")
+    shoot_placements(page, url, out, width)
     context.close()
+
+
+def shoot_placements(page: Any, url: str, out: Path, width: str) -> None:
+    """The widgets of the rules pages and of the variant pages."""
+    page.goto(f"{url}rules/scoring.html")
+    wait_ready(page)
+    page.locator('[data-tarot-widget="calculator"]').first.screenshot(
+        path=out / f"rules-calculator-{width}.png"
+    )
+    page.goto(f"{url}rules/play.html")
+    wait_ready(page)
+    check = page.locator('[data-tarot-widget="play-check"]').first
+    check.locator('button[data-card^="T"]').first.click()
+    page.wait_for_timeout(800)
+    check.screenshot(path=out / f"rules-play-check-{width}.png")
+    for doc, name in (("variants/chambery", "chambery"), ("variants/mathers", "mathers")):
+        page.goto(f"{url}{doc}.html")
+        wait_ready(page)
+        replay = page.locator('[data-tarot-widget="replay"]').first
+        replay.locator(".tw-jump").select_option(index=6)
+        page.wait_for_timeout(800)
+        replay.screenshot(path=out / f"{name}-replay-{width}.png")
+        replay.locator('button[data-action="last"]').click()
+        page.wait_for_timeout(800)
+        replay.screenshot(path=out / f"{name}-replay-end-{width}.png")
 
 
 def main(site: str, out_dir: str) -> None:

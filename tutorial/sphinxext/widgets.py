@@ -65,6 +65,7 @@ from sphinx.writers.html5 import HTML5Translator
 from tarot_core.errors import Illegal
 
 from .. import bridge
+from . import snapshot
 from .common import EngineCheckError
 
 logger = logging.getLogger(__name__)
@@ -292,14 +293,16 @@ def _runtime(translator: HTML5Translator) -> str:
     def rel(path: str) -> str:
         return relative_uri(here, path)
 
-    return json.dumps(
-        {
-            "pyodide": rel(f"{pyodide_folder()}/"),
-            "wheel": rel(f"{ASSETS}/{builder.app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
-            "bridge": rel(f"{ASSETS}/bridge.py") + f"?v={version}",
-            "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
-        }
-    )
+    runtime = {
+        "pyodide": rel(f"{pyodide_folder()}/"),
+        "wheel": rel(f"{ASSETS}/{builder.app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
+        "bridge": rel(f"{ASSETS}/bridge.py") + f"?v={version}",
+        "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
+    }
+    snapshot_name = getattr(builder.app, "tarot_snapshot_name", None)
+    if snapshot_name:  # absent when the build made none: the worker then starts Pyodide plainly
+        runtime["snapshot"] = rel(f"{ASSETS}/{snapshot_name}")
+    return json.dumps(runtime)
 
 
 STATUS_IDLE: Final = (
@@ -482,7 +485,8 @@ def _init(app: Sphinx) -> None:
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
     if app.builder.format == "html":
         install_runtime()
-        pyodide_version()  # fail early, with the fix, when the runtime is not installed
+        # fail early, with the fix, when the runtime is not installed; then name the snapshot (or none)
+        snapshot.plan(app, app.tarot_widgets_digest, pyodide_version())  # type: ignore[attr-defined]
         copy_web_files(Path(app.outdir))
 
 
@@ -549,6 +553,11 @@ def copy_runtime(outdir: Path, wheel_name: str) -> None:
 def _finish(app: Sphinx, exception: BaseException | None) -> None:
     if exception is None and app.builder.format == "html" and _has_widgets(app):
         copy_runtime(Path(app.outdir), app.tarot_wheel_name)  # type: ignore[attr-defined]
+        snapshot_name = getattr(app, "tarot_snapshot_name", None)
+        if snapshot_name:
+            outdir = Path(app.outdir)
+            wheel = outdir / ASSETS / app.tarot_wheel_name  # type: ignore[attr-defined]
+            snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name)
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:

@@ -1,35 +1,97 @@
 // The module Web Worker that runs the rules engine: Pyodide, the engine's wheel and tutorial/bridge.py.
 // It decides nothing itself: it forwards each call to a bridge function (JSON text in, JSON text out).
 // Every URL it loads comes from the page (same origin); Pyodide's own files sit in a versioned folder.
+//
+// When the page names a memory snapshot (made at build time by make-snapshot.mjs: a Python that has
+// already imported the engine and the bridge), the worker restores it, which is much quicker than
+// starting Python. On any error it starts Python the plain way. The ready message says which way
+// it went: `snapshot: true` or `snapshot: false` (with `fallback`, the reason, when a snapshot failed).
+
+const HOME = "/home/pyodide/tarot";
 
 let bridge = null;
 let starting = null;
 
+async function fetchOk(url, how) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return how === "json" ? response.json() : how === "text" ? response.text() : response.arrayBuffer();
+}
+
+// The snapshot's bytes, gunzipped here. A server that sends the file with `Content-Encoding: gzip`
+// has the browser gunzip it already: the gzip magic number tells the two apart.
+async function snapshotBytes(url) {
+  const packed = new Uint8Array(await fetchOk(url, "bytes"));
+  if (packed[0] !== 0x1f || packed[1] !== 0x8b) return packed;
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The engine's files in Pyodide's file system: the wheel, the bridge and the sample hands.
+function writeFiles(pyodide, wheel, source, hands) {
+  const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: purelib });
+  pyodide.FS.mkdirTree(HOME + "/hands");
+  pyodide.FS.writeFile(HOME + "/bridge.py", source);
+  for (const [name, text] of Object.entries(hands)) {
+    pyodide.FS.writeFile(`${HOME}/hands/${name}.json`, text);
+  }
+}
+
+// Restore the snapshot. Its interpreter has imported the bridge already, but its file system is new
+// and empty: the files go back in, for what the bridge reads (or imports) later.
+async function fromSnapshot(loadPyodide, config, files) {
+  const lock = fetchOk(config.pyodide + "pyodide-lock.json", "text");
+  const bytes = snapshotBytes(config.snapshot);
+  for (const promise of [lock, bytes]) promise.catch(() => {}); // loadPyodide reports a failure
+  const pyodide = await loadPyodide({ indexURL: config.pyodide, lockFileContents: lock, _loadSnapshot: bytes });
+  writeFiles(pyodide, ...(await files));
+  if (!pyodide.runPython("import sys; 'bridge' in sys.modules")) {
+    throw new Error("the snapshot holds no imported bridge");
+  }
+  return pyodide;
+}
+
+async function plain(loadPyodide, config, files) {
+  const pyodide = await loadPyodide({ indexURL: config.pyodide });
+  writeFiles(pyodide, ...(await files));
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport bridge`);
+  return pyodide;
+}
+
 async function start(config) {
   const began = performance.now();
   const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
-  const fetchOk = async (url, how) => {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return how === "json" ? response.json() : how === "text" ? response.text() : response.arrayBuffer();
-  };
-  const [pyodide, wheel, source, hands] = await Promise.all([
-    loadPyodide({ indexURL: config.pyodide }),
+  const files = Promise.all([
     fetchOk(config.wheel, "bytes"),
     fetchOk(config.bridge, "text"),
     fetchOk(config.hands, "json"),
   ]);
-  const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: purelib });
-  const home = "/home/pyodide/tarot";
-  pyodide.FS.mkdirTree(home + "/hands");
-  pyodide.FS.writeFile(home + "/bridge.py", source);
-  for (const [name, text] of Object.entries(hands)) {
-    pyodide.FS.writeFile(`${home}/hands/${name}.json`, text);
+  files.catch(() => {}); // awaited below; a failure is reported there
+  let pyodide = null;
+  let fallback = null;
+  if (config.snapshot) {
+    try {
+      pyodide = await fromSnapshot(loadPyodide, config, files);
+      bridge = pyodide.pyimport("bridge");
+    } catch (error) {
+      fallback = String(error && error.message ? error.message : error);
+      pyodide = null;
+      bridge = null;
+    }
   }
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(home)})\nimport bridge`);
-  bridge = pyodide.pyimport("bridge");
-  return { seconds: (performance.now() - began) / 1000, python: pyodide.runPython("import sys; sys.version") };
+  const snapshot = pyodide !== null;
+  if (!snapshot) {
+    pyodide = await plain(loadPyodide, config, files);
+    bridge = pyodide.pyimport("bridge");
+  }
+  const info = {
+    seconds: (performance.now() - began) / 1000,
+    python: pyodide.runPython("import sys; sys.version"),
+    snapshot,
+  };
+  if (fallback !== null) info.fallback = fallback;
+  return info;
 }
 
 self.onmessage = async (event) => {

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Makes the widgets' Pyodide memory snapshot at build time: a Python that has already imported the
+// engine and the bridge, so the browser's worker restores it instead of starting Python from scratch.
+//
+//   node make-snapshot.mjs --pyodide DIR --wheel FILE --bridge FILE --out FILE.gz
+//
+// DIR is the runtime folder of the built site (the same five files the browser loads). The snapshot is
+// gzip-compressed (level 6) and written atomically; one JSON line with its sizes goes to stdout.
+// Nothing is fetched from the network: every file comes from the local disk.
+
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const HOME = "/home/pyodide/tarot";
+
+function options(argv) {
+  const wanted = ["--pyodide", "--wheel", "--bridge", "--out"];
+  const found = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    if (!wanted.includes(argv[i]) || i + 1 >= argv.length) {
+      throw new Error(`usage: make-snapshot.mjs ${wanted.map((flag) => `${flag} VALUE`).join(" ")}`);
+    }
+    found[argv[i].slice(2)] = resolve(argv[i + 1]);
+  }
+  for (const flag of wanted) if (!found[flag.slice(2)]) throw new Error(`missing ${flag}`);
+  return found;
+}
+
+function forbidNetwork() {
+  const localFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (/^https?:/i.test(url)) throw new Error(`network access refused: ${url}`);
+    return localFetch(input, init);
+  };
+}
+
+async function main() {
+  const args = options(process.argv.slice(2));
+  forbidNetwork();
+  const began = performance.now();
+  const { loadPyodide } = await import(pathToFileURL(join(args.pyodide, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({
+    indexURL: args.pyodide + "/",
+    lockFileContents: readFileSync(join(args.pyodide, "pyodide-lock.json"), "utf8"),
+    _makeSnapshot: true,
+  });
+  // The same steps as the worker's plain start, up to `import bridge`; no PyProxy is kept here, since
+  // a snapshot cannot hold a reference from JavaScript into Python.
+  const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel", { extractDir: purelib });
+  pyodide.FS.mkdirTree(HOME + "/hands");
+  pyodide.FS.writeFile(HOME + "/bridge.py", readFileSync(args.bridge, "utf8"));
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport bridge`);
+  const raw = pyodide.makeMemorySnapshot();
+  const packed = gzipSync(raw, { level: 6 });
+  mkdirSync(dirname(args.out), { recursive: true });
+  const partial = `${args.out}.part-${process.pid}`;
+  writeFileSync(partial, packed);
+  renameSync(partial, args.out);
+  const seconds = (performance.now() - began) / 1000;
+  process.stdout.write(JSON.stringify({ bytes: raw.length, gzip_bytes: packed.length, seconds }) + "\n");
+}
+
+main().catch((error) => {
+  process.stderr.write(`make-snapshot: ${error && error.stack ? error.stack : error}\n`);
+  process.exit(1);
+});

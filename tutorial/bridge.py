@@ -1368,18 +1368,20 @@ def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
         )
 
     if family == "mathers":
-        # The three extra cards: the dealer takes them up once he has laid three of his own away.
+        # The cards put aside at the deal: the dealer takes them once he has thrown out as many of his own.
+        from tarot_core.mathers import STOCK_SIZE
+
         taken = rnd.dog_revealed
         title = (
-            f"The stock, taken up by {dealer}"
+            f"The cards put aside, taken up by {dealer}"
             if taken
-            else f"The stock: three cards {dealer}, the dealer, takes for three laid away"
+            else f"The {STOCK_SIZE} cards put aside: {dealer}, the dealer, takes them for as many of his own"
         )
         pile("stock", title, rnd.dog, viewer is None or over or (taken and viewer == rnd.dealer))
         if rnd.discard:
             pile(
                 "discard",
-                f"Laid away by {dealer} (they score for nobody)",
+                f"Thrown out by {dealer}",
                 rnd.discard,
                 viewer is None or over or viewer == rnd.dealer,
             )
@@ -1509,6 +1511,11 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
     legal = [str(a) for a in rnd.legal_actions()] if viewer is None or viewer == rnd.to_move else []
     phase_text, turn_text = _phase_texts(rnd)
     bids = [] if family == "mathers" else [str(a) for a in rnd.actions if a.kind in ("bid", "pass")]
+    bid_words: dict[str, str] = {}
+    if family == "chambery":
+        from tarot_core.chambery import BIDS_BY_WORD
+
+        bid_words = {word: bid.label.lower() for word, bid in BIDS_BY_WORD.items()}
     return {
         "record": name,
         "title": record.title,
@@ -1525,6 +1532,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "last_action": str(last) if last is not None else None,
         "last_action_text": _action_sentence(last, record) if last is not None else "The cards are dealt.",
         "bids": bids,
+        "bid_words": bid_words,
         "taker": str(rnd.taker) if rnd.taker is not None else None,
         "dealer": str(rnd.dealer),
         "contract": rnd.contract,
@@ -1742,6 +1750,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         for text in state["bids"]:
             seat, _, rest = str(text).partition(" ")
             word = rest.removeprefix("bid ").strip()
+            word = (state.get("bid_words") or {}).get(word, word)
             said.append(f"{_seat_name(state, seat)}: {word}")
         bidding = f'<p class="tw-bids">Bidding: {_e(", ".join(said))}</p>'
     return (

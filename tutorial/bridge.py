@@ -135,6 +135,18 @@ def card_name(card: Card) -> str:
     return name[:1].upper() + name[1:]
 
 
+#: What each rule set calls the Excuse in a sentence.
+EXCUSE_NAMES: Final = {"mathers": "the Fool", "chambery": "the Fou"}
+
+
+def card_phrase(card: Card, family: str = "") -> str:
+    """A card in a sentence, with its article: ``the King of Hearts``, ``the Excuse`` (Mathers' Fool)."""
+    if card.is_excuse:
+        return EXCUSE_NAMES.get(family, "the Excuse")
+    name = card_name(card)
+    return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
+
+
 def card_json(card: Card) -> Json:
     return {"code": str(card), "name": card_name(card), "points": card.half_points / 2}
 
@@ -1016,7 +1028,7 @@ def _action_sentence(action: Action, record: HandRecord) -> str:
     who = record.seat_name(action.seat)
     kind = action.kind
     family = str(getattr(record.variant, "family", "fft"))
-    first = card_name(action.cards[0]) if action.cards else ""
+    first = card_phrase(action.cards[0], family) if action.cards else ""
     if kind == "pass":
         return f"{who} declares nothing." if family == "mathers" else f"{who} passes."
     if kind == "bid":
@@ -1027,17 +1039,17 @@ def _action_sentence(action: Action, record: HandRecord) -> str:
             return f"{who} bids: {bid.label.lower() if bid else action.word}."
         return f"{who} bids {action.word}."
     if kind == "call":
-        return f"{who} calls the {first}."
+        return f"{who} calls {first}."
     if kind == "discard":
         if family in ("mathers", "chambery"):
-            return f"{who}, the dealer, lays the {first} away."
-        return f"{who} puts the {first} in the discard."
+            return f"{who}, the dealer, lays {first} away."
+        return f"{who} puts {first} in the discard."
     if kind == "play":
-        return f"{who} plays the {first}."
+        return f"{who} plays {first}."
     if kind == "demand":
-        return f"{who} names the {first}: whoever holds it hands it over."
+        return f"{who} names {first}: whoever holds it hands it over."
     if kind == "give":
-        return f"{who} hands over the {first}."
+        return f"{who} hands over {first}."
     if kind == "declare":
         if action.word == "all":
             return f"{who} declares every combination in his hand."
@@ -1421,16 +1433,18 @@ def _table_talk(rnd: Round, record: HandRecord) -> list[str]:
     if family == "chambery":
         for card, holder in getattr(rnd, "received", []):
             taker = record.seat_name(rnd.taker) if rnd.taker is not None else ""
-            lines.append(f"{record.seat_name(holder)} hands the demanded {card_name(card)} to {taker}.")
+            lines.append(
+                f"{record.seat_name(holder)} hands {card_phrase(card, family)}, demanded, to {taker}."
+            )
         for card, receiver in getattr(rnd, "given", []):
-            lines.append(f"{record.seat_name(receiver)} gets the {card_name(card)} back in exchange.")
+            lines.append(f"{record.seat_name(receiver)} gets {card_phrase(card, family)} back in exchange.")
         for text in getattr(rnd, "announcements", []):
             if " hands the " in text or " holds the " in text:
                 continue  # told above, or by the called card
             lines.append(str(text))
         if rnd.called is not None and rnd.partner is not None:
             lines.append(
-                f"{record.seat_name(rnd.partner)} holds the {card_name(rnd.called)} "
+                f"{record.seat_name(rnd.partner)} holds {card_phrase(rnd.called, family)} "
                 f"and plays with {record.seat_name(rnd.dealer)}."
             )
     elif family == "mathers":
@@ -1444,7 +1458,9 @@ def _table_talk(rnd: Round, record: HandRecord) -> list[str]:
             if ask.given is None:
                 lines.append(f"{asker} asks {asked} for a Tarot Trump; {asked} has none.")
             else:
-                back = f" and gets the {card_name(ask.returned)} back" if ask.returned is not None else ""
+                back = (
+                    f" and gets {card_phrase(ask.returned, family)} back" if ask.returned is not None else ""
+                )
                 lines.append(f"{asker} asks {asked} for a Tarot Trump: {asked} hands one over{back}.")
     return lines
 
@@ -1848,7 +1864,7 @@ def _verdict_html(verdict: Mapping[str, Any]) -> str:
     if verdict.get("accepted"):
         return (
             f'<p class="tw-verdict tw-accepted"><strong>Accepted.</strong> '
-            f"{_e(verdict['who'])} plays the {_e(verdict['card_name'])}.</p>"
+            f"{_e(verdict['who'])} plays {_e(verdict['card_phrase'])}.</p>"
         )
     link = ""
     if verdict.get("rule_url"):
@@ -1889,6 +1905,7 @@ def check_play(record: str, step: int | str | None, card: str, options: str = "{
         verdict: Json = {
             "card": str(chosen),
             "card_name": card_name(chosen),
+            "card_phrase": card_phrase(chosen, str(getattr(rec.variant, "family", ""))),
             "seat": str(seat),
             "who": rec.seat_name(seat),
             "accepted": refusal is None,

@@ -447,3 +447,14 @@ def test_classic_guard_against_gives_the_dog_to_the_opponents() -> None:
     assert "counts for the defence" in data["dog"]["title"]
     counting = final.count()
     assert set(final.dog) <= set(counting.defence_cards)
+
+
+@pytest.mark.parametrize("name", bridge.record_names())
+def test_the_excuse_is_named_as_each_rule_set_names_it(name: str) -> None:
+    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    step = next(
+        i + 1 for i, action in enumerate(record.actions) if action.cards and action.cards[0].is_excuse
+    )
+    text = answer(bridge.replay(name, step, "all"))["last_action_text"]
+    expected = {"mathers": "the Fool", "chambery": "the Fou"}.get(record.variant.family, "the Excuse")
+    assert text.endswith(f"plays {expected}."), text

@@ -1411,8 +1411,13 @@ def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
     contract = rnd.contract
     if contract is None:
         title = "The dog"
-    elif rnd.dog_revealed and rnd.taker is not None and rnd.rule_takes_dog(contract):
-        title = f"The dog, shown and taken up by {record.seat_name(rnd.taker)}"
+    elif rnd.taker is not None and rnd.rule_takes_dog(contract):
+        taker = record.seat_name(rnd.taker)
+        title = (
+            f"The dog, shown and taken up by {taker}"
+            if rnd.dog_revealed
+            else f"The dog, face down until {taker} turns it over"
+        )
     else:
         side = rnd.rule_dog_side(contract)
         nobody = bool(getattr(rnd, "dog_counts_for_nobody", lambda: False)())

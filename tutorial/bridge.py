@@ -1204,7 +1204,7 @@ def _tally(rnd: Round, record: HandRecord) -> Json | None:
     except TarotError:
         return None
     labels = _side_labels(rnd)
-    return {
+    tally: Json = {
         "kind": "sides",
         "unit": "card points",
         "rows": [
@@ -1221,6 +1221,11 @@ def _tally(rnd: Round, record: HandRecord) -> Json | None:
             )
         ],
     }
+    if family == "classic" and rnd.outcome == "played":
+        # The older rules decide the deal on the taker's pile counted by pairs, in whole points.
+        taker_points = rnd.result_summary().get("taker_points")
+        tally["rows"][0]["by_pairs"] = taker_points
+    return tally
 
 
 def trick_steps(record: HandRecord) -> list[int]:
@@ -1650,6 +1655,9 @@ def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None
             details.append(f"{_plural(int(row['kings_cut']), 'King')} cut")
         if row.get("declared"):
             details.append(f"{row['declared']} declared")
+        if "by_pairs" in row:
+            details.append(f"{row['by_pairs']} counted by pairs")
+            attributes += f' data-by-pairs="{row["by_pairs"]}"'
         key = "side" if tally["kind"] == "sides" else "seat"
         cells.append(
             f'<div class="tw-tally-side tw-{_e(row["key"])}" data-{key}="{_e(row["key"])}" {attributes}>'

@@ -448,6 +448,10 @@ def test_classic_guard_against_gives_the_dog_to_the_opponents() -> None:
     counting = final.count()
     assert set(final.dog) <= set(counting.defence_cards)
 
+    attack = next(row for row in data["tally"]["rows"] if row["key"] == "attack")
+    assert attack["by_pairs"] == final.result_summary()["taker_points"]
+    assert f'data-by-pairs="{attack["by_pairs"]}"' in data["html"]
+
 
 def _excuse_played(name: str) -> bool:
     record = load_record(bridge.HANDS_DIR / f"{name}.json")

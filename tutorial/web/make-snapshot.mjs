@@ -14,6 +14,15 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const HOME = "/home/pyodide/tarot";
+const WARM_UP = `
+import importlib, pkgutil
+import tarot_core
+for _module in pkgutil.iter_modules(tarot_core.__path__):
+    if _module.name != "__main__":
+        importlib.import_module(f"tarot_core.{_module.name}")
+import importlib.util, urllib.parse
+del _module
+`;
 
 function options(argv) {
   const wanted = ["--pyodide", "--wheel", "--bridge", "--out"];
@@ -54,6 +63,10 @@ async function main() {
   pyodide.FS.mkdirTree(HOME + "/hands");
   pyodide.FS.writeFile(HOME + "/bridge.py", readFileSync(args.bridge, "utf8"));
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport bridge`);
+  // The engine's other modules (each rule set's scoring, imported on a widget's first call) and the
+  // standard-library modules the bridge imports late: in the snapshot, nothing is left to compile.
+  // Imports only, no call: a call could cache what it read from the file system, empty here.
+  pyodide.runPython(WARM_UP);
   const raw = pyodide.makeMemorySnapshot();
   const packed = gzipSync(raw, { level: 6 });
   mkdirSync(dirname(args.out), { recursive: true });

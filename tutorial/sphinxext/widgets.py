@@ -33,6 +33,8 @@ widget answers the reader. Only pages with a widget load that script. The build 
 runtime files of the pinned npm package ``pyodide`` (``tutorial/node_modules/pyodide``) into
 ``_static/pyodide-<version>/``, and the engine's wheel, the bridge, the sample hands and the browser
 code (``tutorial/web``) into ``_static/tarot-widgets/``: nothing is fetched from another origin.
+When Node is installed, the build also makes a Pyodide memory snapshot there, which the worker
+restores instead of starting Python (see ``snapshot.py`` next to this file).
 
 Configuration (``conf.py``): ``tarot_widgets_calculator_page`` (docname of the page the replay's
 final score links to; by default the first page holding a calculator) and ``tarot_rule_pages``

@@ -151,21 +151,21 @@ purelib = sysconfig.get_path("purelib")
 compileall.compile_dir(
     purelib, quiet=2, workers=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH
 )
-with zipfile.ZipFile("/tmp/test-site-packages.zip", "w", zipfile.ZIP_STORED) as bundle:
+with zipfile.ZipFile("/home/pyodide/test-site-packages.zip", "w", zipfile.ZIP_STORED) as bundle:
     for folder, _, files in os.walk(purelib):
         for name in files:
             path = os.path.join(folder, name)
             bundle.write(path, os.path.relpath(path, purelib))
 `);
   const temporary = `${bundle}.${process.pid}.tmp`;
-  writeFileSync(temporary, pyodide.FS.readFile("/tmp/test-site-packages.zip"));
+  writeFileSync(temporary, pyodide.FS.readFile("/home/pyodide/test-site-packages.zip"));
   renameSync(temporary, bundle);
   for (const old of readdirSync(dirname(bundle))) {
     if (/^test-site-packages-[0-9a-f]{16}\.zip$/.test(old) && old !== basename(bundle)) {
       rmSync(join(dirname(bundle), old), { force: true });
     }
   }
-  pyodide.FS.unlink("/tmp/test-site-packages.zip");
+  pyodide.FS.unlink("/home/pyodide/test-site-packages.zip");
 }
 
 /**

@@ -56,8 +56,8 @@ class PyodideProfile:
         )
 
 
-os.makedirs("/tmp/pytest-run", exist_ok=True)
-os.chdir("/tmp/pytest-run")
+os.makedirs("/home/pyodide/pytest-run", exist_ok=True)
+os.chdir("/home/pyodide/pytest-run")
 print(f"Pyodide {platform.python_implementation()} {platform.python_version()} on {sys.platform}")
 int(pytest.main(list(pytest_args), plugins=[PyodideProfile()]))
 `);

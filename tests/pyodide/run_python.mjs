@@ -41,7 +41,7 @@ async function main() {
   pyodide.globals.set("run_argv", pyodide.toPy(argvForPython));
   pyodide.globals.set("run_code", source.code);
   pyodide.globals.set("run_path", source.path);
-  pyodide.globals.set("run_cwd", cwd === REPO || cwd.startsWith(REPO + "/") ? cwd : "/tmp");
+  pyodide.globals.set("run_cwd", cwd === REPO || cwd.startsWith(REPO + "/") ? cwd : "/home/pyodide");
   const start = performance.now();
   const code = pyodide.runPython(`
 import os, runpy, sys, traceback

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from widget_testing import MATHERS_REQUESTS
 
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK, Card
@@ -50,34 +51,7 @@ REQUESTS: list[dict[str, Any]] = [
     {"variant": "chambery", "players": 5, "contract": "call", "points": 40},
     {"variant": "chambery", "players": 4, "pack": 62, "contract": "solo-hand", "points": 30},
     {"variant": "chambery", "players": 3, "points": [30, 20, 28]},
-    {
-        "variant": "mathers",
-        "players": 2,
-        "hands": {
-            "p1": {
-                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 2, "knave": 1, "plain": 6},
-                "kings_cut": 1,
-                "fool": True,
-                "declarations": ["greater-3", "trumps-10"],
-            },
-            "p2": {
-                "tricks": {"tarot-trump": 3, "queen": 1, "knight": 1, "knave": 2, "plain": 4},
-                "declarations": ["tarot-trumps-3"],
-            },
-        },
-    },
-    {
-        "variant": "mathers",
-        "players": 3,
-        "hands": {
-            "p1": {"tricks": {"tarot-trump": 2, "queen": 1, "knight": 1, "knave": 1, "plain": 3}},
-            "p2": {
-                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 1, "knave": 1, "plain": 3},
-                "fool": True,
-            },
-            "p3": {"tricks": {"tarot-trump": 1, "queen": 1, "knight": 2, "knave": 2, "plain": 1}},
-        },
-    },
+    *MATHERS_REQUESTS,
 ]
 
 

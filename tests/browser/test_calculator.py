@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from widget_testing import WidgetPage, describe, new_widget_page, run_axe, wait_ready
+from widget_testing import MATHERS_REQUESTS, WidgetPage, describe, new_widget_page, run_axe, wait_ready
 
 from tarot_core.errors import RequestError
 from tarot_core.scoring import score_request
@@ -57,34 +57,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"variant": "chambery", "players": 5, "contract": "call", "points": 40},
     {"variant": "chambery", "players": 4, "pack": 62, "contract": "solo-one-card", "points": 33},
     {"variant": "chambery", "players": 3, "points": [30, 20, 28]},
-    {
-        "variant": "mathers",
-        "players": 2,
-        "hands": {
-            "p1": {
-                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 2, "knave": 1, "plain": 6},
-                "kings_cut": 1,
-                "fool": True,
-                "declarations": ["greater-3", "trumps-10"],
-            },
-            "p2": {
-                "tricks": {"tarot-trump": 3, "queen": 1, "knight": 1, "knave": 2, "plain": 4},
-                "declarations": ["tarot-trumps-3"],
-            },
-        },
-    },
-    {
-        "variant": "mathers",
-        "players": 3,
-        "hands": {
-            "p1": {"tricks": {"tarot-trump": 2, "queen": 1, "knight": 1, "knave": 1, "plain": 3}},
-            "p2": {
-                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 1, "knave": 1, "plain": 3},
-                "fool": True,
-            },
-            "p3": {"tricks": {"tarot-trump": 1, "queen": 1, "knight": 2, "knave": 2, "plain": 1}},
-        },
-    },
+    *MATHERS_REQUESTS,
 ]
 
 

@@ -85,3 +85,36 @@ def describe(violations: list[dict[str, Any]]) -> str:
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
         for v in violations
     )
+
+
+#: Two Mathers score requests (two and three players) used by the bridge and calculator tests.
+MATHERS_REQUESTS: list[dict[str, Any]] = [
+    {
+        "variant": "mathers",
+        "players": 2,
+        "hands": {
+            "p1": {
+                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 2, "knave": 1, "plain": 6},
+                "kings_cut": 1,
+                "fool": True,
+                "declarations": ["greater-3", "trumps-10"],
+            },
+            "p2": {
+                "tricks": {"tarot-trump": 3, "queen": 1, "knight": 1, "knave": 2, "plain": 4},
+                "declarations": ["tarot-trumps-3"],
+            },
+        },
+    },
+    {
+        "variant": "mathers",
+        "players": 3,
+        "hands": {
+            "p1": {"tricks": {"tarot-trump": 2, "queen": 1, "knight": 1, "knave": 1, "plain": 3}},
+            "p2": {
+                "tricks": {"tarot-trump": 3, "queen": 2, "knight": 1, "knave": 1, "plain": 3},
+                "fool": True,
+            },
+            "p3": {"tricks": {"tarot-trump": 1, "queen": 1, "knight": 2, "knave": 2, "plain": 1}},
+        },
+    },
+]

@@ -1675,6 +1675,9 @@ class ChamberyRound(Round):
         """What a finished trick brings its winner: its cards but the Fou, and one point for the trick."""
         return count_points(card for card in trick.cards if card is not FOU) + 1
 
+    def trick_value(self, trick: Trick) -> int:
+        return self.trick_points(trick)
+
     def current_winner(self) -> Seat | None:
         trick = self.current
         if trick is not None and all(card is FOU for card in trick.cards):

@@ -764,6 +764,10 @@ class MathersRound(Round):
 
     variant: MathersVariant  # type: ignore[assignment]
 
+    def trick_value(self, trick: Trick) -> int:
+        """What a finished trick scores for its winner (Mathers' categories)."""
+        return trick_points(trick.cards, self.variant.options)
+
     def __init__(
         self,
         variant: MathersVariant,

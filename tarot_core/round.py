@@ -938,6 +938,12 @@ class Round:
         return RoundResult(self.outcome, counting, score, score.by_seat(self))
 
     # ------------------------------------------------------------------ reports (replays, command line)
+    def trick_value(self, trick: Trick) -> int | float:
+        """What a finished trick is worth to its winner under these rules: here its card points."""
+        from .scoring import points_value
+
+        return points_value(sum(card.half_points for card in trick.cards))
+
     def trick_note(self, trick: Trick) -> str:
         """What a replay prints after a trick's winner: ``(attack); card points so far: ...``."""
         from .cards import format_points

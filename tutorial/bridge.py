@@ -1117,15 +1117,8 @@ def _short_side(rnd: Round, seat: Seat) -> str:
 
 
 def trick_value(rnd: Round, trick: Trick) -> int | float:
-    """What a finished trick brings its winner, under the round's own rules."""
-    family = _family(rnd)
-    if family == "chambery":
-        return int(getattr(rnd, "trick_points")(trick))  # noqa: B009 - a ChamberyRound hook
-    if family == "mathers":
-        from tarot_core import mathers
-
-        return mathers.trick_points(trick.cards, getattr(rnd.variant, "options"))  # noqa: B009
-    return _half_to_points(sum(c.half_points for c in trick.cards))
+    """What a finished trick brings its winner, under the round's own rules (the round's hook)."""
+    return rnd.trick_value(trick)
 
 
 def _mathers_rows(rnd: Round, record: HandRecord) -> list[Json]:

@@ -1092,10 +1092,6 @@ def _role(rnd: Round, seat: Seat, viewer: Seat | None) -> str:
     return "partner" if seat == rnd.partner else "defender"
 
 
-def _half_to_points(half: int) -> int | float:
-    return points_value(half)
-
-
 def _side_labels(rnd: Round) -> dict[str, str]:
     """What the two sides are called under the round's rules."""
     if _family(rnd) == "chambery":
@@ -1204,7 +1200,7 @@ def _tally(rnd: Round, record: HandRecord) -> Json | None:
             {
                 "key": side,
                 "label": labels[side],
-                "points": _half_to_points(half),
+                "points": points_value(half),
                 "bouts": sum(1 for c in cards if c.is_bout),
                 "tricks": french.tricks_won.get(side, 0),
             }

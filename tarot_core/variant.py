@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -92,7 +93,7 @@ def options_table(
     return table
 
 
-class Variant:
+class Variant(ABC):
     """Base class of every rule set. Subclasses set the class variables and override hooks."""
 
     key: ClassVar[str] = ""
@@ -128,13 +129,14 @@ class Variant:
             cached = self.__dict__["_pack_set"] = frozenset(self.pack)
         return cached
 
+    @abstractmethod
     def new_round(
         self,
         dealer: Seat,
         hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
         dog: list[Card] | tuple[Card, ...],
     ) -> Round:
-        raise NotImplementedError  # pragma: no cover - every registered variant overrides it
+        """A round from a deal (each rule set makes its own kind of round)."""
 
     def deal_round(self, dealer: Seat, seed: int | str) -> Round:
         """A new round from a seeded, reproducible shuffle and deal."""

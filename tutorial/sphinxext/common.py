@@ -13,6 +13,7 @@ never keeps a number the engine has since changed.
 from __future__ import annotations
 
 import importlib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Set
 
 from docutils import nodes
@@ -149,7 +150,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
 
 
-class EngineDirective(SphinxDirective):
+class EngineDirective(SphinxDirective, ABC):
     """A directive whose content comes from the engine: subclasses write :meth:`run_engine`."""
 
     def run(self) -> list[nodes.Node]:
@@ -160,11 +161,12 @@ class EngineDirective(SphinxDirective):
             report_failure(self.env, self.get_location(), str(error))
             return [failure_block(str(error))]
 
+    @abstractmethod
     def run_engine(self) -> list[nodes.Node]:
-        raise NotImplementedError
+        """The directive's nodes, computed from the engine (may raise :class:`EngineCheckError`)."""
 
 
-class EngineRole(SphinxRole):
+class EngineRole(SphinxRole, ABC):
     """A role whose content comes from the engine: subclasses write :meth:`run_engine`."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -175,5 +177,6 @@ class EngineRole(SphinxRole):
             report_failure(self.env, self.get_location(), str(error))
             return [failure_inline(self.rawtext)], []
 
+    @abstractmethod
     def run_engine(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        raise NotImplementedError
+        """The role's nodes, computed from the engine (may raise :class:`EngineCheckError`)."""

@@ -1024,7 +1024,6 @@ class MathersRound(Round):
 
     def _apply_play(self, seat: Seat, card: Card) -> None:
         self.hands[seat].remove(card)
-        self.cards_played[seat] += 1
         trick = self.current
         assert trick is not None
         trick.add(seat, card)

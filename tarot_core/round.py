@@ -96,11 +96,21 @@ _OVER: Final = Phase.OVER
 _CALLING: Final = Phase.CALLING
 _DISCARD: Final = Phase.DISCARD
 _TRUMPS: Final = Suit.TRUMPS
+#: For each card, the end of its suit's run of pack indexes when it is led (0 for a trump: then only a
+#: higher trump can take the lead), see ``Trick.add``.
+_LED_END: Final[tuple[int, ...]] = tuple(
+    0 if index >= FIRST_TRUMP_INDEX else index - index % 14 + 14 for index in range(EXCUSE + 1)
+)
 
 
 @dataclass(slots=True)
 class Trick:
-    """A trick: who led, the cards in playing order, and who won it (once complete)."""
+    """A trick: who led, the cards in playing order, and who won it (once complete).
+
+    The French rules' facts about the cards played so far are kept up to date card by card: the suit
+    led, the best trump and which play is ahead (the highest trump, or else the highest card of the suit
+    led; the Excuse never), so neither the legal cards nor the winner need a loop over the plays.
+    """
 
     number: int
     leader: Seat
@@ -111,16 +121,27 @@ class Trick:
     best_trump: int = 0
     #: The card that set the suit (the first card that is not the Excuse).
     led_card: Card | None = None
+    #: The card ahead so far (-1 before the first card that is not the Excuse) and who played it.
+    best_card: int = -1
+    ahead: Seat | None = None
+    #: Cards below this index belong to the suit led, or to an earlier suit (0 when trumps were led).
+    led_end: int = 0
 
     def add(self, seat: Seat, card: Card) -> None:
         self.plays.append((seat, card))
-        if card.is_excuse:
+        if card is EXCUSE:
             return
-        if self.led is None:
-            self.led = card.suit
+        best = self.best_card
+        if best < 0:
+            self.led = SUIT_OF[card]
             self.led_card = card
-        if card.is_trump:
-            self.best_trump = max(self.best_trump, card.rank)
+            self.led_end = _LED_END[card]
+        elif card < best or (card < FIRST_TRUMP_INDEX and card >= self.led_end):
+            return
+        self.best_card = card
+        self.ahead = seat
+        if card >= FIRST_TRUMP_INDEX:
+            self.best_trump = card - FIRST_TRUMP_INDEX + 1
 
     @property
     def cards(self) -> list[Card]:
@@ -175,6 +196,13 @@ class Round:
     """One deal of a French-family game, from the bidding to the score."""
 
     variant: FrenchVariant
+    #: Whether plays follow the French rules of this class (``legal_cards`` and ``_generate`` not
+    #: overridden), so that ``legal_actions`` may answer them on its fast path. Set for each subclass.
+    _french_plays: bool = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._french_plays = cls.legal_cards is Round.legal_cards and cls._generate is Round._generate
 
     def __init__(
         self,
@@ -185,6 +213,7 @@ class Round:
     ) -> None:
         self.variant = variant
         self.players = variant.players
+        self._overtrump: bool = getattr(variant, "must_overtrump", True)
         self.dealer = SEATS[dealer]  # a Seat, also when given a plain index
         if self.dealer >= self.players:
             raise TarotError(f"the dealer must be one of p1 to p{self.players}")
@@ -229,9 +258,9 @@ class Round:
         self.slam_announced = False
         self.tricks: list[Trick] = []
         self.current: Trick | None = None
-        self.cards_played = [0] * self.players
         self.outcome: str | None = None
         self._legal: tuple[Action, ...] | None = None
+        #: The cards among the legal actions (set with them in the playing phase), read by ``push``.
         self._legal_cards: list[Card] = []
         self.to_move: Seat | None
         sec = self.rule_petit_sec_seat()
@@ -262,6 +291,20 @@ class Round:
         if self.called is None:
             return True
         return any(card == self.called for trick in self._all_tricks() for card in trick.cards)
+
+    @property
+    def cards_played(self) -> list[int]:
+        """How many cards each seat has played so far (indexed by seat)."""
+        played = [len(self.tricks)] * self.players
+        if self.current is not None:
+            for seat, _ in self.current.plays:
+                played[seat] += 1
+        return played
+
+    def _has_played(self, seat: Seat) -> bool:
+        return bool(self.tricks) or (
+            self.current is not None and any(who == seat for who, _ in self.current.plays)
+        )
 
     def _all_tricks(self) -> list[Trick]:
         return [*self.tricks, self.current] if self.current is not None else list(self.tricks)
@@ -312,9 +355,39 @@ class Round:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action accepted now, in a stable order."""
         legal = self._legal
-        if legal is None:
+        if legal is not None:
+            return legal
+        if self.phase is not _PLAYING or not self._french_plays:
             legal = self._legal = tuple(self._generate())
+            return legal
+        # The commonest question of all, answered here without further calls: the cards that may be
+        # played, as the interned play actions (a card is its pack index in ``PLAYS[seat]``).
+        seat = self.to_move
+        assert seat is not None
+        trick = self.current
+        assert trick is not None
+        hand = self.hands[seat]
+        led = trick.led_card
+        if led is not None:
+            cards = following_cards(hand, led, trick.best_trump, self._overtrump)
+        elif trick.plays:  # only the Excuse so far: anything goes
+            cards = hand
+        else:
+            cards = self._legal_leads(seat, hand)
+        self._legal_cards = cards
+        row = PLAYS[seat]
+        legal = tuple([row[card] for card in cards])
+        if trick.number == 0:  # before a player's first card: handfuls, and the slam before the first
+            legal += self._first_card_extras(seat)
+        self._legal = legal
         return legal
+
+    def _first_card_extras(self, seat: Seat) -> tuple[Action, ...]:
+        extras = self._handful_actions(seat)
+        if self._slam_open():
+            assert self.taker is not None
+            extras.append(Action(self.taker, "slam"))
+        return tuple(extras)
 
     def _generate(self) -> list[Action]:
         phase = self.phase
@@ -324,11 +397,8 @@ class Round:
             row = PLAYS[seat]
             cards = self._legal_cards = self.legal_cards(seat)
             actions = [row[card] for card in cards]  # a card is its pack index
-            if self.cards_played[seat] == 0:
-                actions.extend(self._handful_actions(seat))
-                if self._slam_open():
-                    assert self.taker is not None
-                    actions.append(Action(self.taker, "slam"))
+            if not self._has_played(seat):
+                actions.extend(self._first_card_extras(seat))
             return actions
         if phase is _OVER or seat is None:
             return []
@@ -388,15 +458,12 @@ class Round:
         trick = self.current
         if trick is None:
             return []
-        led = trick.led
+        led = trick.led_card
         if led is None:
             if not trick.plays:
                 return self._legal_leads(seat, hand)
             return list(hand)
-        first = trick.led_card
-        if first is None:  # pragma: no cover - a trick with a led suit has its led card
-            first = Card(led, 1) if led is not _TRUMPS else PETIT
-        return following_cards(hand, first, trick.best_trump, self.variant.must_overtrump)
+        return following_cards(hand, led, trick.best_trump, self._overtrump)
 
     def _legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
         called = self.called
@@ -526,7 +593,7 @@ class Round:
             return Refusal(Illegal.HANDFUL_TOO_SMALL, f"{action.word!r} is not a handful: say {sizes}")
         if any(who == seat for who, _, _ in self.handfuls):
             return Refusal(Illegal.HANDFUL_ALREADY, "you have already shown a handful")
-        if seat != self.to_move or self.cards_played[seat]:
+        if seat != self.to_move or self._has_played(seat):
             return Refusal(
                 Illegal.HANDFUL_TOO_LATE, "a handful is shown just before its holder plays their first card"
             )
@@ -592,9 +659,10 @@ class Round:
         """Apply ``action``; raise :class:`IllegalActionError` (round unchanged) if it is not allowed."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(self._generate())
+            legal = self.legal_actions()
         if action.kind == "play" and self.phase is _PLAYING and len(action.cards) == 1:
-            # Fast path for the commonest action: the legal cards are already known.
+            # The commonest action, checked against the legal cards (a C test on integers; ``in legal``
+            # would call ``Action.__eq__`` for each action before the one played).
             if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
                 refusal = self._refusal(action)
                 raise IllegalActionError(refusal.reason, refusal.message)
@@ -715,18 +783,21 @@ class Round:
 
     def _apply_play(self, seat: Seat, card: Card) -> None:
         self.hands[seat].remove(card)
-        self.cards_played[seat] += 1
         trick = self.current
         assert trick is not None
-        trick.plays.append((seat, card))  # Trick.add, inlined on this hot path
+        # Trick.add, inlined on this hot path.
+        trick.plays.append((seat, card))
         if card is not EXCUSE:
-            if trick.led is None:
+            best = trick.best_card
+            if best < 0:
                 trick.led = SUIT_OF[card]
                 trick.led_card = card
-            if card >= FIRST_TRUMP_INDEX:
-                rank = card - FIRST_TRUMP_INDEX + 1
-                if rank > trick.best_trump:  # noqa: PLR1730 - a branch is cheaper than max() here
-                    trick.best_trump = rank
+                trick.led_end = _LED_END[card]
+            if card > best and (card >= FIRST_TRUMP_INDEX or card < trick.led_end):
+                trick.best_card = card
+                trick.ahead = seat
+                if card >= FIRST_TRUMP_INDEX:
+                    trick.best_trump = card - FIRST_TRUMP_INDEX + 1
         players = self.players
         if len(trick.plays) < players:
             self.to_move = NEXT_SEAT[players][seat]
@@ -743,28 +814,13 @@ class Round:
         self.to_move = trick.winner
 
     def rule_trick_winner(self, trick: Trick) -> Seat:
+        """The highest trump, or else the highest card of the suit led; the Excuse wins only a slam's
+        last trick. Before any other card, the Excuse's player holds the trick for now."""
         plays = trick.plays
         if plays[0][1] is EXCUSE and self._excuse_wins(trick):
             return plays[0][0]
-        best_seat: Seat | None = None
-        best_trump = 0
-        led: Suit | None = None
-        best_rank = 0
-        for seat, card in plays:
-            if card.is_trump:
-                if card.rank > best_trump:
-                    best_trump = card.rank
-                    best_seat = seat
-            elif card is not EXCUSE and not best_trump:
-                if led is None:
-                    led = card.suit
-                    best_rank = card.rank
-                    best_seat = seat
-                elif card.suit is led and card.rank > best_rank:
-                    best_rank = card.rank
-                    best_seat = seat
-        # Only the Excuse so far (a trick in progress): its player holds the trick for now.
-        return best_seat if best_seat is not None else plays[0][0]
+        ahead = trick.ahead
+        return ahead if ahead is not None else plays[0][0]
 
     def current_winner(self) -> Seat | None:
         """Who would win the current trick if it stopped now (None before its first card)."""
@@ -773,8 +829,7 @@ class Round:
             return None
         if len(trick.plays) == self.players:
             return trick.winner
-        probe = Trick(trick.number, trick.leader, list(trick.plays))
-        return self.rule_trick_winner(probe)
+        return self.rule_trick_winner(trick)
 
     def _excuse_wins(self, trick: Trick) -> bool:
         """The Excuse wins only when led to the last trick by a side that has won every trick."""

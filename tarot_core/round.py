@@ -44,36 +44,47 @@ if TYPE_CHECKING:
     from .fft import FrenchVariant
     from .scoring import Score
 
+#: For each card, the end of its suit's run of pack indexes when it is led (0 for a trump: then only a
+#: higher trump can take the lead), see ``Trick.add``.
+_LED_END: Final[tuple[int, ...]] = tuple(
+    0 if index >= FIRST_TRUMP_INDEX else index - index % 14 + 14 for index in range(EXCUSE + 1)
+)
 
-def following_cards(hand: list[Card], led_card: Card, best_trump: int, must_overtrump: bool) -> list[Card]:
+
+def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overtrump: bool) -> list[Card]:
     """The cards of ``hand`` that may follow a trick led with ``led_card`` (the French rules).
 
-    Follow suit; without that suit, trump, over the best trump so far when ``must_overtrump`` and able;
-    without trumps, anything. The Excuse may always be played. Hands are kept in pack order and a card
-    is its pack index, so a suit is one slice of the hand found by bisection: no loop over the cards.
+    ``best_card`` is the card ahead in the trick so far (-1 for none). Follow suit; without that suit,
+    trump, over ``best_card`` when it is a trump, ``must_overtrump`` and able; without trumps, anything.
+    The Excuse may always be played. Hands are kept in pack order and a card is its pack index, so a
+    suit is one slice of the hand found by bisection: no loop over the cards.
     """
-    has_excuse = bool(hand) and hand[-1] is EXCUSE
     if led_card < FIRST_TRUMP_INDEX:
-        start = led_card - led_card % 14
-        i = bisect_left(hand, start)
-        j = bisect_left(hand, start + 14, i)
+        end = _LED_END[led_card]
+        i = bisect_left(hand, end - 14)
+        j = bisect_left(hand, end, i)
         if i != j:
             follow = hand[i:j]
-            if has_excuse:
+            if hand[-1] is EXCUSE:
                 follow.append(EXCUSE)
             return follow
     i = bisect_left(hand, FIRST_TRUMP_INDEX)
     j = bisect_left(hand, EXCUSE, i)
     if i == j:
         return list(hand)
-    if best_trump and must_overtrump:
-        over = bisect_right(hand, FIRST_TRUMP_INDEX - 1 + best_trump, i, j)
+    if best_card >= FIRST_TRUMP_INDEX and must_overtrump:
+        over = bisect_right(hand, best_card, i, j)
         if over < j:
             i = over
     trumps = hand[i:j]
-    if has_excuse:
+    if hand[-1] is EXCUSE:
         trumps.append(EXCUSE)
     return trumps
+
+
+def trump_count(hand: list[Card]) -> int:
+    """How many trumps a hand in pack order holds (the Excuse is not a trump)."""
+    return bisect_left(hand, EXCUSE) - bisect_left(hand, FIRST_TRUMP_INDEX)
 
 
 class Phase(StrEnum):
@@ -96,19 +107,14 @@ _OVER: Final = Phase.OVER
 _CALLING: Final = Phase.CALLING
 _DISCARD: Final = Phase.DISCARD
 _TRUMPS: Final = Suit.TRUMPS
-#: For each card, the end of its suit's run of pack indexes when it is led (0 for a trump: then only a
-#: higher trump can take the lead), see ``Trick.add``.
-_LED_END: Final[tuple[int, ...]] = tuple(
-    0 if index >= FIRST_TRUMP_INDEX else index - index % 14 + 14 for index in range(EXCUSE + 1)
-)
 
 
 @dataclass(slots=True)
 class Trick:
     """A trick: who led, the cards in playing order, and who won it (once complete).
 
-    The French rules' facts about the cards played so far are kept up to date card by card: the suit
-    led, the best trump and which play is ahead (the highest trump, or else the highest card of the suit
+    The French rules' facts about the cards played so far are kept up to date card by card: the card
+    that set the suit and which play is ahead (the highest trump, or else the highest card of the suit
     led; the Excuse never), so neither the legal cards nor the winner need a loop over the plays.
     """
 
@@ -116,16 +122,11 @@ class Trick:
     leader: Seat
     plays: list[tuple[Seat, Card]] = field(default_factory=list)
     winner: Seat | None = None
-    #: The suit led (set by the first card that is not the Excuse) and the highest trump so far.
-    led: Suit | None = None
-    best_trump: int = 0
     #: The card that set the suit (the first card that is not the Excuse).
     led_card: Card | None = None
     #: The card ahead so far (-1 before the first card that is not the Excuse) and who played it.
     best_card: int = -1
     ahead: Seat | None = None
-    #: Cards below this index belong to the suit led, or to an earlier suit (0 when trumps were led).
-    led_end: int = 0
 
     def add(self, seat: Seat, card: Card) -> None:
         self.plays.append((seat, card))
@@ -133,15 +134,23 @@ class Trick:
             return
         best = self.best_card
         if best < 0:
-            self.led = SUIT_OF[card]
             self.led_card = card
-            self.led_end = _LED_END[card]
-        elif card < best or (card < FIRST_TRUMP_INDEX and card >= self.led_end):
+        elif card < best or (card < FIRST_TRUMP_INDEX and card >= _LED_END[best]):
             return
         self.best_card = card
         self.ahead = seat
-        if card >= FIRST_TRUMP_INDEX:
-            self.best_trump = card - FIRST_TRUMP_INDEX + 1
+
+    @property
+    def led(self) -> Suit | None:
+        """The suit led: the suit of the first card that is not the Excuse."""
+        led = self.led_card
+        return None if led is None else SUIT_OF[led]
+
+    @property
+    def best_trump(self) -> int:
+        """The rank of the highest trump played so far (0 for none)."""
+        best = self.best_card
+        return best - FIRST_TRUMP_INDEX + 1 if best >= FIRST_TRUMP_INDEX else 0
 
     @property
     def cards(self) -> list[Card]:
@@ -199,10 +208,18 @@ class Round:
     #: Whether plays follow the French rules of this class (``legal_cards`` and ``_generate`` not
     #: overridden), so that ``legal_actions`` may answer them on its fast path. Set for each subclass.
     _french_plays: bool = True
+    #: Whether ``play_at_random`` may take its quick loop (plays are French and applied by this class).
+    _quick_playout: bool = True
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._french_plays = cls.legal_cards is Round.legal_cards and cls._generate is Round._generate
+        cls._quick_playout = (
+            cls._french_plays
+            and cls.legal_actions is Round.legal_actions
+            and cls.push is Round.push
+            and cls._apply_play is Round._apply_play
+        )
 
     def __init__(
         self,
@@ -214,6 +231,7 @@ class Round:
         self.variant = variant
         self.players = variant.players
         self._overtrump: bool = getattr(variant, "must_overtrump", True)
+        self._next_seat = NEXT_SEAT[self.players]
         self.dealer = SEATS[dealer]  # a Seat, also when given a plain index
         if self.dealer >= self.players:
             raise TarotError(f"the dealer must be one of p1 to p{self.players}")
@@ -321,7 +339,7 @@ class Round:
         """First player (in speaking order) whose only trump is the Petit, without the Excuse."""
         for seat in order_from(self.dealer.next(self.players), self.players):
             hand = self.hands[seat]
-            if PETIT in hand and EXCUSE not in hand and sum(1 for c in hand if SUIT_OF[c] is _TRUMPS) == 1:
+            if PETIT in hand and EXCUSE not in hand and trump_count(hand) == 1:
                 return seat
         return None
 
@@ -369,7 +387,7 @@ class Round:
         hand = self.hands[seat]
         led = trick.led_card
         if led is not None:
-            cards = following_cards(hand, led, trick.best_trump, self._overtrump)
+            cards = following_cards(hand, led, trick.best_card, self._overtrump)
         elif trick.plays:  # only the Excuse so far: anything goes
             cards = hand
         else:
@@ -434,13 +452,12 @@ class Round:
         if any(who == seat for who, _, _ in self.handfuls):
             return []
         count = self._trump_count_for_handful(seat)
-        return [
-            Action(seat, "handful", size) for size, need in self.variant.handfuls.items() if count >= need
-        ]
+        sizes = self.variant.handfuls.items()
+        return [simple(seat, "handful", size) for size, need in sizes if count >= need]
 
     def _trump_count_for_handful(self, seat: Seat) -> int:
         hand = self.hands[seat]
-        return sum(1 for c in hand if c.is_trump) + (1 if EXCUSE in hand else 0)
+        return trump_count(hand) + (1 if EXCUSE in hand else 0)
 
     def _slam_open(self) -> bool:
         return (
@@ -463,7 +480,7 @@ class Round:
             if not trick.plays:
                 return self._legal_leads(seat, hand)
             return list(hand)
-        return following_cards(hand, led, trick.best_trump, self._overtrump)
+        return following_cards(hand, led, trick.best_card, self._overtrump)
 
     def _legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
         called = self.called
@@ -675,6 +692,47 @@ class Round:
         self.actions.append(action)
         self._legal = None
 
+    def play_at_random(self, draw: Callable[[], float]) -> None:
+        """Play the round to its end, every decision drawn uniformly among the legal actions.
+
+        ``draw`` returns a number in [0, 1), like ``random.Random().random``: the action taken is
+        ``legal_actions()[int(draw() * len(legal_actions()))]``. The round ends exactly as if those
+        actions had been pushed one by one (its record, tricks and result are the same).
+
+        Under the French rules only cards can be played once the first trick is over, and the legal cards
+        come in the order of the legal actions, so from then on a card is drawn straight from
+        ``legal_cards`` and applied by the same code as ``push``: the round's checks and record stay, the
+        per-card bookkeeping of actions offered and refused does not run.
+        """
+        legal_actions, push = self.legal_actions, self.push
+        actions = legal_actions()
+        while actions and not (self._quick_playout and self.tricks):
+            push(actions[int(draw() * len(actions))])
+            actions = legal_actions()
+        if not actions:
+            return
+        # The quick loop: the phase is play, and it stays so until the last trick is complete.
+        hands, record, plays = self.hands, self.actions, PLAYS
+        overtrump, apply_play, leads = self._overtrump, self._apply_play, self._legal_leads
+        seat = self.to_move
+        trick = self.current
+        while trick is not None:
+            assert seat is not None
+            hand = hands[seat]
+            led = trick.led_card
+            if led is not None:
+                cards = following_cards(hand, led, trick.best_card, overtrump)
+            elif trick.plays:  # only the Excuse so far: anything goes
+                cards = hand
+            else:
+                cards = leads(seat, hand)
+            card = cards[int(draw() * len(cards))]
+            apply_play(seat, card)
+            record.append(plays[seat][card])
+            seat = self.to_move
+            trick = self.current
+        self._legal = None
+
     def push_text(self, text: str) -> Action:
         action = Action.parse(text, self.players)
         self.push(action)
@@ -790,17 +848,14 @@ class Round:
         if card is not EXCUSE:
             best = trick.best_card
             if best < 0:
-                trick.led = SUIT_OF[card]
                 trick.led_card = card
-                trick.led_end = _LED_END[card]
-            if card > best and (card >= FIRST_TRUMP_INDEX or card < trick.led_end):
                 trick.best_card = card
                 trick.ahead = seat
-                if card >= FIRST_TRUMP_INDEX:
-                    trick.best_trump = card - FIRST_TRUMP_INDEX + 1
-        players = self.players
-        if len(trick.plays) < players:
-            self.to_move = NEXT_SEAT[players][seat]
+            elif card > best and (card >= FIRST_TRUMP_INDEX or card < _LED_END[best]):
+                trick.best_card = card
+                trick.ahead = seat
+        if len(trick.plays) < self.players:
+            self.to_move = self._next_seat[seat]
             return
         trick.winner = self.rule_trick_winner(trick)
         self.tricks.append(trick)

@@ -60,11 +60,7 @@ def simulate(
         rnd = variant.deal_round(dealer, rng.getrandbits(64))
         if contract is not None:
             _force_contract(rnd, contract, rng)
-        legal_actions, push, draw = rnd.legal_actions, rnd.push, rng.random
-        actions = legal_actions()
-        while actions:  # a round has no legal action exactly when it is over
-            push(actions[int(draw() * len(actions))])
-            actions = legal_actions()
+        rnd.play_at_random(rng.random)
         if not rnd.is_over:  # pragma: no cover - would be an engine bug
             raise TarotError(f"round {number} is stuck: not over but nothing is legal ({rnd!r})")
         if stats is not None:

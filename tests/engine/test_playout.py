@@ -1,0 +1,106 @@
+"""``Round.play_at_random``: the quick play-out ends every round exactly as pushing the same random
+choices one by one does, for every rule set (the French ones take the quick loop, the others the
+plain one), and its rounds are ordinary rounds (records, results, refusals)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tarot_core import find_variant
+from tarot_core.errors import IllegalActionError
+from tarot_core.records import HandRecord, load_record
+from tarot_core.round import Round
+from tarot_core.seats import SEATS
+from tarot_core.simulate import SimulationStats, simulate
+
+FRENCH = ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5"]
+OTHERS = ["mathers-2", "mathers-3", "chambery-3", "chambery-4", "chambery-5"]
+SETTINGS = settings(
+    max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def fresh(key: str, seed: int, contract: str | None) -> tuple[Round, random.Random]:
+    """A new round; with ``contract``, its first speaker takes it and the others pass."""
+    variant = find_variant(key)
+    rnd = variant.deal_round(SEATS[seed % variant.players], seed)
+    if contract is not None:
+        bid = next((a for a in rnd.legal_actions() if a.kind == "bid" and a.word == contract), None)
+        if bid is not None:
+            rnd.push(bid)
+            while rnd.legal_actions() and rnd.legal_actions()[0].kind == "pass":
+                rnd.push(rnd.legal_actions()[0])
+    return rnd, random.Random(seed)
+
+
+def push_one_by_one(rnd: Round, draw: random.Random) -> None:
+    actions = rnd.legal_actions()
+    while actions:
+        rnd.push(actions[int(draw.random() * len(actions))])
+        actions = rnd.legal_actions()
+
+
+def same_round(quick: Round, plain: Round) -> None:
+    assert quick.actions == plain.actions
+    assert [(t.leader, t.plays, t.winner) for t in quick.tricks] == [
+        (t.leader, t.plays, t.winner) for t in plain.tricks
+    ]
+    assert quick.hands == plain.hands and quick.phase is plain.phase and quick.to_move is plain.to_move
+    assert quick.is_over
+    assert quick.result_summary() == plain.result_summary()
+
+
+@pytest.mark.parametrize("key", FRENCH + OTHERS)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), forced=st.booleans())
+@SETTINGS
+def test_quick_play_out_equals_pushing_the_same_draws(key: str, seed: int, forced: bool) -> None:
+    contract = ("garde-sans" if key.startswith("fft") else None) if forced else None
+    quick, rng_quick = fresh(key, seed, contract)
+    plain, rng_plain = fresh(key, seed, contract)
+    quick.play_at_random(rng_quick.random)
+    push_one_by_one(plain, rng_plain)
+    same_round(quick, plain)
+    assert rng_quick.random() == rng_plain.random()  # the same number of draws
+
+
+def test_which_rule_sets_take_the_quick_loop() -> None:
+    """The quick loop is taken exactly where the French rules of play apply unchanged."""
+    for key in FRENCH:
+        rnd = find_variant(key).deal_round(SEATS[0], 1)
+        assert rnd._quick_playout, key
+    for key in OTHERS:
+        rnd = find_variant(key).deal_round(SEATS[0], 1)
+        assert not rnd._quick_playout, key
+
+
+def test_the_quick_loop_runs_and_the_round_stays_usable() -> None:
+    """A quick play-out leaves a finished round whose record replays, and which refuses more actions."""
+    variant = find_variant("fft-4")
+    for seed in range(30):
+        rnd, rng = fresh("fft-4", seed, "garde-sans")
+        if rnd.is_over:  # petit sec: nothing to play
+            continue
+        rnd.play_at_random(rng.random)
+        assert rnd.is_over and len(rnd.tricks) == variant.hand_size
+        assert rnd.legal_actions() == ()
+        with pytest.raises(IllegalActionError, match="over"):
+            rnd.push(rnd.actions[-1])
+        record = HandRecord.from_round(rnd, title=f"play-out {seed}")
+        replayed = load_record(record.to_json()).final_round()
+        assert replayed.actions == rnd.actions and replayed.result_summary() == rnd.result_summary()
+        last = rnd.pop()
+        assert last.kind == "play" and not rnd.is_over and len(rnd.legal_actions()) == 1
+
+
+def test_simulate_is_reproducible_and_counts_every_round() -> None:
+    variant = find_variant("fft-4")
+    first, second = SimulationStats(), SimulationStats()
+    simulate(variant, 40, "seed", "garde-sans", first)
+    simulate(variant, 40, "seed", "garde-sans", second)
+    assert first.as_dict() == second.as_dict()
+    assert first.played + sum(first.redeals.values()) == 40
+    assert first.contracts["garde-sans"] == first.taken > 0

@@ -38,7 +38,7 @@ from .cards import (
     sort_hand,
 )
 from .errors import Illegal, IllegalActionError, Refusal, TarotError
-from .seats import NEXT_SEAT, SEATS, Seat, order_from
+from .seats import NEXT_SEAT, SEATS, Seat
 
 if TYPE_CHECKING:
     from .fft import FrenchVariant
@@ -337,10 +337,15 @@ class Round:
     # ------------------------------------------------------------------ rule hooks
     def rule_petit_sec_seat(self) -> Seat | None:
         """First player (in speaking order) whose only trump is the Petit, without the Excuse."""
-        for seat in order_from(self.dealer.next(self.players), self.players):
-            hand = self.hands[seat]
-            if PETIT in hand and EXCUSE not in hand and trump_count(hand) == 1:
+        hands, next_seat = self.hands, self._next_seat
+        seat = next_seat[self.dealer]
+        for _ in range(self.players):
+            # In pack order the Petit is the lowest trump and the Excuse comes last: the hand ends with
+            # the Petit exactly when it holds the Petit and no other trump nor the Excuse.
+            hand = hands[seat]
+            if hand and hand[-1] is PETIT:
                 return seat
+            seat = next_seat[seat]
         return None
 
     def rule_contracts(self) -> tuple[str, ...]:
@@ -711,24 +716,47 @@ class Round:
             actions = legal_actions()
         if not actions:
             return
-        # The quick loop: the phase is play, and it stays so until the last trick is complete.
-        hands, record, plays = self.hands, self.actions, PLAYS
-        overtrump, apply_play, leads = self._overtrump, self._apply_play, self._legal_leads
+        # The quick loop: the phase is play, and it stays so until the last trick is complete. Each card
+        # is drawn among ``legal_cards`` (as ``legal_actions`` does) and applied as ``_apply_play`` does,
+        # with ``Trick.add`` written out; a complete trick goes through the same ``_close_trick``.
+        hands, record, plays_of, next_seat, players = (
+            self.hands,
+            self.actions,
+            PLAYS,
+            self._next_seat,
+            self.players,
+        )
+        overtrump, leads, close = self._overtrump, self._legal_leads, self._close_trick
         seat = self.to_move
         trick = self.current
-        while trick is not None:
-            assert seat is not None
-            hand = hands[seat]
-            led = trick.led_card
-            if led is not None:
-                cards = following_cards(hand, led, trick.best_card, overtrump)
-            elif trick.plays:  # only the Excuse so far: anything goes
-                cards = hand
-            else:
-                cards = leads(seat, hand)
-            card = cards[int(draw() * len(cards))]
-            apply_play(seat, card)
-            record.append(plays[seat][card])
+        while trick is not None and seat is not None:
+            plays = trick.plays
+            while True:
+                hand = hands[seat]
+                led = trick.led_card
+                if led is not None:
+                    cards = following_cards(hand, led, trick.best_card, overtrump)
+                elif plays:  # only the Excuse so far: anything goes
+                    cards = hand
+                else:
+                    cards = leads(seat, hand)
+                card = cards[int(draw() * len(cards))]
+                hand.remove(card)
+                record.append(plays_of[seat][card])
+                plays.append((seat, card))
+                if card is not EXCUSE:
+                    best = trick.best_card
+                    if best < 0:
+                        trick.led_card = card
+                        trick.best_card = card
+                        trick.ahead = seat
+                    elif card > best and (card >= FIRST_TRUMP_INDEX or card < _LED_END[best]):
+                        trick.best_card = card
+                        trick.ahead = seat
+                if len(plays) == players:
+                    break
+                seat = next_seat[seat]
+            close(trick)
             seat = self.to_move
             trick = self.current
         self._legal = None
@@ -843,20 +871,14 @@ class Round:
         self.hands[seat].remove(card)
         trick = self.current
         assert trick is not None
-        # Trick.add, inlined on this hot path.
-        trick.plays.append((seat, card))
-        if card is not EXCUSE:
-            best = trick.best_card
-            if best < 0:
-                trick.led_card = card
-                trick.best_card = card
-                trick.ahead = seat
-            elif card > best and (card >= FIRST_TRUMP_INDEX or card < _LED_END[best]):
-                trick.best_card = card
-                trick.ahead = seat
+        trick.add(seat, card)
         if len(trick.plays) < self.players:
             self.to_move = self._next_seat[seat]
-            return
+        else:
+            self._close_trick(trick)
+
+    def _close_trick(self, trick: Trick) -> None:
+        """A complete trick goes to its winner, who leads the next one, unless it was the last."""
         trick.winner = self.rule_trick_winner(trick)
         self.tricks.append(trick)
         if len(self.tricks) == self.variant.hand_size:

@@ -8,9 +8,10 @@ packets, never the first nor the last card of the pack.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .seats import order_from
@@ -31,9 +32,10 @@ def shuffled_pack(pack: tuple[Card, ...], rng: random.Random) -> list[Card]:
 
 
 @cache
-def _packet_getters(players: int, hand_size: int, packet: int) -> tuple[itemgetter[Card], ...]:
+def _packet_getters(players: int, hand_size: int, packet: int) -> tuple[Callable[[list[Card]], Any], ...]:
     """For each receiver in dealing order, a getter of the cards its packets hold in the pack without
-    the dog cards: packet ``k`` goes to receiver ``k % players``."""
+    the dog cards (a tuple, since a hand has several cards): packet ``k`` goes to receiver
+    ``k % players``."""
     positions: list[list[int]] = [[] for _ in range(players)]
     for index in range(players * hand_size):
         positions[index // packet % players].append(index)

@@ -19,7 +19,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from itertools import chain
+from math import floor
 from typing import TYPE_CHECKING, Final
 
 from .actions import PLAYS, Action, simple
@@ -80,6 +82,12 @@ def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overt
     if hand[-1] is EXCUSE:
         trumps.append(EXCUSE)
     return trumps
+
+
+@cache
+def _speaking_actions(seat: Seat, contracts: tuple[str, ...]) -> tuple[Action, ...]:
+    """Passing, then bidding each of ``contracts``: the same interned actions for the same question."""
+    return (simple(seat, "pass"), *(simple(seat, "bid", contract) for contract in contracts))
 
 
 def trump_count(hand: list[Card]) -> int:
@@ -426,7 +434,7 @@ class Round:
         if phase is _OVER or seat is None:
             return []
         if phase is _BIDDING:
-            return [simple(seat, "pass"), *(simple(seat, "bid", c) for c in self._biddable())]
+            return list(_speaking_actions(seat, tuple(self._biddable())))
         if phase is _CALLING:
             return [Action(seat, "call", "", (card,)) for card in self.rule_callable(seat)]
         if phase is _DISCARD:
@@ -712,7 +720,7 @@ class Round:
         legal_actions, push = self.legal_actions, self.push
         actions = legal_actions()
         while actions and not (self._quick_playout and self.tricks):
-            push(actions[int(draw() * len(actions))])
+            push(actions[floor(draw() * len(actions))])
             actions = legal_actions()
         if not actions:
             return
@@ -740,7 +748,7 @@ class Round:
                     cards = hand
                 else:
                     cards = leads(seat, hand)
-                card = cards[int(draw() * len(cards))]
+                card = cards[floor(draw() * len(cards))]
                 hand.remove(card)
                 record.append(plays_of[seat][card])
                 plays.append((seat, card))

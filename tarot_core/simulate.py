@@ -6,6 +6,8 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from math import floor
+from typing import Final
 
 from .actions import simple
 from .errors import TarotError
@@ -79,16 +81,19 @@ def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:
     bidding_seen = False
     while not rnd.is_over:
         actions = rnd.legal_actions()
-        speaking = [a for a in actions if a.kind in ("bid", "pass")]
-        if not speaking:
+        speaking = next((a for a in actions if a.kind in _SPEAKING), None)
+        if speaking is None:
             if bidding_seen:
                 return
-            rnd.push(actions[int(rng.random() * len(actions))])
+            rnd.push(actions[floor(rng.random() * len(actions))])
             continue
         bidding_seen = True
-        seat = speaking[0].seat
+        seat = speaking.seat
         rnd.push(simple(seat, "bid", contract) if first else simple(seat, "pass"))
         first = False
+
+
+_SPEAKING: Final = frozenset({"bid", "pass"})
 
 
 def _record(rnd: Round, stats: SimulationStats) -> None:

@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
-from .seats import order_from
+from .seats import NEXT_SEAT, order_from
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -67,7 +67,7 @@ def deal_pack(
     assert len(rest) == players * variant.hand_size, "deal arithmetic"
     hands: list[list[Card]] = [[] for _ in range(players)]
     # The packets go round the table starting on the dealer's right.
-    receivers = order_from(dealer.next(players), players)
+    receivers = order_from(NEXT_SEAT[players][dealer], players)
     for seat, getter in zip(receivers, _packet_getters(players, variant.hand_size, packet), strict=True):
         hands[seat] = sorted(getter(rest))
     return hands, sorted([pack[position] for position in dog_positions])

@@ -244,7 +244,7 @@ class Round:
         if self.dealer >= self.players:
             raise TarotError(f"the dealer must be one of p1 to p{self.players}")
         # Cards are their pack indexes, so a plain sort puts them in pack order.
-        self.initial_hands = tuple(tuple(sorted(hand)) for hand in hands)
+        self.initial_hands = tuple(map(tuple, map(sorted, hands)))
         self.initial_dog = tuple(sorted(dog))
         self._check_deal()
         self._reset()

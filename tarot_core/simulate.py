@@ -81,7 +81,8 @@ def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:
     bidding_seen = False
     while not rnd.is_over:
         actions = rnd.legal_actions()
-        speaking = next((a for a in actions if a.kind in _SPEAKING), None)
+        # In a bidding every legal action is a bid or a pass; elsewhere none is.
+        speaking = actions[0] if actions[0].kind in _SPEAKING else None
         if speaking is None:
             if bidding_seen:
                 return

@@ -61,27 +61,31 @@ def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overt
     The Excuse may always be played. Hands are kept in pack order and a card is its pack index, so a
     suit is one slice of the hand found by bisection: no loop over the cards.
     """
+    i, j = following_span(hand, led_card, best_card, must_overtrump)
+    cards = hand[i:j]
+    if j < len(hand) and hand[-1] is EXCUSE:
+        cards.append(EXCUSE)
+    return cards
+
+
+def following_span(hand: list[Card], led_card: Card, best_card: int, must_overtrump: bool) -> tuple[int, int]:
+    """Where :func:`following_cards` finds its cards in ``hand``: the slice ``hand[i:j]``, then the
+    Excuse (the hand's last card) when the hand holds it outside that slice."""
     if led_card < FIRST_TRUMP_INDEX:
         end = _LED_END[led_card]
         i = bisect_left(hand, end - 14)
         j = bisect_left(hand, end, i)
         if i != j:
-            follow = hand[i:j]
-            if hand[-1] is EXCUSE:
-                follow.append(EXCUSE)
-            return follow
+            return i, j
     i = bisect_left(hand, FIRST_TRUMP_INDEX)
     j = bisect_left(hand, EXCUSE, i)
-    if i == j:
-        return list(hand)
+    if i == j:  # neither the suit led nor a trump: anything
+        return 0, len(hand)
     if best_card >= FIRST_TRUMP_INDEX and must_overtrump:
         over = bisect_right(hand, best_card, i, j)
         if over < j:
             i = over
-    trumps = hand[i:j]
-    if hand[-1] is EXCUSE:
-        trumps.append(EXCUSE)
-    return trumps
+    return i, j
 
 
 @cache
@@ -713,9 +717,10 @@ class Round:
         actions had been pushed one by one (its record, tricks and result are the same).
 
         Under the French rules only cards can be played once the first trick is over, and the legal cards
-        come in the order of the legal actions, so from then on a card is drawn straight from
-        ``legal_cards`` and applied by the same code as ``push``: the round's checks and record stay, the
-        per-card bookkeeping of actions offered and refused does not run.
+        come in the order of the legal actions, so from then on a card is drawn straight from the legal
+        cards (found by position in the hand, see :func:`following_span`) and applied as ``push`` would:
+        the round's state and record are the same, the per-card bookkeeping of the actions offered and
+        refused does not run.
         """
         legal_actions, push = self.legal_actions, self.push
         actions = legal_actions()
@@ -734,7 +739,7 @@ class Round:
             self._next_seat,
             self.players,
         )
-        overtrump, leads, close = self._overtrump, self._legal_leads, self._close_trick
+        overtrump, leads, close, span = self._overtrump, self._legal_leads, self._close_trick, following_span
         seat = self.to_move
         trick = self.current
         while trick is not None and seat is not None:
@@ -743,13 +748,20 @@ class Round:
                 hand = hands[seat]
                 led = trick.led_card
                 if led is not None:
-                    cards = following_cards(hand, led, trick.best_card, overtrump)
-                elif plays:  # only the Excuse so far: anything goes
-                    cards = hand
+                    # The legal cards are hand[i:j], then the Excuse if held apart: pick by position.
+                    i, j = span(hand, led, trick.best_card, overtrump)
+                    count = j - i
+                    if j < len(hand) and hand[-1] is EXCUSE:
+                        pick = floor(draw() * (count + 1))
+                        index = i + pick if pick < count else len(hand) - 1
+                    else:
+                        index = i + floor(draw() * count)
+                    card = hand[index]
+                    del hand[index]
                 else:
-                    cards = leads(seat, hand)
-                card = cards[floor(draw() * len(cards))]
-                hand.remove(card)
+                    cards = hand if plays else leads(seat, hand)  # after the Excuse alone, anything
+                    card = cards[floor(draw() * len(cards))]
+                    hand.remove(card)
                 record.append(plays_of[seat][card])
                 plays.append((seat, card))
                 if card is not EXCUSE:

@@ -3,7 +3,8 @@
 * ``score [REQUEST]``: score a JSON request (argument, file, or standard input) and show the working;
 * ``replay FILE``: check a hand record and show it trick by trick with the running card points;
 * ``deal --players N --seed S``: a reproducible random deal;
-* ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]``.
+* ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]
+  [--step-by-step]``.
 
 Bad input prints one line naming the problem and exits with status 2.
 """
@@ -122,7 +123,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     variant = variant_for(args.variant, args.players, **_options(args))
     stats = SimulationStats() if args.stats else None
-    seconds = simulate(variant, args.games, args.seed, args.contract, stats)
+    seconds = simulate(variant, args.games, args.seed, args.contract, stats, step_by_step=args.step_by_step)
     rate = args.games / seconds if seconds > 0 else 0.0
     report: dict[str, object] = {
         "variant": variant.key,
@@ -178,6 +179,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--contract", default=None)
     simulate.add_argument("--json", action="store_true")
     simulate.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    simulate.add_argument(
+        "--step-by-step",
+        action="store_true",
+        help="ask legal_actions() and push() for every decision (slower; the same rounds)",
+    )
     simulate.add_argument(
         "--stats", action="store_true", help="also report results: contracts made, scores, bouts"
     )

@@ -46,8 +46,15 @@ def simulate(
     seed: int | str,
     contract: str | None = None,
     stats: SimulationStats | None = None,
+    *,
+    step_by_step: bool = False,
 ) -> float:
-    """Play ``games`` random rounds; return the seconds spent. With ``contract`` the first bidder takes it."""
+    """Play ``games`` random rounds; return the seconds spent. With ``contract`` the first bidder takes it.
+
+    Rounds are played out by :meth:`Round.play_at_random`; with ``step_by_step`` every decision goes
+    through ``legal_actions()`` and ``push()`` instead, as a program playing the engine would: the same
+    rounds, more slowly.
+    """
     if games < 0:
         raise TarotError("the number of games cannot be negative")
     contracts: tuple[str, ...] = getattr(variant, "contracts", ())
@@ -62,7 +69,14 @@ def simulate(
         rnd = variant.deal_round(dealer, rng.getrandbits(64))
         if contract is not None:
             _force_contract(rnd, contract, rng)
-        rnd.play_at_random(rng.random)
+        if step_by_step:
+            legal_actions, push, draw = rnd.legal_actions, rnd.push, rng.random
+            actions = legal_actions()
+            while actions:  # a round has no legal action exactly when it is over
+                push(actions[floor(draw() * len(actions))])
+                actions = legal_actions()
+        else:
+            rnd.play_at_random(rng.random)
         if not rnd.is_over:  # pragma: no cover - would be an engine bug
             raise TarotError(f"round {number} is stuck: not over but nothing is legal ({rnd!r})")
         if stats is not None:

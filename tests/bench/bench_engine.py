@@ -7,7 +7,9 @@
     python -m tarot_core simulate --variant fft --players 4 --games N --seed S --contract garde-sans --json
 
 * CPython: that very command, REPEAT times, each in a fresh interpreter; the rate is the one the
-  command reports (its clock runs around the rounds only, not the interpreter's start-up).
+  command reports (its clock runs around the rounds only, not the interpreter's start-up). The same
+  command with ``--step-by-step`` (every decision through ``legal_actions()`` and ``push()`` rather
+  than the quick play-out of ``Round.play_at_random``) is measured alongside, for the record.
 * Pyodide: the same command line inside the pinned runtime (``tutorial/node_modules/pyodide``) under
   Node, with the project's wheel, REPEAT times, each in a fresh runtime, through the Pyodide tests' own
   runner ``tests/pyodide/bench_pyodide.mjs``; the rate is again the command's own, the boot apart.
@@ -38,9 +40,13 @@ MAGMACRUNCH: Final = "magmacrunch-tarot==0.1.1"
 CONTRACT: Final = "garde-sans"
 
 
-def simulate_command(python: str, games: int, seed: str, stats: bool = False) -> list[str]:
+def simulate_command(
+    python: str, games: int, seed: str, stats: bool = False, step_by_step: bool = False
+) -> list[str]:
     command = [python, "-m", "tarot_core", "simulate", "--variant", "fft", "--players", "4"]
     command += ["--games", str(games), "--seed", seed, "--contract", CONTRACT, "--json"]
+    if step_by_step:
+        command.append("--step-by-step")
     return [*command, "--stats"] if stats else command
 
 
@@ -121,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         "load_average_start": load_average(),
     }
     cpython_runs: list[dict[str, object]] = []
+    step_runs: list[dict[str, object]] = []
     magma_runs: list[dict[str, object]] = []
     temp = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
     try:
@@ -129,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         for number in range(args.repeat):
             log(f"bench: CPython run {number + 1}/{args.repeat}")
             cpython_runs.append(run_json(simulate_command(sys.executable, args.games, args.seed)))
+            log(f"bench: CPython step-by-step run {number + 1}/{args.repeat}")
+            step_command = simulate_command(sys.executable, args.games, args.seed, step_by_step=True)
+            step_runs.append(run_json(step_command))
             if magma_python is not None:
                 log(f"bench: magmacrunch-tarot run {number + 1}/{args.repeat}")
                 magma_runs.append(
@@ -146,6 +156,16 @@ def main(argv: list[str] | None = None) -> int:
     rows = [
         ["CPython " + sys.version.split()[0], f"{cpython['median']:.0f}", f"{cpython['best']:.0f}", "1.00x"]
     ]
+    steps = summary([rate(run) for run in step_runs])
+    results["cpython_step_by_step"] = {"games_per_second": steps, "runs": step_runs}
+    rows.append(
+        [
+            "CPython, --step-by-step",
+            f"{steps['median']:.0f}",
+            f"{steps['best']:.0f}",
+            f"{steps['median'] / cpython['median']:.2f}x",
+        ]
+    )
 
     if magma_runs:
         magma = summary([rate(run) for run in magma_runs])

@@ -254,6 +254,27 @@ def test_simulate_with_a_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert_bad_input(code, out, err, "'chelem' is not a contract of fft-4")
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--players", "4", "--contract", "garde-sans"],
+        ["--players", "5"],
+        ["--variant", "classic", "--players", "3"],
+        ["--variant", "chambery", "--players", "4"],
+        ["--variant", "mathers", "--players", "3"],
+    ],
+)
+def test_step_by_step_plays_the_same_rounds(capsys: pytest.CaptureFixture[str], options: list[str]) -> None:
+    """The quick play-out and one ``push`` per decision give the same statistics, round for round."""
+    common = ["simulate", *options, "--games", "25", "--seed", "same", "--json", "--stats"]
+    code, quick, _ = run(capsys, *common)
+    assert code == 0
+    code, steps, _ = run(capsys, *common, "--step-by-step")
+    assert code == 0
+    assert json.loads(quick)["stats"] == json.loads(steps)["stats"]
+    assert json.loads(quick)["stats"]["played"] > 0
+
+
 def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "--players", "5", "--games", "3")
     assert code == 0 and out.startswith("3 games of French Tarot, 5 players (called King) in ")

@@ -596,12 +596,52 @@
     });
   }
 
+  // The site's long pages lay out some blocks only when they come near the view (content-visibility:
+  // auto in tarot.css): until then each has an estimated height. A link to a section is followed with
+  // a smooth scroll aimed with those estimates; the blocks it passes take their real height on the
+  // way, so it can stop short. When it ends away from its target, aim again (a few times at most,
+  // and never once the reader scrolls by hand).
+  function landOnLinkedSection() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    if (target === null) {
+      return;
+    }
+    var tries = 0;
+    function stop() {
+      window.removeEventListener("scrollend", check);
+      ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+        window.removeEventListener(type, stop, true);
+      });
+    }
+    function check() {
+      var margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+      var off = Math.abs(target.getBoundingClientRect().top - margin) > 4;
+      var atBottom =
+        Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
+      if (off && !atBottom && tries < 5) {
+        tries += 1;
+        target.scrollIntoView();
+      } else {
+        stop();
+      }
+    }
+    window.addEventListener("scrollend", check);
+    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+      window.addEventListener(type, stop, true);
+    });
+    // Stop listening once the page has settled, whatever happened.
+    setTimeout(stop, 10000);
+  }
+
   function main() {
     document.body.parentNode.classList.remove("no-js");
     header = document.querySelector("header");
     tocScroll = document.querySelector(".toc-scroll");
     setupTheme();
     setupScrollHandler();
+    landOnLinkedSection();
+    window.addEventListener("hashchange", landOnLinkedSection);
     afterNextFrame(function () {
       // A page opened scrolled (a link to a section, a reload) gets its header, back-to-top button
       // and table of contents set at once, as the theme's own ``window.scroll()`` call did.

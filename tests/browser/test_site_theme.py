@@ -1,0 +1,97 @@
+"""The theme's script as the site serves it (docs/_static/scripts/furo.js): it must do what the theme's
+own did (theme toggle, header shadow, back-to-top button, current section in the table of contents)
+without reading the layout before the first frame. Pages without widgets, so Pyodide never starts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PAGE = "variants/chambery.html"
+
+
+@pytest.fixture
+def page(chromium: Any, site_url: str) -> Iterator[Any]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    opened = context.new_page()
+    # The page's widgets are not under test here: their script is not loaded.
+    opened.route("**/tarot-widgets.mjs*", lambda route: route.abort())
+    try:
+        yield opened
+    finally:
+        context.close()
+
+
+def test_the_site_serves_its_own_theme_script(site: Path) -> None:
+    served = (site / "_static" / "scripts" / "furo.js").read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parents[2] / "docs" / "_static" / "scripts" / "furo.js").read_text(
+        encoding="utf-8"
+    )
+    assert served == source
+    # The theme's top-level read of scrollTop forced a layout while the page was being parsed.
+    assert "var lastScrollTop = 0;" in served
+    assert "lastScrollTop = document.documentElement.scrollTop" not in served
+
+
+def test_the_theme_toggle_cycles_and_is_remembered(page: Any, site_url: str) -> None:
+    page.goto(site_url + PAGE, wait_until="load")
+    assert page.evaluate("document.documentElement.classList.contains('no-js')") is False
+    assert page.evaluate("document.body.dataset.theme") == "auto"
+    button = page.locator(".theme-toggle:visible").first
+    seen = []
+    for _ in range(3):
+        button.click()
+        seen.append(page.evaluate("document.body.dataset.theme"))
+    # Auto (light) -> dark -> light -> auto, as the theme does when the system prefers light.
+    assert seen == ["dark", "light", "auto"]
+    page.locator(".theme-toggle:visible").first.click()
+    page.reload(wait_until="load")
+    assert page.evaluate("document.body.dataset.theme") == "dark"
+
+
+def test_scrolling_marks_the_header_and_the_current_section(page: Any, site_url: str) -> None:
+    page.goto(site_url + PAGE, wait_until="load")
+    header = "document.querySelector('header').classList.contains('scrolled')"
+    current = "document.querySelector('.toc-tree .scroll-current > a')?.getAttribute('href') ?? null"
+    page.wait_for_timeout(300)
+    # At the top of the page no section is current yet (as with the theme's own script).
+    assert page.evaluate(header) is False
+    assert page.evaluate(current) is None
+    page.mouse.wheel(0, 3000)
+    page.wait_for_function(f"({current}) !== null")
+    page.wait_for_function(header)
+    assert page.evaluate(current) in page.evaluate(
+        "[...document.querySelectorAll('.toc-tree a')].map((a) => a.getAttribute('href'))"
+    )
+    # Scrolling back up a little shows the back-to-top button.
+    page.mouse.wheel(0, -300)
+    page.wait_for_function("document.documentElement.classList.contains('show-back-to-top')")
+
+
+def test_a_link_to_a_section_lands_on_it(page: Any, site_url: str) -> None:
+    """Blocks laid out only near the view (content-visibility) must not make a link stop short."""
+    page.goto(site_url + PAGE, wait_until="load")
+    targets = page.evaluate(
+        "[...document.querySelectorAll('.toc-tree a')].map((a) => a.getAttribute('href'))"
+    )
+    assert len(targets) > 3
+    landed = (
+        "(id) => { const target = document.getElementById(id);"
+        " const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;"
+        " return Math.abs(target.getBoundingClientRect().top - margin) <= 4; }"
+    )
+    # Opened from another page: the last section, far below blocks never laid out yet.
+    last = targets[-1][1:]
+    page.goto(site_url + "index.html", wait_until="load")
+    page.goto(f"{site_url}{PAGE}#{last}", wait_until="load")
+    page.wait_for_function(landed, arg=last, timeout=15_000)
+    # Followed within the page: a section in the middle, from the top.
+    page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
+    middle = targets[len(targets) // 2][1:]
+    page.evaluate("(id) => document.querySelector(`.toc-tree a[href='#${id}']`).click()", middle)
+    page.wait_for_function(landed, arg=middle, timeout=15_000)

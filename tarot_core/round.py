@@ -899,16 +899,17 @@ class Round:
 
     def _close_trick(self, trick: Trick) -> None:
         """A complete trick goes to its winner, who leads the next one, unless it was the last."""
-        trick.winner = self.rule_trick_winner(trick)
-        self.tricks.append(trick)
-        if len(self.tricks) == self.variant.hand_size:
+        winner = trick.winner = self.rule_trick_winner(trick)
+        tricks = self.tricks
+        tricks.append(trick)
+        if len(tricks) == self.variant.hand_size:
             self.current = None
             self.phase = _OVER
             self.outcome = "played"
             self.to_move = None
             return
-        self.current = Trick(len(self.tricks), trick.winner)
-        self.to_move = trick.winner
+        self.current = Trick(len(tricks), winner)
+        self.to_move = winner
 
     def rule_trick_winner(self, trick: Trick) -> Seat:
         """The highest trump, or else the highest card of the suit led; the Excuse wins only a slam's

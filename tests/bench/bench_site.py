@@ -28,8 +28,10 @@ load in a new browser context (an empty cache). For each case it measures, from 
   its "result" is the first calculation, its "ready" comes after a replay and a fresh import also worked.
 
 Goals checked: FCP < 0.5 s; no main-thread task over 50 ms (on the widget pages, and apart on the
-heaviest page and the ``--pages``); the widget's first result within 1.15 times the bare boot. The
-table goes to standard output and every figure to ``.cache/bench/site.json``.
+heaviest page and the ``--pages``), seen twice: by the Long Tasks API, which in Chromium leaves out a
+frame's rendering steps (style, layout, paint), and by the long animation frames' blocking time, which
+counts them; the widget's first result within 1.15 times the bare boot. The table goes to standard
+output and every figure to ``.cache/bench/site.json``.
 """
 
 from __future__ import annotations
@@ -238,6 +240,10 @@ class Load:
     fcp: float | None = None
     load: float | None = None
     longest_task: float = 0.0
+    # Chromium's Long Tasks API leaves out the rendering steps (style, layout, paint of a frame); a long
+    # animation frame's blocking duration counts them: over 0 means some task, rendering included, took
+    # more than 50 ms.
+    frame_blocking: float = 0.0
     long_tasks: int = 0
     long_task_list: list[tuple[float, float]] = field(default_factory=list)
     long_frames: list[dict[str, object]] = field(default_factory=list)
@@ -496,6 +502,8 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
         load.long_tasks = len(tasks)
         load.long_task_list = [(round(start / 1000, 3), round(length / 1000, 3)) for start, length in tasks]
         load.long_frames = [frame for frame in bench.get("frames") or [] if frame.get("blocking", 0) > 0]
+        blocking = [float(frame.get("blocking") or 0) for frame in bench.get("frames") or []]
+        load.frame_blocking = max(blocking, default=0.0) / 1000
         load.longest_task = max((duration for _, duration in tasks), default=0.0) / 1000
         if bench.get("longtaskError"):
             load.notes.append("long tasks not observable: " + bench["longtaskError"])
@@ -707,7 +715,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     results["loads"] = {name: [load.as_dict() for load in items] for name, items in loads.items()}
 
-    keys = ("fcp", "longest_task", "bytes_at_load", "bytes_total", "ready", "result")
+    keys = ("fcp", "longest_task", "frame_blocking", "bytes_at_load", "bytes_total", "ready", "result")
     medians = {name: {key: median_of(items, key) for key in keys} for name, items in loads.items()}
     results["medians"] = medians
     bare_ready = medians.get("bare", {}).get("ready")
@@ -723,6 +731,15 @@ def main(argv: list[str] | None = None) -> int:
         "widget_first_result_ratio": round(widget_first / bare_ready, 3)
         if widget_first and bare_ready
         else None,
+        "no_blocking_frame": all(
+            load.frame_blocking == 0 for name in ("widget", "widget-url") for load in loads.get(name, [])
+        ),
+        "no_blocking_frame_heaviest_and_pages": all(
+            load.frame_blocking == 0
+            for name, items in loads.items()
+            if name == "heaviest" or name.startswith("page:")
+            for load in items
+        ),
         "no_task_over_50ms_heaviest_and_pages": all(
             load.long_tasks == 0
             for name, items in loads.items()
@@ -780,7 +797,10 @@ def main(argv: list[str] | None = None) -> int:
             ["case", "page", "FCP s", "longest task s", "kB at load", "kB total", "ready s", "result s"], rows
         )
     )
-    print("longest task 0.000 means the Long Tasks API saw no task over 50 ms")
+    print(
+        "longest task 0.000 means the Long Tasks API saw no task over 50 ms (it leaves out rendering steps:"
+    )
+    print("a frame's blocking time, below, counts them)")
     for name, items in loads.items():
         slowest = max(
             (frame for load in items for frame in load.long_frames),
@@ -788,7 +808,10 @@ def main(argv: list[str] | None = None) -> int:
             default=None,
         )
         if slowest is not None:
-            print(f"  {name}: slowest frame {describe_frame(slowest)}")
+            blocking = medians[name]["frame_blocking"] or 0.0
+            print(
+                f"  {name}: slowest frame {describe_frame(slowest)}; median blocking {blocking * 1000:.0f} ms"
+            )
     for key, value in goals.items():
         print(f"  {key}: {value}")
     print(f"load average: start {results['load_average_start']}, end {results['load_average_end']}")

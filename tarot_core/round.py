@@ -743,13 +743,16 @@ class Round:
         seat = self.to_move
         trick = self.current
         while trick is not None and seat is not None:
+            # The trick's running facts are kept in locals while it is played, and written back before
+            # it is closed.
             plays = trick.plays
+            led, best, ahead = trick.led_card, trick.best_card, trick.ahead
+            left = players - len(plays)
             while True:
                 hand = hands[seat]
-                led = trick.led_card
                 if led is not None:
                     # The legal cards are hand[i:j], then the Excuse if held apart: pick by position.
-                    i, j = span(hand, led, trick.best_card, overtrump)
+                    i, j = span(hand, led, best, overtrump)
                     count = j - i
                     if j < len(hand) and hand[-1] is EXCUSE:
                         pick = floor(draw() * (count + 1))
@@ -765,17 +768,18 @@ class Round:
                 record.append(plays_of[seat][card])
                 plays.append((seat, card))
                 if card is not EXCUSE:
-                    best = trick.best_card
                     if best < 0:
-                        trick.led_card = card
-                        trick.best_card = card
-                        trick.ahead = seat
+                        led = card
+                        best = card
+                        ahead = seat
                     elif card > best and (card >= FIRST_TRUMP_INDEX or card < _LED_END[best]):
-                        trick.best_card = card
-                        trick.ahead = seat
-                if len(plays) == players:
+                        best = card
+                        ahead = seat
+                left -= 1
+                if not left:
                     break
                 seat = next_seat[seat]
+            trick.led_card, trick.best_card, trick.ahead = led, best, ahead
             close(trick)
             seat = self.to_move
             trick = self.current

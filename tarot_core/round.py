@@ -374,7 +374,7 @@ class Round:
     def rule_first_leader(self) -> Seat:
         if self.slam_announced and self.taker is not None:
             return self.taker
-        return self.dealer.next(self.players)
+        return self._next_seat[self.dealer]
 
     def rule_callable(self, taker: Seat) -> list[Card]:
         """Cards the taker may call: a King; a Queen with all four Kings; a Knight with all Queens too."""
@@ -840,7 +840,7 @@ class Round:
         self.spoken += 1
         assert self.to_move is not None
         if self.spoken < self.players:
-            self.to_move = self.to_move.next(self.players)
+            self.to_move = self._next_seat[self.to_move]
             return
         if not self.bids:
             self.outcome = "redeal-all-passed"

@@ -93,19 +93,19 @@ def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:
     """
     first = True
     bidding_seen = False
-    while not rnd.is_over:
-        actions = rnd.legal_actions()
+    actions = rnd.legal_actions()
+    while actions:
         # In a bidding every legal action is a bid or a pass; elsewhere none is.
-        speaking = actions[0] if actions[0].kind in _SPEAKING else None
-        if speaking is None:
-            if bidding_seen:
-                return
+        seat = actions[0].seat
+        if actions[0].kind in _SPEAKING:
+            bidding_seen = True
+            rnd.push(simple(seat, "bid", contract) if first else simple(seat, "pass"))
+            first = False
+        elif bidding_seen:
+            return
+        else:
             rnd.push(actions[floor(rng.random() * len(actions))])
-            continue
-        bidding_seen = True
-        seat = speaking.seat
-        rnd.push(simple(seat, "bid", contract) if first else simple(seat, "pass"))
-        first = False
+        actions = rnd.legal_actions()
 
 
 _SPEAKING: Final = frozenset({"bid", "pass"})

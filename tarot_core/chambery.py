@@ -1278,10 +1278,12 @@ class ChamberyVariant(Variant):
         """A round from a deal; ``dog`` holds the dealer's extra cards (dealt with his last packet)."""
         return ChamberyRound(self, dealer, hands, dog)
 
-    def deal_round(self, dealer: Seat, seed: int | str) -> Round:
-        """A new round from a seeded shuffle, dealt by fives from the dealer's right, his extras last."""
+    deal_salt = "chambery"
+
+    def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
+        """A new round shuffled with ``rng``, dealt by fives from the dealer's right, his extras last."""
         pack = list(self.pack)
-        random.Random(f"chambery:{seed}").shuffle(pack)
+        rng.shuffle(pack)
         hands, extra = deal_packets(pack, dealer, self.layout)
         return self.new_round(dealer, hands, extra)
 

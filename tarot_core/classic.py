@@ -871,9 +871,10 @@ class ClassicVariant(FrenchVariant):
     round_class: ClassVar[type[Round]] = ClassicRound
     packet = 3
 
-    def deal_round(self, dealer: Seat, seed: int | str) -> Round:
-        """A seeded deal: the pack shuffled once (a game then goes on unshuffled, see :func:`next_round`)."""
-        rng = random.Random(f"classic-deal:{seed}")
+    deal_salt = "classic-deal"
+
+    def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
+        """A deal with the pack shuffled once (a game then goes on unshuffled, see :func:`next_round`)."""
         pack = list(self.pack)
         rng.shuffle(pack)
         hands, dog = deal_classic(self.players, dealer, pack, rng)

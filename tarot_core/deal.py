@@ -44,7 +44,11 @@ def _packet_getters(players: int, hand_size: int, packet: int) -> tuple[Callable
 
 def deal(variant: Variant, dealer: Seat, seed: int | str) -> tuple[list[list[Card]], list[Card]]:
     """Hands (indexed by seat) and dog from a seeded shuffle: the same seed always gives the same deal."""
-    rng = random.Random(f"tarot-deal:{seed}")
+    return deal_from(variant, dealer, random.Random(f"tarot-deal:{seed}"))
+
+
+def deal_from(variant: Variant, dealer: Seat, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Hands (indexed by seat) and dog from a shuffle and deal drawn from ``rng``."""
     pack = shuffled_pack(variant.pack, rng)
     return deal_pack(variant, dealer, pack, rng)
 

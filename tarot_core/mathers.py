@@ -1153,10 +1153,12 @@ class MathersVariant(Variant):
     ) -> Round:
         return MathersRound(self, dealer, hands, dog)
 
-    def deal_round(self, dealer: Seat, seed: int | str) -> Round:
-        """Shuffle (seeded), then deal three hands of 25 by fives and put the last three cards aside."""
+    deal_salt = "mathers-deal"
+
+    def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
+        """Shuffle with ``rng``, then deal three hands of 25 by fives and put the last three cards aside."""
         pack = list(FULL_PACK)
-        random.Random(f"mathers-deal:{seed}").shuffle(pack)
+        rng.shuffle(pack)
         hands, _dead, stock = deal_three_hands(pack)
         order = self.deal_order(dealer)
         by_seat: list[list[Card]] = [[] for _ in range(self.players)]

@@ -66,7 +66,7 @@ def simulate(
     start = time.perf_counter()
     dealer = SEATS[0]
     for number in range(games):
-        rnd = variant.deal_round(dealer, rng.getrandbits(64))
+        rnd = variant.deal_round_from(dealer, rng)
         if contract is not None:
             _force_contract(rnd, contract, rng)
         if step_by_step:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -138,11 +139,19 @@ class Variant(ABC):
     ) -> Round:
         """A round from a deal (each rule set makes its own kind of round)."""
 
+    #: Written before the seed to make a rule set's random generator: a seed gives each rule set its
+    #: own deal.
+    deal_salt: str = "tarot-deal"
+
     def deal_round(self, dealer: Seat, seed: int | str) -> Round:
         """A new round from a seeded, reproducible shuffle and deal."""
-        from .deal import deal
+        return self.deal_round_from(dealer, random.Random(f"{self.deal_salt}:{seed}"))
 
-        hands, dog = deal(self, dealer, seed)
+    def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
+        """A new round shuffled and dealt with ``rng`` (a run of deals can share one generator)."""
+        from .deal import deal_from
+
+        hands, dog = deal_from(self, dealer, rng)
         return self.new_round(dealer, hands, dog)
 
     def option_overrides(self) -> dict[str, object]:

@@ -104,3 +104,18 @@ def test_simulate_is_reproducible_and_counts_every_round() -> None:
     assert first.as_dict() == second.as_dict()
     assert first.played + sum(first.redeals.values()) == 40
     assert first.contracts["garde-sans"] == first.taken > 0
+
+
+@pytest.mark.parametrize("key", FRENCH + OTHERS)
+def test_a_seeded_deal_is_a_deal_from_the_seeded_generator(key: str) -> None:
+    """``deal_round(dealer, seed)`` deals with the generator its rule set makes from the seed, so a run of
+    deals sharing one generator (``simulate``) deals exactly as ``deal_round_from`` says."""
+    variant = find_variant(key)
+    for seed in (0, 7, "seed"):
+        dealer = SEATS[1]
+        seeded = variant.deal_round(dealer, seed)
+        shared = variant.deal_round_from(dealer, random.Random(f"{variant.deal_salt}:{seed}"))
+        assert seeded.initial_hands == shared.initial_hands and seeded.initial_dog == shared.initial_dog
+    generator = random.Random(3)
+    first, second = variant.deal_round_from(SEATS[0], generator), variant.deal_round_from(SEATS[0], generator)
+    assert first.initial_hands != second.initial_hands  # the generator moves on

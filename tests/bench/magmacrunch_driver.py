@@ -5,7 +5,8 @@
 never copies it, and only imports its public module ``tarot.rules`` here.
 
 The workload matches ``python -m tarot_core simulate --variant fft --players 4 --contract garde-sans``:
-every round is a fresh seeded deal, the first bidder takes a Garde sans and the others pass, a
+every round is a fresh deal drawn from one seeded generator (the same for the whole run, as the
+project's simulation does), the first bidder takes a Garde sans and the others pass, a
 player offered a handful shows it or not at random, and every card is drawn uniformly among the
 legal ones. A dealt petit sec counts as a round, as it does in the project's simulation. The clock
 runs around the whole loop, deals included. One JSON line goes to standard output.

@@ -1250,6 +1250,7 @@ class ChamberyVariant(Variant):
     packet: ClassVar[int] = 5
     #: The solo bids (none with three players); with four, none either under fixed partners.
     contracts: ClassVar[tuple[str, ...]] = ()
+    deal_salt = "chambery"
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
@@ -1277,8 +1278,6 @@ class ChamberyVariant(Variant):
     ) -> Round:
         """A round from a deal; ``dog`` holds the dealer's extra cards (dealt with his last packet)."""
         return ChamberyRound(self, dealer, hands, dog)
-
-    deal_salt = "chambery"
 
     def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
         """A new round shuffled with ``rng``, dealt by fives from the dealer's right, his extras last."""

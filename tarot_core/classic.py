@@ -861,6 +861,7 @@ class ClassicVariant(FrenchVariant):
     family: ClassVar[str] = "classic"
     options_class: ClassVar[type[Options]] = ClassicOptions
     contracts: ClassVar[tuple[str, ...]] = CONTRACTS
+    deal_salt = "classic-deal"
     dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"small", "guard"})
     dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({"guard-against"})
     multipliers: ClassVar[Mapping[str, int]] = MULTIPLIER
@@ -870,8 +871,6 @@ class ClassicVariant(FrenchVariant):
     slam_announcement: ClassVar[bool] = False
     round_class: ClassVar[type[Round]] = ClassicRound
     packet = 3
-
-    deal_salt = "classic-deal"
 
     def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
         """A deal with the pack shuffled once (a game then goes on unshuffled, see :func:`next_round`)."""

@@ -1144,6 +1144,7 @@ class MathersVariant(Variant):
     dog_size = STOCK_SIZE
     packet = PACKET
     contracts: ClassVar[tuple[str, ...]] = ()
+    deal_salt = "mathers-deal"
 
     def new_round(
         self,
@@ -1152,8 +1153,6 @@ class MathersVariant(Variant):
         dog: list[Card] | tuple[Card, ...],
     ) -> Round:
         return MathersRound(self, dealer, hands, dog)
-
-    deal_salt = "mathers-deal"
 
     def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
         """Shuffle with ``rng``, then deal three hands of 25 by fives and put the last three cards aside."""

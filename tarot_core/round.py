@@ -507,21 +507,6 @@ class Round:
                 return allowed
         return list(hand)
 
-    @staticmethod
-    def _led_suit(trick: Trick) -> Suit | None:
-        for _, card in trick.plays:
-            if card is not EXCUSE:
-                return card.suit
-        return None
-
-    @staticmethod
-    def _best_trump(trick: Trick) -> int:
-        best = 0
-        for _, card in trick.plays:
-            if card.is_trump and card.rank > best:
-                best = card.rank
-        return best
-
     # ------------------------------------------------------------------ refusals
     def why_illegal(self, action: Action) -> Refusal | None:
         """None if ``action`` is accepted now, else the reason and a sentence for learners."""
@@ -648,7 +633,7 @@ class Round:
             return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {card} ({card.name})")
         trick = self.current
         assert trick is not None
-        led = self._led_suit(trick)
+        led = trick.led
         if not trick.plays and self.called is not None:
             return Refusal(
                 Illegal.CALLED_SUIT_LEAD,
@@ -664,7 +649,7 @@ class Round:
                     f"you must follow suit: {led.english} were led and you hold {format_cards(follow)}",
                 )
         trumps = [c for c in hand if c.is_trump]
-        best = self._best_trump(trick)
+        best = trick.best_trump
         over = [c for c in trumps if c.rank > best]
         if card.is_trump and over and best:
             return Refusal(

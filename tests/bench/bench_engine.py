@@ -33,7 +33,18 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-from benchlib import ROOT, BenchError, load_average, log, machine, run_json, summary, table, write_results
+from benchlib import (
+    ROOT,
+    BenchError,
+    load_average,
+    log,
+    machine,
+    run_json,
+    run_main,
+    summary,
+    table,
+    write_results,
+)
 
 HERE: Final = Path(__file__).resolve().parent
 MAGMACRUNCH: Final = "magmacrunch-tarot==0.1.1"
@@ -230,8 +241,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BenchError as error:
-        print(f"bench: {error}", file=sys.stderr)
-        sys.exit(1)
+    run_main(main)

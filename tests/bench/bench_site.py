@@ -44,7 +44,6 @@ import re
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -57,7 +56,7 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin, urlsplit
 
-from benchlib import ROOT, BenchError, load_average, log, machine, run_json, table, write_results
+from benchlib import ROOT, BenchError, load_average, log, machine, run_json, run_main, table, write_results
 
 HERE: Final = Path(__file__).resolve().parent
 DOCS: Final = ROOT / "docs"
@@ -820,8 +819,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BenchError as error:
-        print(f"bench: {error}", file=sys.stderr)
-        sys.exit(1)
+    run_main(main)

@@ -9,9 +9,9 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 RESULTS_DIR: Final = ROOT / ".cache" / "bench"
@@ -111,3 +111,12 @@ def run_json(command: Sequence[str], cwd: Path = ROOT, timeout: float = 900.0) -
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+def run_main(main: Callable[[], int]) -> NoReturn:
+    """Run a benchmark's ``main`` as a script: a :class:`BenchError` is one line on stderr and status 1."""
+    try:
+        sys.exit(main())
+    except BenchError as error:
+        print(f"bench: {error}", file=sys.stderr)
+        sys.exit(1)

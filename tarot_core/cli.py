@@ -4,7 +4,7 @@
 * ``replay FILE``: check a hand record and show it trick by trick with the running card points;
 * ``deal --players N --seed S``: a reproducible random deal;
 * ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]
-  [--step-by-step]``.
+  [--step-by-step] [--warmup N]``.
 
 Bad input prints one line naming the problem and exits with status 2.
 """
@@ -123,7 +123,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     variant = variant_for(args.variant, args.players, **_options(args))
     stats = SimulationStats() if args.stats else None
-    seconds = simulate(variant, args.games, args.seed, args.contract, stats, step_by_step=args.step_by_step)
+    seconds = simulate(
+        variant,
+        args.games,
+        args.seed,
+        args.contract,
+        stats,
+        step_by_step=args.step_by_step,
+        warmup=args.warmup,
+    )
     rate = args.games / seconds if seconds > 0 else 0.0
     report: dict[str, object] = {
         "variant": variant.key,
@@ -131,6 +139,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         "seconds": round(seconds, 4),
         "games_per_second": round(rate, 1),
     }
+    if args.warmup:
+        report["warmup"] = args.warmup
     if stats is not None:
         report["stats"] = stats.as_dict()
     if args.json:
@@ -186,6 +196,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--stats", action="store_true", help="also report results: contracts made, scores, bouts"
+    )
+    simulate.add_argument(
+        "--warmup",
+        type=_positive,
+        default=0,
+        metavar="N",
+        help="first play N other rounds, not timed and not counted (a benchmark's warm-up)",
     )
     simulate.set_defaults(func=_cmd_simulate)
     return parser

@@ -48,15 +48,23 @@ def simulate(
     stats: SimulationStats | None = None,
     *,
     step_by_step: bool = False,
+    warmup: int = 0,
 ) -> float:
     """Play ``games`` random rounds; return the seconds spent. With ``contract`` the first bidder takes it.
 
     Rounds are played out by :meth:`Round.play_at_random`; with ``step_by_step`` every decision goes
     through ``legal_actions()`` and ``push()`` instead, as a program playing the engine would: the same
     rounds, more slowly.
+
+    ``warmup`` rounds are played first, neither timed nor counted in ``stats``, from a generator of
+    their own, so the timed rounds are the same with or without them. They let an interpreter that
+    compiles its hot code as it runs (Pyodide's WebAssembly in a JavaScript engine) reach its full
+    speed before the clock starts.
     """
-    if games < 0:
+    if games < 0 or warmup < 0:
         raise TarotError("the number of games cannot be negative")
+    if warmup:
+        simulate(variant, warmup, f"warmup:{seed}", contract, step_by_step=step_by_step)
     contracts: tuple[str, ...] = getattr(variant, "contracts", ())
     if contract is not None and contract not in contracts:
         known = ", ".join(contracts) or "none"

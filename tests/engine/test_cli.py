@@ -275,6 +275,21 @@ def test_step_by_step_plays_the_same_rounds(capsys: pytest.CaptureFixture[str], 
     assert json.loads(quick)["stats"]["played"] > 0
 
 
+def test_warmup_rounds_are_neither_timed_nor_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--warmup`` plays other rounds first: the rounds counted are those of a run without it."""
+    common = ["simulate", "--players", "4", "--games", "20", "--seed", "w", "--json", "--stats"]
+    code, plain, _ = run(capsys, *common)
+    assert code == 0
+    code, warmed, _ = run(capsys, *common, "--warmup", "7")
+    assert code == 0
+    plain_report, warmed_report = json.loads(plain), json.loads(warmed)
+    assert warmed_report["stats"] == plain_report["stats"]
+    assert warmed_report["stats"]["played"] == 20
+    assert warmed_report["warmup"] == 7 and "warmup" not in plain_report
+    code, out, err = run(capsys, "simulate", "--games", "2", "--warmup", "-3")
+    assert_bad_input(code, out, err, "--warmup: -3 is negative")
+
+
 def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "--players", "5", "--games", "3")
     assert code == 0 and out.startswith("3 games of French Tarot, 5 players (called King) in ")

@@ -1,18 +1,27 @@
 """Engine benchmark: random four-player Garde sans rounds in CPython, in Pyodide and in magmacrunch-tarot.
 
-    python tests/bench/bench_engine.py [--games 2000] [--seed 1] [--repeat 5] [--skip pyodide,magmacrunch]
+    python tests/bench/bench_engine.py [--games 2000] [--seed 1] [--repeat 5] [--warmup 500]
+                                       [--skip pyodide,node-lts,magmacrunch]
 
 (``nox -s bench`` runs it.) The workload is the command line's
 
     python -m tarot_core simulate --variant fft --players 4 --games N --seed S --contract garde-sans --json
 
+run with ``--warmup W``: W other rounds are played first, untimed, in the same process, so each engine
+is measured at its running speed (Pyodide's WebAssembly is compiled by the JavaScript engine in tiers
+while it runs; CPython specialises its bytecode as it goes). Every engine gets the same warm-up.
+
 * CPython: that very command, REPEAT times, each in a fresh interpreter; the rate is the one the
   command reports (its clock runs around the rounds only, not the interpreter's start-up). The same
   command with ``--step-by-step`` (every decision through ``legal_actions()`` and ``push()`` rather
   than the quick play-out of ``Round.play_at_random``) is measured alongside, for the record.
-* Pyodide: the same command line inside the pinned runtime (``tutorial/node_modules/pyodide``) under
-  Node, with the project's wheel, REPEAT times, each in a fresh runtime, through the Pyodide tests' own
-  runner ``tests/pyodide/bench_pyodide.mjs``; the rate is again the command's own, the boot apart.
+* Pyodide: the same command line inside the pinned runtime (``tutorial/node_modules/pyodide``), with the
+  project's wheel, REPEAT times, each in a fresh runtime, through the Pyodide tests' own runner
+  ``tests/pyodide/bench_pyodide.mjs``; the rate is again the command's own, the boot apart. It runs
+  under two Nodes: the machine's ``node``, and the Node.js long-term-support release ``NODE_LTS``,
+  installed from the npm registry's ``node-<os>-<cpu>`` package into a temporary folder for this run
+  only. The JavaScript engine matters: Node 20's cannot compile the small WebAssembly module through
+  which Pyodide calls C functions, and falls back to calling through JavaScript.
 * magmacrunch-tarot: the same game played by that package (``magmacrunch_driver.py``), REPEAT times.
   The package has a non-commercial licence: it is installed only into a virtual environment created
   for this run in a temporary folder and deleted afterwards, and nothing of it enters the project.
@@ -25,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import re
 import shutil
 import subprocess
@@ -49,15 +59,20 @@ from benchlib import (
 HERE: Final = Path(__file__).resolve().parent
 MAGMACRUNCH: Final = "magmacrunch-tarot==0.1.1"
 CONTRACT: Final = "garde-sans"
+#: The Node.js release Pyodide is also measured under: the current long-term-support line.
+NODE_LTS: Final = "24.21.0"
+SKIPPABLE: Final = ("pyodide", "node-lts", "magmacrunch")
 
 
 def simulate_command(
-    python: str, games: int, seed: str, stats: bool = False, step_by_step: bool = False
+    python: str, games: int, seed: str, stats: bool = False, step_by_step: bool = False, warmup: int = 0
 ) -> list[str]:
     command = [python, "-m", "tarot_core", "simulate", "--variant", "fft", "--players", "4"]
     command += ["--games", str(games), "--seed", seed, "--contract", CONTRACT, "--json"]
     if step_by_step:
         command.append("--step-by-step")
+    if warmup:
+        command += ["--warmup", str(warmup)]
     return [*command, "--stats"] if stats else command
 
 
@@ -91,15 +106,35 @@ def prepare_pyodide() -> None:
         raise BenchError(f"tests/pyodide/prepare.py failed:\n{result.stderr.strip()}")
 
 
-def node_version() -> str:
-    result = subprocess.run(["node", "--version"], capture_output=True, text=True, check=False)
+def node_version(node: str) -> str:
+    result = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
     return result.stdout.strip().lstrip("v") or "?"
 
 
-def run_pyodide(games: int, seed: str) -> dict[str, object]:
-    """One run of the workload in a fresh Pyodide under Node, through the Pyodide tests' own runner."""
-    command = ["node", str(ROOT / "tests" / "pyodide" / "bench_pyodide.mjs")]
-    command += simulate_command("python", games, seed)[4:]
+def node_lts(folder: Path) -> str:
+    """Install Node.js ``NODE_LTS`` from the npm registry into ``folder``; return its ``node`` binary."""
+    systems = {"linux": "linux", "darwin": "darwin"}
+    cpus = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}
+    system, cpu = systems.get(sys.platform), cpus.get(platform.machine().lower())
+    if system is None or cpu is None:
+        raise BenchError(f"no npm package of Node.js for {sys.platform} on {platform.machine()}")
+    package = f"node-{system}-{cpu}"
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BenchError("`npm` is not on PATH: it installs the Node.js release to measure under")
+    log(f"bench: installing Node.js {NODE_LTS} ({package}) into a temporary folder")
+    command = [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(folder)]
+    result = subprocess.run([*command, f"{package}@{NODE_LTS}"], capture_output=True, text=True, check=False)
+    node = folder / "node_modules" / package / "bin" / "node"
+    if result.returncode != 0 or not node.is_file():
+        raise BenchError(f"npm could not install {package}@{NODE_LTS}:\n{result.stderr.strip()}")
+    return str(node)
+
+
+def run_pyodide(games: int, seed: str, warmup: int, node: str = "node") -> dict[str, object]:
+    """One run of the workload in a fresh Pyodide under ``node``, through the Pyodide tests' own runner."""
+    command = [node, str(ROOT / "tests" / "pyodide" / "bench_pyodide.mjs")]
+    command += simulate_command("python", games, seed, warmup=warmup)[4:]
     try:
         result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=900)
     except subprocess.TimeoutExpired:
@@ -121,44 +156,61 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="rounds per run (default 2000)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--repeat", type=int, default=5, help="runs per engine (default 5)")
-    parser.add_argument("--skip", default="", help="comma-separated: pyodide, magmacrunch")
+    parser.add_argument("--warmup", type=int, default=500, help="untimed rounds before each run (500)")
+    parser.add_argument("--skip", default="", help=f"comma-separated: {', '.join(SKIPPABLE)}")
     args = parser.parse_args(argv)
-    if args.games <= 0 or args.repeat <= 0:
-        parser.error("--games and --repeat must be positive whole numbers")
+    if args.games <= 0 or args.repeat <= 0 or args.warmup < 0:
+        parser.error("--games and --repeat must be positive whole numbers, --warmup not negative")
     skip = {item.strip() for item in args.skip.split(",") if item.strip()}
-    if unknown := skip - {"pyodide", "magmacrunch"}:
-        parser.error(f"--skip knows pyodide and magmacrunch, not {', '.join(sorted(unknown))}")
+    if unknown := skip - set(SKIPPABLE):
+        parser.error(f"--skip knows {', '.join(SKIPPABLE)}, not {', '.join(sorted(unknown))}")
+    warmup = args.warmup
 
     results: dict[str, object] = {
         "workload": " ".join(simulate_command("python", args.games, args.seed)),
         "games": args.games,
         "seed": args.seed,
         "repeat": args.repeat,
+        "warmup": warmup,
         "machine": machine(),
         "load_average_start": load_average(),
     }
     cpython_runs: list[dict[str, object]] = []
     step_runs: list[dict[str, object]] = []
     magma_runs: list[dict[str, object]] = []
+    pyodide_runs: dict[str, list[dict[str, object]]] = {}
     temp = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
     try:
         magma_python = None if "magmacrunch" in skip else magmacrunch_python(temp)
         driver = str(HERE / "magmacrunch_driver.py")
         for number in range(args.repeat):
             log(f"bench: CPython run {number + 1}/{args.repeat}")
-            cpython_runs.append(run_json(simulate_command(sys.executable, args.games, args.seed)))
+            cpython_runs.append(
+                run_json(simulate_command(sys.executable, args.games, args.seed, warmup=warmup))
+            )
             log(f"bench: CPython step-by-step run {number + 1}/{args.repeat}")
-            step_command = simulate_command(sys.executable, args.games, args.seed, step_by_step=True)
+            step_command = simulate_command(
+                sys.executable, args.games, args.seed, step_by_step=True, warmup=warmup
+            )
             step_runs.append(run_json(step_command))
             if magma_python is not None:
                 log(f"bench: magmacrunch-tarot run {number + 1}/{args.repeat}")
-                magma_runs.append(
-                    run_json([magma_python, driver, "--games", str(args.games), "--seed", args.seed])
-                )
+                magma_command = [magma_python, driver, "--games", str(args.games), "--seed", args.seed]
+                magma_runs.append(run_json([*magma_command, "--warmup", str(warmup)]))
         stats = run_json(simulate_command(sys.executable, args.games, args.seed, stats=True))
         results["cpython_stats"] = stats.get("stats")
         if magma_runs:
             results["magmacrunch_stats"] = magma_runs[0].get("stats")
+        if "pyodide" not in skip:
+            prepare_pyodide()
+            nodes = {f"Node {node_version('node')}": "node"}
+            if "node-lts" not in skip:
+                nodes[f"Node {NODE_LTS}"] = node_lts(temp / "node")
+            for label, node in nodes.items():
+                runs = pyodide_runs[label] = []
+                for number in range(args.repeat):
+                    log(f"bench: Pyodide under {label} run {number + 1}/{args.repeat}")
+                    runs.append(run_pyodide(args.games, args.seed, warmup, node))
     finally:
         shutil.rmtree(temp, ignore_errors=True)
 
@@ -192,46 +244,51 @@ def main(argv: list[str] | None = None) -> int:
             ]
         )
 
-    if "pyodide" not in skip:
-        prepare_pyodide()
-        pyodide_runs: list[dict[str, object]] = []
-        for number in range(args.repeat):
-            log(f"bench: Pyodide under Node run {number + 1}/{args.repeat}")
-            pyodide_runs.append(run_pyodide(args.games, args.seed))
+    pyodide_lines: list[str] = []
+    if pyodide_runs:
         manifest = json.loads((ROOT / ".cache" / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
-        pyodide_rate = summary([rate(run) for run in pyodide_runs])
-        boot = summary([float(str(run["boot_seconds"])) for run in pyodide_runs], best="min")
         version = manifest.get("pyodideVersion")
+        measured: dict[str, object] = {}
+        for label, runs in pyodide_runs.items():
+            pyodide_rate = summary([rate(run) for run in runs])
+            boot = summary([float(str(run["boot_seconds"])) for run in runs], best="min")
+            ratio = cpython["median"] / pyodide_rate["median"]
+            measured[label] = {
+                "games_per_second": pyodide_rate,
+                "boot_seconds": boot,
+                "ratio_cpython_over_pyodide": round(ratio, 2),
+                "runs": runs,
+            }
+            rows.append(
+                [
+                    f"Pyodide {version} ({label})",
+                    f"{pyodide_rate['median']:.0f}",
+                    f"{pyodide_rate['best']:.0f}",
+                    f"{1 / ratio:.2f}x",
+                ]
+            )
+            pyodide_lines.append(
+                f"CPython / Pyodide under {label} (median): {ratio:.2f}x; "
+                f"boot before the engine: median {boot['median']} s, best {boot['best']} s"
+            )
         results["pyodide"] = {
             "version": version,
             "runner": "tests/pyodide/bench_pyodide.mjs",
-            "games_per_second": pyodide_rate,
-            "boot_seconds": boot,
-            "runs": pyodide_runs,
+            "node_lts": NODE_LTS,
+            "by_node": measured,
         }
-        ratio = cpython["median"] / pyodide_rate["median"]
-        results["ratio_cpython_over_pyodide"] = round(ratio, 2)
-        label = f"Pyodide {version} (Node {node_version()})"
-        rows.append(
-            [label, f"{pyodide_rate['median']:.0f}", f"{pyodide_rate['best']:.0f}", f"{1 / ratio:.2f}x"]
-        )
 
     results["load_average_end"] = load_average()
     path = write_results("engine", results)
 
-    print(f"Engine: {results['workload']}  ({args.repeat} runs each)")
+    print(f"Engine: {results['workload']} --warmup {warmup}  ({args.repeat} runs each)")
     print(table(["engine", "median games/s", "best games/s", "vs CPython"], rows))
     if "ratio_project_over_magmacrunch" in results:
         print(
             f"tarot_core / magmacrunch-tarot (median, CPython): {results['ratio_project_over_magmacrunch']}x"
         )
-    if "ratio_cpython_over_pyodide" in results:
-        pyo = results["pyodide"]
-        assert isinstance(pyo, dict)
-        print(f"CPython / Pyodide (median): {results['ratio_cpython_over_pyodide']}x")
-        boot = pyo["boot_seconds"]
-        assert isinstance(boot, dict)
-        print(f"Pyodide boot under Node, before the engine: median {boot['median']} s, best {boot['best']} s")
+    for line in pyodide_lines:
+        print(line)
     print(f"--stats once (CPython): {results['cpython_stats']}")
     if "magmacrunch_stats" in results:
         print(f"magmacrunch-tarot, same rounds counted alike: {results['magmacrunch_stats']}")

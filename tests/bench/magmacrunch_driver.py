@@ -9,9 +9,10 @@ every round is a fresh deal drawn from one seeded generator (the same for the wh
 project's simulation does), the first bidder takes a Garde sans and the others pass, a
 player offered a handful shows it or not at random, and every card is drawn uniformly among the
 legal ones. A dealt petit sec counts as a round, as it does in the project's simulation. The clock
-runs around the whole loop, deals included. One JSON line goes to standard output.
+runs around the whole loop, deals included. ``--warmup N`` first plays N other rounds, untimed, as
+the simulate command's ``--warmup`` does. One JSON line goes to standard output.
 
-    python magmacrunch_driver.py --games 2000 --seed 1
+    python magmacrunch_driver.py --games 2000 --seed 1 [--warmup 500]
 """
 
 from __future__ import annotations
@@ -73,14 +74,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", default="1")
+    parser.add_argument("--warmup", type=int, default=0, help="rounds played first, not timed nor counted")
     args = parser.parse_args(argv)
-    if args.games <= 0:
-        parser.error("--games must be a positive whole number")
+    if args.games <= 0 or args.warmup < 0:
+        parser.error("--games must be a positive whole number and --warmup not negative")
     try:
         rules = importlib.import_module("tarot.rules")
     except ImportError:
         print("magmacrunch-tarot is not installed in this interpreter", file=sys.stderr)
         return 2
+    if args.warmup:
+        play(rules, args.warmup, f"warmup:{args.seed}")
     seconds, stats = play(rules, args.games, args.seed)
     rate = args.games / seconds if seconds > 0 else 0.0
     report = {
@@ -88,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         "games": args.games,
         "seconds": round(seconds, 4),
         "games_per_second": round(rate, 1),
+        **({"warmup": args.warmup} if args.warmup else {}),
         "stats": stats,
     }
     print(json.dumps(report))

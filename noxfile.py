@@ -91,7 +91,7 @@ def bench(session: nox.Session) -> None:
     if unknown := sorted(set(parts) - set(BENCH_PARTS)):
         session.error(f"unknown part {', '.join(unknown)}: choose among {', '.join(BENCH_PARTS)}")
     session.install("-e", ".", *DOCS_DEPS, *TEST_DEPS)
-    if "site" in parts:
+    if "site" in parts or "engine" in parts:  # the engine is also measured in a browser worker
         _ensure_chromium(session)
     if "engine" in parts:
         session.run("python", "tests/bench/bench_engine.py")

@@ -1,7 +1,7 @@
 """Engine benchmark: random four-player Garde sans rounds in CPython, in Pyodide and in magmacrunch-tarot.
 
     python tests/bench/bench_engine.py [--games 2000] [--seed 1] [--repeat 5] [--warmup 500]
-                                       [--skip pyodide,node-lts,magmacrunch]
+                                       [--skip pyodide,node-lts,chromium,magmacrunch]
 
 (``nox -s bench`` runs it.) The workload is the command line's
 
@@ -42,6 +42,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Final
+from urllib.parse import urlencode
 
 from benchlib import (
     ROOT,
@@ -61,7 +62,7 @@ MAGMACRUNCH: Final = "magmacrunch-tarot==0.1.1"
 CONTRACT: Final = "garde-sans"
 #: The Node.js release Pyodide is also measured under: the current long-term-support line.
 NODE_LTS: Final = "24.21.0"
-SKIPPABLE: Final = ("pyodide", "node-lts", "magmacrunch")
+SKIPPABLE: Final = ("pyodide", "node-lts", "chromium", "magmacrunch")
 
 
 def simulate_command(
@@ -151,6 +152,54 @@ def run_pyodide(games: int, seed: str, warmup: int, node: str = "node") -> dict[
     return {**report, "boot_seconds": timings["boot"], "timings": timings}
 
 
+def run_chromium(games: int, seed: str, warmup: int, repeat: int) -> list[dict[str, object]]:
+    """The workload inside Pyodide in a module Web Worker of headless Chromium, ``repeat`` fresh pages.
+
+    The pinned runtime and the project's wheel are served from a temporary folder on 127.0.0.1, like the
+    site's widgets are; one page per run, each in a fresh browser context.
+    """
+    from bench_site import CHROMIUM, CHROMIUM_ARGS, serve
+    from playwright.sync_api import sync_playwright
+
+    manifest = json.loads((ROOT / ".cache" / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
+    args = simulate_command("python", games, seed, warmup=warmup)[4:]
+    query = urlencode({"args": json.dumps(args)})
+    runs: list[dict[str, object]] = []
+    with tempfile.TemporaryDirectory(prefix="tarot-bench-browser-") as folder:
+        served = Path(folder)
+        (served / "pyodide").symlink_to(Path(manifest["pyodide"]).resolve(), target_is_directory=True)
+        shutil.copyfile(manifest["projectWheel"], served / "engine.whl")
+        shutil.copyfile(HERE / "simulate_worker.mjs", served / "simulate_worker.mjs")
+        (served / "index.html").write_text("<!doctype html><title>simulate</title>\n", encoding="utf-8")
+        with serve(served) as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            try:
+                for number in range(repeat):
+                    log(f"bench: Pyodide in Chromium run {number + 1}/{repeat}")
+                    context = browser.new_context()
+                    page = context.new_page()
+                    page.goto(base + "index.html")
+                    answer = page.evaluate(
+                        """url => new Promise(resolve => {
+                            const worker = new Worker(url, {type: "module"});
+                            worker.onmessage = event => { resolve(event.data); worker.terminate(); };
+                            worker.onerror = event => resolve({ok: false, error: event.message});
+                        })""",
+                        f"{base}simulate_worker.mjs?{query}",
+                    )
+                    context.close()
+                    if not answer.get("ok"):
+                        raise BenchError(f"the Chromium run failed:\n{answer.get('error')}")
+                    report = json.loads(str(answer["output"]).strip().splitlines()[-1])
+                    runs.append({**report, "boot_seconds": answer["boot"]})
+                version = browser.version
+            finally:
+                browser.close()
+    for run in runs:
+        run["chromium"] = version
+    return runs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=2000, help="rounds per run (default 2000)")
@@ -205,12 +254,15 @@ def main(argv: list[str] | None = None) -> int:
             prepare_pyodide()
             nodes = {f"Node {node_version('node')}": "node"}
             if "node-lts" not in skip:
-                nodes[f"Node {NODE_LTS}"] = node_lts(temp / "node")
+                nodes[f"Node {NODE_LTS} LTS"] = node_lts(temp / "node")
             for label, node in nodes.items():
                 runs = pyodide_runs[label] = []
                 for number in range(args.repeat):
                     log(f"bench: Pyodide under {label} run {number + 1}/{args.repeat}")
                     runs.append(run_pyodide(args.games, args.seed, warmup, node))
+            if "chromium" not in skip:
+                chromium_runs = run_chromium(args.games, args.seed, warmup, args.repeat)
+                pyodide_runs[f"Chromium {chromium_runs[0]['chromium']}, a worker"] = chromium_runs
     finally:
         shutil.rmtree(temp, ignore_errors=True)
 
@@ -268,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
                 ]
             )
             pyodide_lines.append(
-                f"CPython / Pyodide under {label} (median): {ratio:.2f}x; "
+                f"CPython / Pyodide, {label} (median): {ratio:.2f}x; "
                 f"boot before the engine: median {boot['median']} s, best {boot['best']} s"
             )
         results["pyodide"] = {

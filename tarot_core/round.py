@@ -466,7 +466,7 @@ class Round:
         return plain + trumps
 
     def _handful_actions(self, seat: Seat) -> list[Action]:
-        if any(who == seat for who, _, _ in self.handfuls):
+        if self.handfuls and any(who == seat for who, _, _ in self.handfuls):
             return []
         count = self._trump_count_for_handful(seat)
         sizes = self.variant.handfuls.items()

@@ -41,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 from urllib.parse import urlencode
 
 from benchlib import (
@@ -152,51 +152,62 @@ def run_pyodide(games: int, seed: str, warmup: int, node: str = "node") -> dict[
     return {**report, "boot_seconds": timings["boot"], "timings": timings}
 
 
-def run_chromium(games: int, seed: str, warmup: int, repeat: int) -> list[dict[str, object]]:
+def run_chromium(
+    games: int, seed: str, warmup: int, repeat: int, stats: bool = False, browser: Any = None
+) -> list[dict[str, object]]:
     """The workload inside Pyodide in a module Web Worker of headless Chromium, ``repeat`` fresh pages.
 
     The pinned runtime and the project's wheel are served from a temporary folder on 127.0.0.1, like the
-    site's widgets are; one page per run, each in a fresh browser context.
+    site's widgets are; one page per run, each in a fresh browser context. ``browser`` is a Playwright
+    browser to use (one is launched when it is None).
     """
     from bench_site import CHROMIUM, CHROMIUM_ARGS, serve
-    from playwright.sync_api import sync_playwright
 
     manifest = json.loads((ROOT / ".cache" / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
-    args = simulate_command("python", games, seed, warmup=warmup)[4:]
+    args = simulate_command("python", games, seed, stats=stats, warmup=warmup)[4:]
     query = urlencode({"args": json.dumps(args)})
-    runs: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory(prefix="tarot-bench-browser-") as folder:
         served = Path(folder)
         (served / "pyodide").symlink_to(Path(manifest["pyodide"]).resolve(), target_is_directory=True)
         shutil.copyfile(manifest["projectWheel"], served / "engine.whl")
         shutil.copyfile(HERE / "simulate_worker.mjs", served / "simulate_worker.mjs")
         (served / "index.html").write_text("<!doctype html><title>simulate</title>\n", encoding="utf-8")
-        with serve(served) as base, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-            try:
-                for number in range(repeat):
-                    log(f"bench: Pyodide in Chromium run {number + 1}/{repeat}")
-                    context = browser.new_context()
-                    page = context.new_page()
-                    page.goto(base + "index.html")
-                    answer = page.evaluate(
-                        """url => new Promise(resolve => {
-                            const worker = new Worker(url, {type: "module"});
-                            worker.onmessage = event => { resolve(event.data); worker.terminate(); };
-                            worker.onerror = event => resolve({ok: false, error: event.message});
-                        })""",
-                        f"{base}simulate_worker.mjs?{query}",
-                    )
-                    context.close()
-                    if not answer.get("ok"):
-                        raise BenchError(f"the Chromium run failed:\n{answer.get('error')}")
-                    report = json.loads(str(answer["output"]).strip().splitlines()[-1])
-                    runs.append({**report, "boot_seconds": answer["boot"]})
-                version = browser.version
-            finally:
-                browser.close()
-    for run in runs:
-        run["chromium"] = version
+        with serve(served) as base:
+            worker = f"{base}simulate_worker.mjs?{query}"
+            if browser is not None:
+                return _worker_runs(browser, base, worker, repeat)
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as playwright:
+                launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+                try:
+                    return _worker_runs(launched, base, worker, repeat)
+                finally:
+                    launched.close()
+
+
+def _worker_runs(browser: Any, base: str, worker: str, repeat: int) -> list[dict[str, object]]:
+    runs: list[dict[str, object]] = []
+    for number in range(repeat):
+        log(f"bench: Pyodide in Chromium run {number + 1}/{repeat}")
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(base + "index.html")
+            answer = page.evaluate(
+                """url => new Promise(resolve => {
+                    const worker = new Worker(url, {type: "module"});
+                    worker.onmessage = event => { resolve(event.data); worker.terminate(); };
+                    worker.onerror = event => resolve({ok: false, error: event.message});
+                })""",
+                worker,
+            )
+        finally:
+            context.close()
+        if not answer.get("ok"):
+            raise BenchError(f"the Chromium run failed:\n{answer.get('error')}")
+        report = json.loads(str(answer["output"]).strip().splitlines()[-1])
+        runs.append({**report, "boot_seconds": answer["boot"], "chromium": browser.version})
     return runs
 
 

@@ -222,9 +222,12 @@ class Round:
     _french_plays: bool = True
     #: Whether ``play_at_random`` may take its quick loop (plays are French and applied by this class).
     _quick_playout: bool = True
+    #: Whether any card may be led once the first trick is over (``_legal_leads`` not overridden).
+    _free_later_leads: bool = True
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
+        cls._free_later_leads = cls._legal_leads is Round._legal_leads
         cls._french_plays = cls.legal_cards is Round.legal_cards and cls._generate is Round._generate
         cls._quick_playout = (
             cls._french_plays
@@ -725,6 +728,7 @@ class Round:
             self.players,
         )
         overtrump, leads, close, span = self._overtrump, self._legal_leads, self._close_trick, following_span
+        free_leads = self._free_later_leads
         seat = self.to_move
         trick = self.current
         while trick is not None and seat is not None:
@@ -746,8 +750,12 @@ class Round:
                         index = i + floor(draw() * count)
                     card = hand[index]
                     del hand[index]
+                elif plays or free_leads:  # after the Excuse alone, or a lead after the first trick
+                    index = floor(draw() * len(hand))
+                    card = hand[index]
+                    del hand[index]
                 else:
-                    cards = hand if plays else leads(seat, hand)  # after the Excuse alone, anything
+                    cards = leads(seat, hand)
                     card = cards[floor(draw() * len(cards))]
                     hand.remove(card)
                 record.append(plays_of[seat][card])

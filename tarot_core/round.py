@@ -63,7 +63,7 @@ def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overt
     """
     i, j = following_span(hand, led_card, best_card, must_overtrump)
     cards = hand[i:j]
-    if j < len(hand) and hand[-1] is EXCUSE:
+    if hand[-1] is EXCUSE and j < len(hand):
         cards.append(EXCUSE)
     return cards
 
@@ -743,7 +743,7 @@ class Round:
                     # The legal cards are hand[i:j], then the Excuse if held apart: pick by position.
                     i, j = span(hand, led, best, overtrump)
                     count = j - i
-                    if j < len(hand) and hand[-1] is EXCUSE:
+                    if hand[-1] is EXCUSE and j < len(hand):
                         pick = floor(draw() * (count + 1))
                         index = i + pick if pick < count else len(hand) - 1
                     else:

@@ -63,7 +63,7 @@ def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overt
     """
     i, j = following_span(hand, led_card, best_card, must_overtrump)
     cards = hand[i:j]
-    if hand[-1] is EXCUSE and j < len(hand):
+    if j < len(hand) and hand[-1] is EXCUSE:
         cards.append(EXCUSE)
     return cards
 

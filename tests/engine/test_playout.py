@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarot_core import find_variant
+from tarot_core.cards import Card
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Round
+from tarot_core.round import Round, following_cards
 from tarot_core.seats import SEATS
 from tarot_core.simulate import SimulationStats, simulate
 
@@ -123,3 +124,16 @@ def test_a_seeded_deal_is_a_deal_from_the_seeded_generator(key: str) -> None:
     generator = random.Random(3)
     first, second = variant.deal_round_from(SEATS[0], generator), variant.deal_round_from(SEATS[0], generator)
     assert first.initial_hands != second.initial_hands  # the generator moves on
+
+
+def test_following_cards_of_an_empty_hand() -> None:
+    """A seat that has played its last card can still be asked what it may play: nothing."""
+    hearts_king = Card.parse("HK")
+    assert following_cards([], hearts_king, hearts_king, True) == []
+    rnd, rng = fresh("fft-3", 4, "garde-sans")
+    while rnd.current is None or rnd.current.number < rnd.variant.hand_size - 1 or not rnd.current.plays:
+        actions = rnd.legal_actions()
+        rnd.push(actions[int(rng.random() * len(actions))])
+    assert rnd.current is not None
+    leader = rnd.current.plays[0][0]
+    assert rnd.hands[leader] == [] and rnd.legal_cards(leader) == []

@@ -117,9 +117,25 @@ def _resolve_short_python_names(
     return python.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], matches[0], node, contnode)
 
 
+# The theme marks the page ``no-js`` and its script, at the end of the body, removes the mark once the
+# page is parsed. Changing a class on the root element then makes the browser restyle every element of
+# the page (the theme's stylesheet has rules with ``:not(.class)`` that it cannot narrow down), inside
+# the task that ends the parsing. Removed from the head instead, before the body exists, it costs
+# nothing; the theme's own removal then finds nothing left to do.
+_SCRIPTS_RUN = '<script>document.documentElement.classList.remove("no-js")</script>'
+
+
+def _mark_scripts_running(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, object], doctree: object
+) -> None:
+    """Put the removal of ``no-js`` in the page's head (the theme writes ``metatags`` there)."""
+    context["metatags"] = f"{context.get('metatags') or ''}\n    {_SCRIPTS_RUN}"
+
+
 def setup(app: Sphinx) -> None:
     logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptySectionFilter())
     app.connect("missing-reference", _resolve_short_python_names)
+    app.connect("html-page-context", _mark_scripts_running)
 
 
 # -- Widgets ---------------------------------------------------------------------------------------

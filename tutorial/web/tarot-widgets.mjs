@@ -316,19 +316,29 @@ function setupPlayCheck(root) {
 }
 
 // ------------------------------------------------------------------ start
+// The worker starts at once: Python's start-up is most of the reader's wait. Wiring the widgets to
+// it is not needed before Python is ready, so it waits for the next task: the task that ends the
+// page's parsing, which runs this module, stays short.
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 if (roots.length) {
   const setups = { calculator: setupCalculator, replay: setupReplay, "play-check": setupPlayCheck };
-  const starters = roots.map((root) => {
-    setState(root, "loading");
-    try {
-      return setups[root.dataset.tarotWidget](root);
-    } catch (error) {
-      setState(root, "error", `${STATUS.error} (${error.message})`);
-      return null;
-    }
-  });
-  startEngine().then(
-    async (info) => {
+  const engine = startEngine();
+  const wired = nextTask().then(() =>
+    roots.map((root) => {
+      setState(root, "loading");
+      try {
+        return setups[root.dataset.tarotWidget](root);
+      } catch (error) {
+        setState(root, "error", `${STATUS.error} (${error.message})`);
+        return null;
+      }
+    }),
+  );
+  Promise.all([engine, wired]).then(
+    async ([info, starters]) => {
       document.documentElement.dataset.tarotEngine = `ready ${info.seconds.toFixed(1)}s`;
       await Promise.all(
         roots.map(async (root, index) => {
@@ -342,7 +352,8 @@ if (roots.length) {
         }),
       );
     },
-    (error) => {
+    async (error) => {
+      await wired;
       for (const root of roots) setState(root, "error", `${STATUS.error} (${error.message})`);
     },
   );

@@ -28,6 +28,7 @@ from .actions import PLAYS, Action, simple
 from .cards import (
     EXCUSE,
     FIRST_TRUMP_INDEX,
+    FULL_PACK,
     KING,
     KNIGHT,
     PETIT,
@@ -53,6 +54,11 @@ _LED_END: Final[tuple[int, ...]] = tuple(
 )
 
 
+#: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
+EXCUSE_INDEX: Final = int(EXCUSE)
+_PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
+
+
 def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overtrump: bool) -> list[Card]:
     """The cards of ``hand`` that may follow a trick led with ``led_card`` (the French rules).
 
@@ -68,7 +74,9 @@ def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overt
     return cards
 
 
-def following_span(hand: list[Card], led_card: Card, best_card: int, must_overtrump: bool) -> tuple[int, int]:
+def following_span(
+    hand: Sequence[int], led_card: int, best_card: int, must_overtrump: bool
+) -> tuple[int, int]:
     """Where :func:`following_cards` finds its cards in ``hand``: the slice ``hand[i:j]``, then the
     Excuse (the hand's last card) when the hand holds it outside that slice."""
     if led_card < FIRST_TRUMP_INDEX:
@@ -720,13 +728,12 @@ class Round:
         # The quick loop: the phase is play, and it stays so until the last trick is complete. Each card
         # is drawn among ``legal_cards`` (as ``legal_actions`` does) and applied as ``_apply_play`` does,
         # with ``Trick.add`` written out; a complete trick goes through the same ``_close_trick``.
-        hands, record, plays_of, next_seat, players = (
-            self.hands,
-            self.actions,
-            PLAYS,
-            self._next_seat,
-            self.players,
-        )
+        # Seats and cards are plain ints inside the loop (``int`` subclasses such as ``Seat`` and
+        # ``Card`` miss the interpreter's specialised integer instructions): each hand has a copy of
+        # plain pack indexes, kept in step with it, and the objects are looked up only for the record.
+        hands, record, plays_of, players = self.hands, self.actions, PLAYS, self.players
+        numbers = [[*map(int, hand)] for hand in hands]
+        following = _PLAIN_NEXT[players]
         overtrump, leads, close, span = self._overtrump, self._legal_leads, self._close_trick, following_span
         free_leads = self._free_later_leads
         seat = self.to_move
@@ -735,44 +742,54 @@ class Round:
             # The trick's running facts are kept in locals while it is played, and written back before
             # it is closed.
             plays = trick.plays
-            led, best, ahead = trick.led_card, trick.best_card, trick.ahead
+            led = -1 if trick.led_card is None else int(trick.led_card)
+            best = int(trick.best_card)
+            ahead = -1 if trick.ahead is None else int(trick.ahead)
+            s = int(seat)
             left = players - len(plays)
             while True:
-                hand = hands[seat]
-                if led is not None:
-                    # The legal cards are hand[i:j], then the Excuse if held apart: pick by position.
-                    i, j = span(hand, led, best, overtrump)
+                hand = hands[s]
+                ints = numbers[s]
+                if led >= 0:
+                    # The legal cards are ints[i:j], then the Excuse if held apart: pick by position.
+                    i, j = span(ints, led, best, overtrump)
                     count = j - i
-                    if hand[-1] is EXCUSE and j < len(hand):
+                    if ints[-1] == EXCUSE_INDEX and j < len(ints):
                         pick = floor(draw() * (count + 1))
-                        index = i + pick if pick < count else len(hand) - 1
+                        index = i + pick if pick < count else len(ints) - 1
                     else:
                         index = i + floor(draw() * count)
-                    card = hand[index]
+                    card = ints[index]
+                    del ints[index]
                     del hand[index]
                 elif plays or free_leads:  # after the Excuse alone, or a lead after the first trick
-                    index = floor(draw() * len(hand))
-                    card = hand[index]
+                    index = floor(draw() * len(ints))
+                    card = ints[index]
+                    del ints[index]
                     del hand[index]
                 else:
-                    cards = leads(seat, hand)
-                    card = cards[floor(draw() * len(cards))]
-                    hand.remove(card)
-                record.append(plays_of[seat][card])
-                plays.append((seat, card))
-                if card is not EXCUSE:
+                    cards = leads(SEATS[s], hand)
+                    card = int(cards[floor(draw() * len(cards))])
+                    index = ints.index(card)
+                    del ints[index]
+                    del hand[index]
+                record.append(plays_of[s][card])
+                plays.append((SEATS[s], FULL_PACK[card]))
+                if card != EXCUSE_INDEX:
                     if best < 0:
                         led = card
                         best = card
-                        ahead = seat
+                        ahead = s
                     elif card > best and (card >= FIRST_TRUMP_INDEX or card < _LED_END[best]):
                         best = card
-                        ahead = seat
+                        ahead = s
                 left -= 1
                 if not left:
                     break
-                seat = next_seat[seat]
-            trick.led_card, trick.best_card, trick.ahead = led, best, ahead
+                s = following[s]
+            trick.led_card = None if led < 0 else FULL_PACK[led]
+            trick.best_card = -1 if best < 0 else FULL_PACK[best]
+            trick.ahead = None if ahead < 0 else SEATS[ahead]
             close(trick)
             seat = self.to_move
             trick = self.current

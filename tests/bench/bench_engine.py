@@ -26,8 +26,11 @@ while it runs; CPython specialises its bytecode as it goes). Every engine gets t
   The package has a non-commercial licence: it is installed only into a virtual environment created
   for this run in a temporary folder and deleted afterwards, and nothing of it enters the project.
 
-CPython and magmacrunch runs alternate, so a change in the shared machine's load hits both alike. The
-table goes to standard output and every figure, with the load average, to ``.cache/bench/engine.json``.
+Each repetition runs CPython, magmacrunch and Pyodide under each Node once, so a change in the shared
+machine's load hits them alike; the CPython / Pyodide ratio is also given run by run (each Pyodide run
+beside the CPython run of its repetition, then the median), which is steadier than the ratio of the
+medians. The Chromium runs come after, in one browser. The table goes to standard output and every
+figure, with the load average, to ``.cache/bench/engine.json``.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import json
 import platform
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -239,10 +243,21 @@ def main(argv: list[str] | None = None) -> int:
     step_runs: list[dict[str, object]] = []
     magma_runs: list[dict[str, object]] = []
     pyodide_runs: dict[str, list[dict[str, object]]] = {}
+    #: The Nodes Pyodide runs under, by label: their runs alternate with the CPython runs.
+    nodes: dict[str, str] = {}
     temp = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
     try:
         magma_python = None if "magmacrunch" in skip else magmacrunch_python(temp)
         driver = str(HERE / "magmacrunch_driver.py")
+        if "pyodide" not in skip:
+            prepare_pyodide()
+            nodes[f"Node {node_version('node')}"] = "node"
+            if "node-lts" not in skip:
+                nodes[f"Node {NODE_LTS} LTS"] = node_lts(temp / "node")
+            for label in nodes:
+                pyodide_runs[label] = []
+        # Each repetition runs every engine once, so that a change in the shared machine's load hits
+        # them alike, and each Pyodide run can be set beside the CPython run of its repetition.
         for number in range(args.repeat):
             log(f"bench: CPython run {number + 1}/{args.repeat}")
             cpython_runs.append(
@@ -257,23 +272,16 @@ def main(argv: list[str] | None = None) -> int:
                 log(f"bench: magmacrunch-tarot run {number + 1}/{args.repeat}")
                 magma_command = [magma_python, driver, "--games", str(args.games), "--seed", args.seed]
                 magma_runs.append(run_json([*magma_command, "--warmup", str(warmup)]))
+            for label, node in nodes.items():
+                log(f"bench: Pyodide under {label} run {number + 1}/{args.repeat}")
+                pyodide_runs[label].append(run_pyodide(args.games, args.seed, warmup, node))
         stats = run_json(simulate_command(sys.executable, args.games, args.seed, stats=True))
         results["cpython_stats"] = stats.get("stats")
         if magma_runs:
             results["magmacrunch_stats"] = magma_runs[0].get("stats")
-        if "pyodide" not in skip:
-            prepare_pyodide()
-            nodes = {f"Node {node_version('node')}": "node"}
-            if "node-lts" not in skip:
-                nodes[f"Node {NODE_LTS} LTS"] = node_lts(temp / "node")
-            for label, node in nodes.items():
-                runs = pyodide_runs[label] = []
-                for number in range(args.repeat):
-                    log(f"bench: Pyodide under {label} run {number + 1}/{args.repeat}")
-                    runs.append(run_pyodide(args.games, args.seed, warmup, node))
-            if "chromium" not in skip:
-                chromium_runs = run_chromium(args.games, args.seed, warmup, args.repeat)
-                pyodide_runs[f"Chromium {chromium_runs[0]['chromium']}, a worker"] = chromium_runs
+        if "pyodide" not in skip and "chromium" not in skip:
+            chromium_runs = run_chromium(args.games, args.seed, warmup, args.repeat)
+            pyodide_runs[f"Chromium {chromium_runs[0]['chromium']}, a worker"] = chromium_runs
     finally:
         shutil.rmtree(temp, ignore_errors=True)
 
@@ -316,12 +324,21 @@ def main(argv: list[str] | None = None) -> int:
             pyodide_rate = summary([rate(run) for run in runs])
             boot = summary([float(str(run["boot_seconds"])) for run in runs], best="min")
             ratio = cpython["median"] / pyodide_rate["median"]
-            measured[label] = {
+            entry: dict[str, object] = {
                 "games_per_second": pyodide_rate,
                 "boot_seconds": boot,
                 "ratio_cpython_over_pyodide": round(ratio, 2),
                 "runs": runs,
             }
+            measured[label] = entry
+            paired = ""
+            if label in nodes:
+                # Each run beside the CPython run of the same repetition, then the median: steadier
+                # than the ratio of the medians when the machine's load drifts during the benchmark.
+                ratios = [rate(c) / rate(p) for c, p in zip(cpython_runs, runs, strict=True)]
+                entry["paired_ratios"] = [round(r, 3) for r in ratios]
+                entry["paired_ratio_median"] = round(statistics.median(ratios), 2)
+                paired = f", run by run {statistics.median(ratios):.2f}x"
             rows.append(
                 [
                     f"Pyodide {version} ({label})",
@@ -331,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
                 ]
             )
             pyodide_lines.append(
-                f"CPython / Pyodide, {label} (median): {ratio:.2f}x; "
+                f"CPython / Pyodide, {label} (median): {ratio:.2f}x{paired}; "
                 f"boot before the engine: median {boot['median']} s, best {boot['best']} s"
             )
         results["pyodide"] = {

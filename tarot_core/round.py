@@ -55,7 +55,7 @@ _LED_END: Final[tuple[int, ...]] = tuple(
 
 
 #: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
-EXCUSE_INDEX: Final = int(EXCUSE)
+_EXCUSE_INDEX: Final = int(EXCUSE)
 _PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
 
 
@@ -754,28 +754,22 @@ class Round:
                     # The legal cards are ints[i:j], then the Excuse if held apart: pick by position.
                     i, j = span(ints, led, best, overtrump)
                     count = j - i
-                    if ints[-1] == EXCUSE_INDEX and j < len(ints):
+                    if ints[-1] == _EXCUSE_INDEX and j < len(ints):
                         pick = floor(draw() * (count + 1))
                         index = i + pick if pick < count else len(ints) - 1
                     else:
                         index = i + floor(draw() * count)
-                    card = ints[index]
-                    del ints[index]
-                    del hand[index]
                 elif plays or free_leads:  # after the Excuse alone, or a lead after the first trick
                     index = floor(draw() * len(ints))
-                    card = ints[index]
-                    del ints[index]
-                    del hand[index]
                 else:
                     cards = leads(SEATS[s], hand)
-                    card = int(cards[floor(draw() * len(cards))])
-                    index = ints.index(card)
-                    del ints[index]
-                    del hand[index]
+                    index = ints.index(int(cards[floor(draw() * len(cards))]))
+                card = ints[index]
+                del ints[index]
+                del hand[index]
                 record.append(plays_of[s][card])
                 plays.append((SEATS[s], FULL_PACK[card]))
-                if card != EXCUSE_INDEX:
+                if card != _EXCUSE_INDEX:
                     if best < 0:
                         led = card
                         best = card

@@ -47,16 +47,21 @@ def deal(variant: Variant, dealer: Seat, seed: int | str) -> tuple[list[list[Car
     return deal_from(variant, dealer, random.Random(f"tarot-deal:{seed}"))
 
 
-def deal_from(variant: Variant, dealer: Seat, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """Hands (indexed by seat) and dog from a shuffle and deal drawn from ``rng``."""
+def deal_from(
+    variant: Variant, dealer: Seat, rng: random.Random, *, sort: bool = True
+) -> tuple[list[list[Card]], list[Card]]:
+    """Hands (indexed by seat) and dog from a shuffle and deal drawn from ``rng``, see :func:`deal_pack`."""
     pack = shuffled_pack(variant.pack, rng)
-    return deal_pack(variant, dealer, pack, rng)
+    return deal_pack(variant, dealer, pack, rng, sort=sort)
 
 
 def deal_pack(
-    variant: Variant, dealer: Seat, pack: list[Card], rng: random.Random
+    variant: Variant, dealer: Seat, pack: list[Card], rng: random.Random, *, sort: bool = True
 ) -> tuple[list[list[Card]], list[Card]]:
-    """Deal ``pack`` in packets; dog cards go singly into gaps chosen by ``rng``."""
+    """Deal ``pack`` in packets; dog cards go singly into gaps chosen by ``rng``.
+
+    The hands and the dog are in pack order, or with ``sort=False`` in the order they were dealt (for a
+    caller that sorts them anyway, such as a new :class:`~tarot_core.round.Round`)."""
     players = variant.players
     packet = variant.packet
     dog_size = variant.dog_size
@@ -72,6 +77,12 @@ def deal_pack(
     hands: list[list[Card]] = [[] for _ in range(players)]
     # The packets go round the table starting on the dealer's right.
     receivers = order_from(NEXT_SEAT[players][dealer], players)
-    for seat, getter in zip(receivers, _packet_getters(players, variant.hand_size, packet), strict=True):
+    getters = _packet_getters(players, variant.hand_size, packet)
+    dog = [pack[position] for position in dog_positions]
+    if not sort:
+        for seat, getter in zip(receivers, getters, strict=True):
+            hands[seat] = list(getter(rest))
+        return hands, dog
+    for seat, getter in zip(receivers, getters, strict=True):
         hands[seat] = sorted(getter(rest))
-    return hands, sorted([pack[position] for position in dog_positions])
+    return hands, sorted(dog)

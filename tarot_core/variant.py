@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .cards import FULL_PACK, Card
+from .deal import deal_from
 from .errors import RequestError, TarotError
 
 if TYPE_CHECKING:
@@ -149,9 +150,8 @@ class Variant(ABC):
 
     def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
         """A new round shuffled and dealt with ``rng`` (a run of deals can share one generator)."""
-        from .deal import deal_from
-
-        hands, dog = deal_from(self, dealer, rng)
+        # The round sorts the hands itself, so the deal leaves them in dealing order.
+        hands, dog = deal_from(self, dealer, rng, sort=False)
         return self.new_round(dealer, hands, dog)
 
     def option_overrides(self) -> dict[str, object]:

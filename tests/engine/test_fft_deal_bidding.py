@@ -64,6 +64,23 @@ def test_deal_neither_first_nor_last_card_goes_to_dog(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", ["fft-3", "fft-4", "fft-5"])
+def test_an_unsorted_deal_holds_the_same_cards_in_dealing_order(key: str) -> None:
+    """``sort=False`` (the round sorts its hands itself) changes only the order within each hand and
+    the dog: the same generator deals the same cards, and each hand lists them as they were dealt."""
+    variant = find_variant(key)
+    for seed in range(20):
+        shuffled = list(variant.pack)
+        random.Random(seed).shuffle(shuffled)
+        hands, dog = deal_pack(variant, P2, list(shuffled), random.Random(seed))
+        raw_hands, raw_dog = deal_pack(variant, P2, list(shuffled), random.Random(seed), sort=False)
+        assert [sorted(held) for held in raw_hands] == hands and sorted(raw_dog) == dog
+        position = {card: index for index, card in enumerate(shuffled)}
+        for held in (*raw_hands, raw_dog):
+            assert [position[card] for card in held] == sorted(position[card] for card in held)
+        assert any(held != sorted(held) for held in raw_hands)
+
+
+@pytest.mark.parametrize("key", ["fft-3", "fft-4", "fft-5"])
 def test_deal_packets_go_counter_clockwise_from_the_dealers_right(key: str) -> None:
     variant = find_variant(key)
     players, hand_size, _, packet = SIZES[key]

@@ -95,3 +95,36 @@ def test_a_link_to_a_section_lands_on_it(page: Any, site_url: str) -> None:
     middle = targets[len(targets) // 2][1:]
     page.evaluate("(id) => document.querySelector(`.toc-tree a[href='#${id}']`).click()", middle)
     page.wait_for_function(landed, arg=middle, timeout=15_000)
+
+
+@pytest.mark.parametrize("docname", ["variants/chambery", "rules/scoring", "tutorial/first-hand"])
+def test_no_form_control_waits_inside_a_skipped_block(page: Any, site_url: str, docname: str) -> None:
+    """Chromium lays out every select list just after DOMContentLoaded: inside a block skipped with
+    ``content-visibility: auto``, that forces the whole block's style and layout at once, block after
+    block, in one long task. So the widgets' select lists stay outside skipped blocks (tabs that hold a
+    widget are not skipped either), and only the widgets' boards and results are skipped."""
+    page.goto(f"{site_url}{docname}.html", wait_until="load")
+    report = page.evaluate(
+        """() => {
+          const inside = [];
+          for (const control of document.querySelectorAll('[role="main"] select')) {
+            for (let node = control.parentElement; node; node = node.parentElement) {
+              if (getComputedStyle(node).contentVisibility === 'auto') {
+                inside.push(`${control.id || control.name} in ${node.className || node.tagName}`);
+                break;
+              }
+            }
+          }
+          const parts = '.tarot-widget > .tw-stage, .tarot-widget > .tw-result';
+          const skipped = [...document.querySelectorAll(parts)]
+            .filter((part) => getComputedStyle(part).contentVisibility === 'auto').length;
+          return {
+            controls: document.querySelectorAll('[role="main"] select').length,
+            parts: document.querySelectorAll(parts).length,
+            inside, skipped,
+          };
+        }"""
+    )
+    assert report["controls"] > 0 and report["parts"] > 0
+    assert report["inside"] == []
+    assert report["skipped"] == report["parts"]

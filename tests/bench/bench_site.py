@@ -19,9 +19,15 @@ load in a new browser context (an empty cache). For each case it measures, from 
 * **no-widget**: a page without widgets: it must not request anything of Pyodide;
 * **heaviest**: the built page with the most elements (the page that costs the browser most to parse,
   style and lay out): no main-thread task over 50 ms there either;
+* **widget-open-tab**, **no-widget-open-tab**, **heaviest-open-tab**: the same pages opened in a tab that
+  has already shown a one-line page of the same site (generated, it loads nothing), the cache still
+  empty: the tab's renderer process is already running, as it is for every page of a visit but the
+  first. The first page in a new renderer also pays for that process's own start-up work (its script
+  context, its fonts), which a page cannot avoid; these loads show what is left, the page's own cost;
 * **page:<docname>** (with ``--pages``): any other pages, for instance ``--pages variants/chambery``,
   ``--pages heaviest:5`` (the five pages with the most elements) or ``--pages all`` (every page once
-  with ``--repeat 1``), so that the goal can be checked on every page a reader can open;
+  with ``--repeat 1``), so that the goal can be checked on every page a reader can open; each also
+  as **page-open-tab:<docname>**;
 * **snapshot** (unless ``--no-snapshot``): the widget's work (runtime, engine wheel, bridge, first
   calculation) started from a memory snapshot made under Node from the same runtime, wheel and
   bridge (``snapshot_study.mjs``; private Pyodide API), served gzip-compressed and inflated in the worker;
@@ -30,7 +36,8 @@ load in a new browser context (an empty cache). For each case it measures, from 
 Goals checked: FCP < 0.5 s; no main-thread task over 50 ms (on the widget pages, and apart on the
 heaviest page and the ``--pages``), seen twice: by the Long Tasks API, which in Chromium leaves out a
 frame's rendering steps (style, layout, paint), and by the long animation frames' blocking time, which
-counts them; the widget's first result within 1.15 times the bare boot. The table goes to standard
+counts them; both for new tabs and for open tabs; the widget's first result within 1.15 times the bare
+boot. The table goes to standard
 output and every figure to ``.cache/bench/site.json``.
 """
 
@@ -73,6 +80,8 @@ CHROMIUM_ARGS: Final = (
 TIMEOUT_MS: Final = 120_000
 FCP_GOAL: Final = 0.5
 LONG_TASK_GOAL: Final = 0.05
+#: The page an open-tab case shows first: same site, nothing to fetch, next to nothing to lay out.
+BLANK_PAGE: Final = "bench-blank.html"
 RATIO_GOAL: Final = 1.15
 Wait = Callable[[Any], None]
 
@@ -409,6 +418,10 @@ def minimal_lock(serve_dir: Path, pyodide_dir: str) -> str:
 
 
 def write_generated_pages(serve_dir: Path, pyodide_dir: str) -> None:
+    (serve_dir / BLANK_PAGE).write_text(
+        "<!doctype html><meta charset=utf-8><title>Tab</title><p>A page before the measured one.</p>\n",
+        encoding="utf-8",
+    )
     page = BARE_HTML.replace("PYODIDE_DIR", pyodide_dir)
     (serve_dir / "bench-bare.html").write_text(page, encoding="utf-8")
     worker = BARE_WORKER.replace("LOCK_JSON", json.dumps(minimal_lock(serve_dir, pyodide_dir)))
@@ -453,6 +466,8 @@ class Case:
     wait: Wait
     warm: bool = False
     reduced_motion: bool = False
+    #: Open the page in a tab that has shown a page of the site before (its renderer is running).
+    open_tab: bool = False
 
 
 def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
@@ -479,6 +494,9 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
         first.close()
     page = context.new_page()
     page.add_init_script(INIT_SCRIPT)
+    if case.open_tab:
+        page.goto(base + BLANK_PAGE, wait_until="load", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(300)
     finished: list[tuple[float, Any]] = []
     seen: list[str] = []
     page.on("request", lambda request: seen.append(request.url))
@@ -661,6 +679,9 @@ def main(argv: list[str] | None = None) -> int:
             Case("widget-url-warm", url_path, wait_url_result, warm=True),
             Case("no-widget", widget_free_page(serve_dir), wait_nothing),
             Case("heaviest", f"{heaviest}.html", wait_page),
+            Case("widget-open-tab", f"{widget_page}.html", wait_widgets, open_tab=True),
+            Case("no-widget-open-tab", widget_free_page(serve_dir), wait_nothing, open_tab=True),
+            Case("heaviest-open-tab", f"{heaviest}.html", wait_page, open_tab=True),
         ]
         if not args.no_snapshot:
             log("bench: making a memory snapshot under Node")
@@ -689,7 +710,9 @@ def main(argv: list[str] | None = None) -> int:
                 {"bare"} if wanted & {"widget-url", "widget-url-warm", "snapshot", "snapshot-warm"} else set()
             )
             cases = [case for case in cases if case.name in wanted | floor]
-        cases += [Case(f"page:{docname}", f"{docname}.html", wait_page) for docname in extra_pages]
+        for docname in extra_pages:
+            cases.append(Case(f"page:{docname}", f"{docname}.html", wait_page))
+            cases.append(Case(f"page-open-tab:{docname}", f"{docname}.html", wait_page, open_tab=True))
         loads: dict[str, list[Load]] = {case.name: [] for case in cases}
         with serve(serve_dir) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
@@ -745,7 +768,16 @@ def main(argv: list[str] | None = None) -> int:
             if name == "heaviest" or name.startswith("page:")
             for load in items
         ),
-        "no_pyodide_without_widgets": all(not load.pyodide_requests for load in loads.get("no-widget", [])),
+        "no_task_over_50ms_open_tab": all(
+            load.long_tasks == 0 for name, items in loads.items() if "open-tab" in name for load in items
+        ),
+        "no_blocking_frame_open_tab": all(
+            load.frame_blocking == 0 for name, items in loads.items() if "open-tab" in name for load in items
+        ),
+        "no_pyodide_without_widgets": all(
+            not load.pyodide_requests
+            for load in [*loads.get("no-widget", []), *loads.get("no-widget-open-tab", [])]
+        ),
         "all_requests_local": all(not load.foreign_requests for items in loads.values() for load in items),
     }
     # The same ratio taken load by load (each widget load next to the bare load of the same round, under

@@ -1,7 +1,7 @@
 """Engine benchmark: random four-player Garde sans rounds in CPython, in Pyodide and in magmacrunch-tarot.
 
     python tests/bench/bench_engine.py [--games 2000] [--seed 1] [--repeat 5] [--warmup 500]
-                                       [--skip pyodide,node-lts,chromium,magmacrunch]
+                                       [--skip pyodide,node-lts,chromium,magmacrunch,phases]
 
 (``nox -s bench`` runs it.) The workload is the command line's
 
@@ -29,7 +29,9 @@ while it runs; CPython specialises its bytecode as it goes). Every engine gets t
 Each repetition runs CPython, magmacrunch and Pyodide under each Node once, so a change in the shared
 machine's load hits them alike; the CPython / Pyodide ratio is also given run by run (each Pyodide run
 beside the CPython run of its repetition, then the median), which is steadier than the ratio of the
-medians. The Chromium runs come after, in one browser. The table goes to standard output and every
+medians. The Chromium runs come after, in one browser. Last, ``engine_phases.py`` times the parts of
+the same rounds (shuffle, deal, new round, bidding, first trick, later tricks) once in CPython and once
+in Pyodide under each Node, so the ratio can be read part by part. The table goes to standard output and every
 figure, with the load average, to ``.cache/bench/engine.json``.
 """
 
@@ -66,7 +68,7 @@ MAGMACRUNCH: Final = "magmacrunch-tarot==0.1.1"
 CONTRACT: Final = "garde-sans"
 #: The Node.js release Pyodide is also measured under: the current long-term-support line.
 NODE_LTS: Final = "24.21.0"
-SKIPPABLE: Final = ("pyodide", "node-lts", "chromium", "magmacrunch")
+SKIPPABLE: Final = ("pyodide", "node-lts", "chromium", "magmacrunch", "phases")
 
 
 def simulate_command(
@@ -154,6 +156,16 @@ def run_pyodide(games: int, seed: str, warmup: int, node: str = "node") -> dict[
     if "boot" not in timings:
         raise BenchError(f"bench_pyodide.mjs reported no boot time:\n{result.stderr.strip()}")
     return {**report, "boot_seconds": timings["boot"], "timings": timings}
+
+
+def part_times(report: dict[str, object]) -> dict[str, float]:
+    """An engine_phases.py report as microseconds per round by part, with the total last."""
+    parts = report.get("microseconds_per_round")
+    if not isinstance(parts, dict) or not parts:
+        raise BenchError(f"engine_phases.py reported no parts: {report}")
+    times = {str(part): float(value) for part, value in parts.items()}
+    times["total"] = sum(times.values())
+    return times
 
 
 def run_chromium(
@@ -245,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     pyodide_runs: dict[str, list[dict[str, object]]] = {}
     #: The Nodes Pyodide runs under, by label: their runs alternate with the CPython runs.
     nodes: dict[str, str] = {}
+    #: Microseconds per round, part by part (engine_phases.py), by interpreter.
+    phases: dict[str, dict[str, float]] = {}
     temp = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
     try:
         magma_python = None if "magmacrunch" in skip else magmacrunch_python(temp)
@@ -275,6 +289,15 @@ def main(argv: list[str] | None = None) -> int:
             for label, node in nodes.items():
                 log(f"bench: Pyodide under {label} run {number + 1}/{args.repeat}")
                 pyodide_runs[label].append(run_pyodide(args.games, args.seed, warmup, node))
+        if "phases" not in skip:
+            phase_args = [str(HERE / "engine_phases.py"), "--seed", args.seed]
+            log("bench: the parts of a round, CPython")
+            phases["CPython"] = part_times(run_json([sys.executable, *phase_args]))
+            runner = str(ROOT / "tests" / "pyodide" / "run_python.mjs")
+            for label, node in nodes.items():
+                log(f"bench: the parts of a round, Pyodide under {label}")
+                phases[f"Pyodide, {label}"] = part_times(run_json([node, runner, *phase_args]))
+            results["phases_microseconds_per_round"] = phases
         stats = run_json(simulate_command(sys.executable, args.games, args.seed, stats=True))
         results["cpython_stats"] = stats.get("stats")
         if magma_runs:
@@ -369,6 +392,19 @@ def main(argv: list[str] | None = None) -> int:
         )
     for line in pyodide_lines:
         print(line)
+    if "CPython" in phases:
+        print("Microseconds per round, part by part (engine_phases.py; Pyodide: its ratio to CPython):")
+        base = phases["CPython"]
+        others = [label for label in phases if label != "CPython"]
+        phase_rows = [
+            [
+                part,
+                f"{base[part]:.1f}",
+                *[f"{phases[label][part]:.1f} ({phases[label][part] / base[part]:.2f}x)" for label in others],
+            ]
+            for part in base
+        ]
+        print(table(["part", "CPython", *others], phase_rows))
     print(f"--stats once (CPython): {results['cpython_stats']}")
     if "magmacrunch_stats" in results:
         print(f"magmacrunch-tarot, same rounds counted alike: {results['magmacrunch_stats']}")

@@ -1,0 +1,100 @@
+"""Where a benchmark round's time goes: the workload of ``bench_engine.py`` timed part by part.
+
+    python tests/bench/engine_phases.py [--games 4000] [--seed 1] [--warmup 1500] [--repeat 3]
+    node tests/pyodide/run_python.mjs tests/bench/engine_phases.py [...]     (the same inside Pyodide)
+
+The rounds are the ones ``simulate`` plays with ``--contract garde-sans`` (the same calls in the same
+order, so the same random draws): the shuffle, the deal, the new round (sorting and checking the deal),
+the forced bidding (now and then a petit sec announced instead), the first trick (every card through
+``legal_actions()`` and ``push()``, with the offers of handfuls and slam) and the later tricks (the
+quick loop of ``Round.play_at_random``). Each part is timed with ``time.perf_counter`` around it,
+which adds the same few calls to every part in both interpreters; the figures are for comparing one
+interpreter with another, part by part. The smallest total of ``--repeat`` passes is kept. Prints one
+JSON object: microseconds per round, by part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from math import floor
+
+from tarot_core import find_variant
+from tarot_core.deal import deal_pack, shuffled_pack
+from tarot_core.round import Round
+from tarot_core.seats import SEATS
+from tarot_core.simulate import _force_contract  # the very bidding ``simulate`` forces
+
+PARTS = ("shuffle", "deal", "new round", "bidding", "first trick", "later tricks")
+
+
+def first_trick(rnd: Round, draw: random.Random) -> None:
+    """The decisions of ``play_at_random`` before its quick loop: until the first trick is complete."""
+    actions = rnd.legal_actions()
+    while actions and not rnd.tricks:
+        rnd.push(actions[floor(draw.random() * len(actions))])
+        actions = rnd.legal_actions()
+
+
+def timed_pass(games: int, seed: str) -> list[float]:
+    variant = find_variant("fft-4")
+    rng = random.Random(f"simulate:{seed}")
+    clock = time.perf_counter
+    totals = [0.0] * len(PARTS)
+    dealer = SEATS[0]
+    for _ in range(games):
+        t0 = clock()
+        pack = shuffled_pack(variant.pack, rng)
+        t1 = clock()
+        hands, dog = deal_pack(variant, dealer, pack, rng, sort=False)
+        t2 = clock()
+        rnd = variant.new_round(dealer, hands, dog)
+        t3 = clock()
+        _force_contract(rnd, "garde-sans", rng)
+        t4 = clock()
+        first_trick(rnd, rng)
+        t5 = clock()
+        rnd.play_at_random(rng.random)
+        t6 = clock()
+        if not rnd.is_over:
+            raise SystemExit("a round did not end")
+        for index, (start, end) in enumerate(((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6))):
+            totals[index] += end - start
+        dealer = dealer.next(variant.players)
+    return totals
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--warmup", type=int, default=1500)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    if args.games <= 0 or args.repeat <= 0 or args.warmup < 0:
+        parser.error("--games and --repeat must be positive, --warmup not negative")
+    if args.warmup:
+        timed_pass(args.warmup, f"warmup:{args.seed}")
+    best = min((timed_pass(args.games, args.seed) for _ in range(args.repeat)), key=sum)
+    per_round = {
+        part: round(seconds / args.games * 1e6, 2) for part, seconds in zip(PARTS, best, strict=True)
+    }
+    print(
+        json.dumps(
+            {
+                "python": sys.version.split()[0],
+                "platform": sys.platform,
+                "games": args.games,
+                "microseconds_per_round": per_round,
+                "total": round(sum(per_round.values()), 2),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -99,8 +99,8 @@ def test_a_link_to_a_section_lands_on_it(page: Any, site_url: str) -> None:
 
 @pytest.mark.parametrize("docname", ["variants/chambery", "rules/scoring", "tutorial/first-hand"])
 def test_no_form_control_waits_inside_a_skipped_block(page: Any, site_url: str, docname: str) -> None:
-    """Chromium lays out every select list just after DOMContentLoaded: inside a block skipped with
-    ``content-visibility: auto``, that forces the whole block's style and layout at once, block after
+    """Chromium lays out the select lists just after DOMContentLoaded: one inside a block skipped with
+    ``content-visibility: auto`` forces the whole block's style and layout there and then, block after
     block, in one long task. So the widgets' select lists stay outside skipped blocks (tabs that hold a
     widget are not skipped either), and only the widgets' boards and results are skipped."""
     page.goto(f"{site_url}{docname}.html", wait_until="load")

@@ -31,8 +31,8 @@ machine's load hits them alike; the CPython / Pyodide ratio is also given run by
 beside the CPython run of its repetition, then the median), which is steadier than the ratio of the
 medians. The Chromium runs come after, in one browser. Last, ``engine_phases.py`` times the parts of
 the same rounds (shuffle, deal, new round, bidding, first trick, later tricks) once in CPython and once
-in Pyodide under each Node, so the ratio can be read part by part. The table goes to standard output and every
-figure, with the load average, to ``.cache/bench/engine.json``.
+in Pyodide under each Node, so the ratio can be read part by part. The table goes to standard output
+and every figure, with the load average, to ``.cache/bench/engine.json``.
 """
 
 from __future__ import annotations

@@ -37,8 +37,7 @@ Goals checked: FCP < 0.5 s; no main-thread task over 50 ms (on the widget pages,
 heaviest page and the ``--pages``), seen twice: by the Long Tasks API, which in Chromium leaves out a
 frame's rendering steps (style, layout, paint), and by the long animation frames' blocking time, which
 counts them; both for new tabs and for open tabs; the widget's first result within 1.15 times the bare
-boot. The table goes to standard
-output and every figure to ``.cache/bench/site.json``.
+boot. The table goes to standard output and every figure to ``.cache/bench/site.json``.
 """
 
 from __future__ import annotations

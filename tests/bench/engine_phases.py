@@ -4,8 +4,9 @@
     node tests/pyodide/run_python.mjs tests/bench/engine_phases.py [...]     (the same inside Pyodide)
 
 The rounds are the ones ``simulate`` plays with ``--contract garde-sans`` (the same calls in the same
-order, so the same random draws): the shuffle, the deal, the new round (sorting and checking the deal),
-the forced bidding (now and then a petit sec announced instead), the first trick (every card through
+order, so the same random draws; the script checks first that 200 of its rounds count up as
+``simulate``'s do): the shuffle, the deal, the new round (sorting and checking the deal), the forced
+bidding (now and then a petit sec announced instead), the first trick (every card through
 ``legal_actions()`` and ``push()``, with the offers of handfuls and slam) and the later tricks (the
 quick loop of ``Round.play_at_random``). Each part is timed with ``time.perf_counter`` around it,
 which adds the same few calls to every part in both interpreters; the figures are for comparing one
@@ -26,20 +27,23 @@ from tarot_core import find_variant
 from tarot_core.deal import deal_pack, shuffled_pack
 from tarot_core.round import Round
 from tarot_core.seats import SEATS
-from tarot_core.simulate import _force_contract  # the very bidding ``simulate`` forces
+
+# The very bidding ``simulate`` forces, and its way of counting a round.
+from tarot_core.simulate import SimulationStats, _force_contract, _record, simulate
 
 PARTS = ("shuffle", "deal", "new round", "bidding", "first trick", "later tricks")
 
 
-def first_trick(rnd: Round, draw: random.Random) -> None:
+def first_trick(rnd: Round, rng: random.Random) -> None:
     """The decisions of ``play_at_random`` before its quick loop: until the first trick is complete."""
     actions = rnd.legal_actions()
     while actions and not rnd.tricks:
-        rnd.push(actions[floor(draw.random() * len(actions))])
+        rnd.push(actions[floor(rng.random() * len(actions))])
         actions = rnd.legal_actions()
 
 
-def timed_pass(games: int, seed: str) -> list[float]:
+def timed_pass(games: int, seed: str, stats: SimulationStats | None = None) -> list[float]:
+    """Seconds spent in each part over ``games`` rounds; with ``stats``, the rounds are also counted."""
     variant = find_variant("fft-4")
     rng = random.Random(f"simulate:{seed}")
     clock = time.perf_counter
@@ -61,6 +65,8 @@ def timed_pass(games: int, seed: str) -> list[float]:
         t6 = clock()
         if not rnd.is_over:
             raise SystemExit("a round did not end")
+        if stats is not None:
+            _record(rnd, stats)
         for index, (start, end) in enumerate(((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6))):
             totals[index] += end - start
         dealer = dealer.next(variant.players)
@@ -76,6 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games <= 0 or args.repeat <= 0 or args.warmup < 0:
         parser.error("--games and --repeat must be positive, --warmup not negative")
+    # The parts must add up to simulate's own rounds: the same rounds give the same statistics.
+    mine, theirs = SimulationStats(), SimulationStats()
+    timed_pass(200, args.seed, mine)
+    simulate(find_variant("fft-4"), 200, args.seed, "garde-sans", theirs)
+    if mine.as_dict() != theirs.as_dict():
+        raise SystemExit(f"these rounds are not simulate's: {mine.as_dict()} != {theirs.as_dict()}")
     if args.warmup:
         timed_pass(args.warmup, f"warmup:{args.seed}")
     best = min((timed_pass(args.games, args.seed) for _ in range(args.repeat)), key=sum)

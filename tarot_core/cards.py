@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import ClassVar, Final
 
 from .errors import NotationError
@@ -248,6 +248,7 @@ _DISPLAY_RANK: Final = {suit: i for i, suit in enumerate(DISPLAY_SUIT_ORDER)}
 #: Per-card facts as tuples indexed by the card itself (a card is its pack index): the engine's hot
 #: loops read ``SUIT_OF[card]`` rather than ``card.suit``.
 SUIT_OF: Final[tuple[Suit, ...]] = tuple(card.suit for card in FULL_PACK)
+HALF_POINTS_OF: Final[tuple[int, ...]] = tuple(card.half_points for card in FULL_PACK)
 #: A trump ``T<n>`` is the card ``FIRST_TRUMP_INDEX + n - 1``, so trump ranks compare as cards do.
 FIRST_TRUMP_INDEX: Final = 56
 #: The first pack index of each plain suit (a suit holds 14 consecutive indexes).
@@ -267,8 +268,15 @@ def display_key(card: Card) -> tuple[int, int]:
     return (_DISPLAY_RANK[card.suit], card.rank)
 
 
+#: Each card's place in a hand sorted by :func:`display_key`, indexed by the card (its pack index).
+_DISPLAY_POSITION: Final[tuple[int, ...]] = tuple(
+    position for position, _card in sorted(enumerate(sorted(FULL_PACK, key=display_key)), key=itemgetter(1))
+)
+
+
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=display_key)
+    """The cards in the order players hold them (:func:`display_key`); the key is a C lookup."""
+    return sorted(cards, key=_DISPLAY_POSITION.__getitem__)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
@@ -286,7 +294,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def count_half_points(cards: Iterable[Card]) -> int:
-    return sum(card.half_points for card in cards)
+    return sum(map(HALF_POINTS_OF.__getitem__, cards))
 
 
 def format_points(half_points: int) -> str:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from .actions import PLAYS, Action, simple
 from .cards import (
+    BOUTS,
     EXCUSE,
     FIRST_TRUMP_INDEX,
     FULL_PACK,
@@ -37,6 +38,7 @@ from .cards import (
     SUIT_OF,
     Card,
     Suit,
+    count_half_points,
     format_cards,
     sort_hand,
 )
@@ -57,6 +59,7 @@ _LED_END: Final[tuple[int, ...]] = tuple(
 #: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
 _EXCUSE_INDEX: Final = int(EXCUSE)
 _PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
+_BOUT_SET: Final = frozenset(BOUTS)
 
 
 def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overtrump: bool) -> list[Card]:
@@ -1059,8 +1062,8 @@ class Round:
         if finished:
             dog_cards = self.discard if self.rule_takes_dog(self.contract) else self.dog
             piles[dog_side].extend(dog_cards)
-        attack_half = sum(c.half_points for c in piles[ATTACK]) + adjust
-        defence_half = sum(c.half_points for c in piles[DEFENCE]) - adjust
+        attack_half = count_half_points(piles[ATTACK]) + adjust
+        defence_half = count_half_points(piles[DEFENCE]) - adjust
         petit_side = self._petit_au_bout(excuse_won_last) if finished else None
         slam_by = None
         if finished:
@@ -1070,7 +1073,7 @@ class Round:
             defence_cards=tuple(sort_hand(piles[DEFENCE])),
             attack_half_points=attack_half,
             defence_half_points=defence_half,
-            attack_bouts=sum(1 for c in piles[ATTACK] if c.is_bout),
+            attack_bouts=len(_BOUT_SET.intersection(piles[ATTACK])),
             tricks_won=won,
             excuse=excuse,
             dog_to=dog_side,

@@ -24,6 +24,7 @@ from tarot_core.cards import (
     Suit,
     card_of,
     count_half_points,
+    display_key,
     format_cards,
     format_points,
     pack_62,
@@ -283,6 +284,13 @@ def test_sort_hand_groups_suits_with_alternating_colours_then_trumps_then_the_ex
     hand = parse_cards("EX T3 D1 CK H10 SQ T21 H2 S1")
     assert format_cards(sort_hand(hand)) == "S1 SQ H2 H10 CK D1 T3 T21 EX"
     assert sorted(parse_cards("T10 T2 T21 T1")) == parse_cards("T1 T2 T10 T21")
+
+
+@given(st.lists(st.sampled_from(FULL_PACK), unique=True))
+def test_sort_hand_and_count_half_points_agree_with_the_cards_own_facts(cards: list[Card]) -> None:
+    # Both read tables indexed by the card; the readable key and the cards' attributes must agree.
+    assert sort_hand(cards) == sorted(cards, key=display_key)
+    assert count_half_points(cards) == sum(card.half_points for card in cards)
 
 
 def test_cards_are_immutable_and_interned() -> None:

@@ -86,7 +86,10 @@ class Action:
         return cls(seat, kind, word, cards)
 
 
-#: Interned play actions: ``PLAYS[seat][card.index]``, so play-outs allocate nothing.
+#: Interned play actions: ``PLAYS[seat][card.index]``, so play-outs allocate nothing. (Its value, a
+#: play for every seat and card, is left out of this page: it would be 390 actions long.)
+#:
+#: :meta hide-value:
 PLAYS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(Action(seat, "play", "", (card,)) for card in FULL_PACK) for seat in SEATS
 )

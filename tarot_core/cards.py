@@ -247,7 +247,12 @@ _DISPLAY_RANK: Final = {suit: i for i, suit in enumerate(DISPLAY_SUIT_ORDER)}
 
 #: Per-card facts as tuples indexed by the card itself (a card is its pack index): the engine's hot
 #: loops read ``SUIT_OF[card]`` rather than ``card.suit``.
+#:
+#: :meta hide-value:
 SUIT_OF: Final[tuple[Suit, ...]] = tuple(card.suit for card in FULL_PACK)
+#: Each card's value in half points, indexed by the card: ``HALF_POINTS_OF[card] == card.half_points``.
+#:
+#: :meta hide-value:
 HALF_POINTS_OF: Final[tuple[int, ...]] = tuple(card.half_points for card in FULL_PACK)
 #: A trump ``T<n>`` is the card ``FIRST_TRUMP_INDEX + n - 1``, so trump ranks compare as cards do.
 FIRST_TRUMP_INDEX: Final = 56

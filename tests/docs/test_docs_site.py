@@ -248,3 +248,19 @@ def test_doctests_in_the_site_pass(tmp_path: Path) -> None:
     assert build.returncode == 0, build.output
     report = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8")
     assert "0 failures in tests" in report, report
+
+
+_SIGNATURE = re.compile(r'<dt class="sig[^"]*"[^>]*id="([^"]+)"[^>]*>(.*?)</dt>', re.S)
+
+
+def test_no_api_signature_spells_out_a_whole_table(clean_site: Path) -> None:
+    """A module-level table (one entry per card, per seat and card...) is described in words, its value
+    hidden (``:meta hide-value:``): written out, ``PLAYS`` alone was 82 kB of markup, thousands of
+    boxes for the browser to lay out at the top of its page."""
+    longest: dict[str, int] = {}
+    for path in sorted((clean_site / "reference" / "api").glob("*.html")):
+        for ident, markup in _SIGNATURE.findall(path.read_text(encoding="utf-8")):
+            longest[ident] = len(markup)
+    assert "tarot_core.actions.PLAYS" in longest and "tarot_core.cards.SUIT_OF" in longest
+    too_long = {ident: size for ident, size in longest.items() if size > 5000}
+    assert not too_long, too_long

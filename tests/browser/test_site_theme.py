@@ -128,3 +128,76 @@ def test_no_form_control_waits_inside_a_skipped_block(page: Any, site_url: str, 
     assert report["controls"] > 0 and report["parts"] > 0
     assert report["inside"] == []
     assert report["skipped"] == report["parts"]
+
+
+#: The skipped blocks that must leave the page exactly as it is without them, once shown (tarot.css).
+_SKIPPED_WITHOUT_A_TRACE = (
+    "dl.py:is(.class, .exception) > dd > p",
+    "dl.py:is(.class, .exception) > dd > dl.field-list p",
+    ".toc-tree li li li",
+)
+
+
+def test_skipping_an_api_class_paragraphs_and_the_contents_third_level_moves_nothing(
+    chromium: Any, site_url: str
+) -> None:
+    """A skipped block keeps its children's margins inside it, and until it is shown it has an estimated
+    height. These blocks hold no margin of their own children, so once each has been shown (the page and
+    its table of contents scrolled through), every heading, entry, paragraph and contents link stands
+    where it stands with nothing skipped. (Wide enough for the theme to show the contents beside the
+    text.)"""
+    context = chromium.new_context(viewport={"width": 1440, "height": 900})
+    try:
+        _check_nothing_moves(context.new_page(), site_url)
+    finally:
+        context.close()
+
+
+def _check_nothing_moves(page: Any, site_url: str) -> None:
+    measure = """async () => {
+      const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const toc = document.querySelector('.toc-scroll');
+      for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await frame();
+      }
+      for (let y = 0; y < toc.scrollHeight; y += toc.clientHeight) {
+        toc.scrollTo({ top: y, behavior: 'instant' });
+        await frame();
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      await frame();
+      const top = (element) => Math.round(element.getBoundingClientRect().top);
+      return {
+        // Measured from the article's top and from the top of the contents' list (the page's own entry,
+        // first, stays in view: it is left out).
+        article: [...document.querySelectorAll('article :is(h1, h2, h3, dt, p, li)')].map(
+          (element) => top(element) - top(document.querySelector('article')),
+        ),
+        toc: [...document.querySelectorAll('.toc-tree li li a')].map(
+          (link) => top(link) - top(document.querySelector('.toc-tree')),
+        ),
+      };
+    }"""
+    url = site_url + "reference/api/chambery.html"
+    page.goto(url, wait_until="load")
+    skipped = page.evaluate(
+        "(selectors) => selectors.map((s) => [...document.querySelectorAll(s)]"
+        ".filter((e) => getComputedStyle(e).contentVisibility === 'auto').length)",
+        list(_SKIPPED_WITHOUT_A_TRACE),
+    )
+    assert all(count > 10 for count in skipped), skipped
+    served = page.evaluate(measure)
+    page.goto(url, wait_until="load")
+    page.add_style_tag(
+        content=f"{', '.join(_SKIPPED_WITHOUT_A_TRACE)} {{ content-visibility: visible !important; }}"
+    )
+    plain = page.evaluate(measure)
+    assert len(served["article"]) == len(plain["article"]) > 500
+    assert len(served["toc"]) == len(plain["toc"]) > 100
+    moved = [
+        (i, a, b) for i, (a, b) in enumerate(zip(served["article"], plain["article"], strict=True)) if a != b
+    ]
+    assert not moved, moved[:5]
+    moved = [(i, a, b) for i, (a, b) in enumerate(zip(served["toc"], plain["toc"], strict=True)) if a != b]
+    assert not moved, moved[:5]

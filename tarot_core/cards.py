@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import ClassVar, Final
 
 from .errors import NotationError
@@ -274,9 +274,7 @@ def display_key(card: Card) -> tuple[int, int]:
 
 
 #: Each card's place in a hand sorted by :func:`display_key`, indexed by the card (its pack index).
-_DISPLAY_POSITION: Final[tuple[int, ...]] = tuple(
-    position for position, _card in sorted(enumerate(sorted(FULL_PACK, key=display_key)), key=itemgetter(1))
-)
+_DISPLAY_POSITION: Final[tuple[int, ...]] = tuple(map(sorted(FULL_PACK, key=display_key).index, FULL_PACK))
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:

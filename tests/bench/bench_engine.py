@@ -18,10 +18,15 @@ while it runs; CPython specialises its bytecode as it goes). Every engine gets t
 * Pyodide: the same command line inside the pinned runtime (``tutorial/node_modules/pyodide``), with the
   project's wheel, REPEAT times, each in a fresh runtime, through the Pyodide tests' own runner
   ``tests/pyodide/bench_pyodide.mjs``; the rate is again the command's own, the boot apart. It runs
-  under two Nodes: the machine's ``node``, and the Node.js long-term-support release ``NODE_LTS``,
-  installed from the npm registry's ``node-<os>-<cpu>`` package into a temporary folder for this run
-  only. The JavaScript engine matters: Node 20's cannot compile the small WebAssembly module through
-  which Pyodide calls C functions, and falls back to calling through JavaScript.
+  under the machine's ``node`` and under the Node.js long-term-support releases ``NODE_RELEASES``
+  (the active line and the one before it), each installed from the npm registry's
+  ``node-<os>-<cpu>`` package into a temporary folder for this run only; under the newest of them,
+  also with V8's switch ``NO_WASM_DEOPT``. The JavaScript engine matters: Node 20's cannot compile the
+  small WebAssembly module through which Pyodide calls C functions, and falls back to calling through
+  JavaScript; the V8 of Node 26 and of current Chromium guesses where the WebAssembly's indirect calls
+  go and compiles the guessed function in line, undoing the code when a guess fails ("deopts");
+  Python's interpreter loop, whose indirect calls go to many functions, runs about a third slower
+  for it.
 * magmacrunch-tarot: the same game played by that package (``magmacrunch_driver.py``), REPEAT times.
   The package has a non-commercial licence: it is installed only into a virtual environment created
   for this run in a temporary folder and deleted afterwards, and nothing of it enters the project.
@@ -29,10 +34,12 @@ while it runs; CPython specialises its bytecode as it goes). Every engine gets t
 Each repetition runs CPython, magmacrunch and Pyodide under each Node once, so a change in the shared
 machine's load hits them alike; the CPython / Pyodide ratio is also given run by run (each Pyodide run
 beside the CPython run of its repetition, then the median), which is steadier than the ratio of the
-medians. The Chromium runs come after, in one browser. Last, ``engine_phases.py`` times the parts of
-the same rounds (shuffle, deal, new round, bidding, first trick, later tricks) once in CPython and once
-in Pyodide under each Node, so the ratio can be read part by part. The table goes to standard output
-and every figure, with the load average, to ``.cache/bench/engine.json``.
+medians. The Chromium runs come after, in one browser, then as many in a browser started with
+``--js-flags=NO_WASM_DEOPT`` (a switch a web page cannot set: for the record). Last,
+``engine_phases.py`` times the parts of the same rounds (shuffle, deal, new round, bidding, first trick,
+later tricks) once in CPython and once in Pyodide under each Node configuration, so the ratio can be
+read part by part. The table goes to standard output and every figure, with the load average, to
+``.cache/bench/engine.json``.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlencode
@@ -66,8 +74,14 @@ from benchlib import (
 HERE: Final = Path(__file__).resolve().parent
 MAGMACRUNCH: Final = "magmacrunch-tarot==0.1.1"
 CONTRACT: Final = "garde-sans"
-#: The Node.js release Pyodide is also measured under: the current long-term-support line.
-NODE_LTS: Final = "24.21.0"
+#: The Node.js releases Pyodide is also measured under: the active long-term-support line (26, since
+#: October 2026) and the one before it, now in maintenance (24). The newest in the npm registry of each.
+NODE_RELEASES: Final = ("26.10.0", "24.21.0")
+#: The V8 switch that turns off WebAssembly deopts (see the module's docstring): Pyodide is measured
+#: with it too, under the newest Node and in Chromium.
+NO_WASM_DEOPT: Final = "--no-wasm-deopt"
+#: The goal: Pyodide under Node no more than this many times slower than CPython.
+PYODIDE_GOAL: Final = 1.5
 SKIPPABLE: Final = ("pyodide", "node-lts", "chromium", "magmacrunch", "phases")
 
 
@@ -118,8 +132,8 @@ def node_version(node: str) -> str:
     return result.stdout.strip().lstrip("v") or "?"
 
 
-def node_lts(folder: Path) -> str:
-    """Install Node.js ``NODE_LTS`` from the npm registry into ``folder``; return its ``node`` binary."""
+def node_release(folder: Path, release: str) -> str:
+    """Install Node.js ``release`` from the npm registry into ``folder``; return its ``node`` binary."""
     systems = {"linux": "linux", "darwin": "darwin"}
     cpus = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}
     system, cpu = systems.get(sys.platform), cpus.get(platform.machine().lower())
@@ -129,18 +143,19 @@ def node_lts(folder: Path) -> str:
     npm = shutil.which("npm")
     if npm is None:
         raise BenchError("`npm` is not on PATH: it installs the Node.js release to measure under")
-    log(f"bench: installing Node.js {NODE_LTS} ({package}) into a temporary folder")
+    log(f"bench: installing Node.js {release} ({package}) into a temporary folder")
     command = [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(folder)]
-    result = subprocess.run([*command, f"{package}@{NODE_LTS}"], capture_output=True, text=True, check=False)
+    result = subprocess.run([*command, f"{package}@{release}"], capture_output=True, text=True, check=False)
     node = folder / "node_modules" / package / "bin" / "node"
     if result.returncode != 0 or not node.is_file():
-        raise BenchError(f"npm could not install {package}@{NODE_LTS}:\n{result.stderr.strip()}")
+        raise BenchError(f"npm could not install {package}@{release}:\n{result.stderr.strip()}")
     return str(node)
 
 
-def run_pyodide(games: int, seed: str, warmup: int, node: str = "node") -> dict[str, object]:
-    """One run of the workload in a fresh Pyodide under ``node``, through the Pyodide tests' own runner."""
-    command = [node, str(ROOT / "tests" / "pyodide" / "bench_pyodide.mjs")]
+def run_pyodide(games: int, seed: str, warmup: int, node: Sequence[str] = ("node",)) -> dict[str, object]:
+    """One run of the workload in a fresh Pyodide under ``node`` (a ``node`` binary, then any of its
+    switches), through the Pyodide tests' own runner."""
+    command = [*node, str(ROOT / "tests" / "pyodide" / "bench_pyodide.mjs")]
     command += simulate_command("python", games, seed, warmup=warmup)[4:]
     try:
         result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=900)
@@ -169,15 +184,24 @@ def part_times(report: dict[str, object]) -> dict[str, float]:
 
 
 def run_chromium(
-    games: int, seed: str, warmup: int, repeat: int, stats: bool = False, browser: Any = None
+    games: int,
+    seed: str,
+    warmup: int,
+    repeat: int,
+    stats: bool = False,
+    browser: Any = None,
+    js_flags: str = "",
 ) -> list[dict[str, object]]:
     """The workload inside Pyodide in a module Web Worker of headless Chromium, ``repeat`` fresh pages.
 
     The pinned runtime and the project's wheel are served from a temporary folder on 127.0.0.1, like the
     site's widgets are; one page per run, each in a fresh browser context. ``browser`` is a Playwright
-    browser to use (one is launched when it is None).
+    browser to use (one is launched when it is None, given ``--js-flags=js_flags`` when that is set).
     """
     from bench_site import CHROMIUM, CHROMIUM_ARGS, serve
+
+    if browser is not None and js_flags:
+        raise BenchError("js_flags are given to a browser this function launches, not to one it is given")
 
     manifest = json.loads((ROOT / ".cache" / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
     args = simulate_command("python", games, seed, stats=stats, warmup=warmup)[4:]
@@ -191,18 +215,19 @@ def run_chromium(
         with serve(served) as base:
             worker = f"{base}simulate_worker.mjs?{query}"
             if browser is not None:
-                return _worker_runs(browser, base, worker, repeat)
+                return _worker_runs(browser, base, worker, repeat, js_flags)
             from playwright.sync_api import sync_playwright
 
             with sync_playwright() as playwright:
-                launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+                flags = [f"--js-flags={js_flags}"] if js_flags else []
+                launched = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *flags])
                 try:
-                    return _worker_runs(launched, base, worker, repeat)
+                    return _worker_runs(launched, base, worker, repeat, js_flags)
                 finally:
                     launched.close()
 
 
-def _worker_runs(browser: Any, base: str, worker: str, repeat: int) -> list[dict[str, object]]:
+def _worker_runs(browser: Any, base: str, worker: str, repeat: int, js_flags: str) -> list[dict[str, object]]:
     runs: list[dict[str, object]] = []
     for number in range(repeat):
         log(f"bench: Pyodide in Chromium run {number + 1}/{repeat}")
@@ -223,7 +248,9 @@ def _worker_runs(browser: Any, base: str, worker: str, repeat: int) -> list[dict
         if not answer.get("ok"):
             raise BenchError(f"the Chromium run failed:\n{answer.get('error')}")
         report = json.loads(str(answer["output"]).strip().splitlines()[-1])
-        runs.append({**report, "boot_seconds": answer["boot"], "chromium": browser.version})
+        runs.append(
+            {**report, "boot_seconds": answer["boot"], "chromium": browser.version, "js_flags": js_flags}
+        )
     return runs
 
 
@@ -255,8 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     step_runs: list[dict[str, object]] = []
     magma_runs: list[dict[str, object]] = []
     pyodide_runs: dict[str, list[dict[str, object]]] = {}
-    #: The Nodes Pyodide runs under, by label: their runs alternate with the CPython runs.
-    nodes: dict[str, str] = {}
+    #: The Nodes Pyodide runs under, by label (a binary and its switches): their runs alternate with the
+    #: CPython runs.
+    nodes: dict[str, tuple[str, ...]] = {}
     #: Microseconds per round, part by part (engine_phases.py), by interpreter.
     phases: dict[str, dict[str, float]] = {}
     temp = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
@@ -265,9 +293,13 @@ def main(argv: list[str] | None = None) -> int:
         driver = str(HERE / "magmacrunch_driver.py")
         if "pyodide" not in skip:
             prepare_pyodide()
-            nodes[f"Node {node_version('node')}"] = "node"
+            nodes[f"Node {node_version('node')}"] = ("node",)
             if "node-lts" not in skip:
-                nodes[f"Node {NODE_LTS} LTS"] = node_lts(temp / "node")
+                for number, release in enumerate(NODE_RELEASES):
+                    binary = node_release(temp / f"node-{release}", release)
+                    nodes[f"Node {release} LTS"] = (binary,)
+                    if number == 0:
+                        nodes[f"Node {release} LTS, {NO_WASM_DEOPT}"] = (binary, NO_WASM_DEOPT)
             for label in nodes:
                 pyodide_runs[label] = []
         # Each repetition runs every engine once, so that a change in the shared machine's load hits
@@ -296,15 +328,17 @@ def main(argv: list[str] | None = None) -> int:
             runner = str(ROOT / "tests" / "pyodide" / "run_python.mjs")
             for label, node in nodes.items():
                 log(f"bench: the parts of a round, Pyodide under {label}")
-                phases[f"Pyodide, {label}"] = part_times(run_json([node, runner, *phase_args]))
+                phases[f"Pyodide, {label}"] = part_times(run_json([*node, runner, *phase_args]))
             results["phases_microseconds_per_round"] = phases
         stats = run_json(simulate_command(sys.executable, args.games, args.seed, stats=True))
         results["cpython_stats"] = stats.get("stats")
         if magma_runs:
             results["magmacrunch_stats"] = magma_runs[0].get("stats")
         if "pyodide" not in skip and "chromium" not in skip:
-            chromium_runs = run_chromium(args.games, args.seed, warmup, args.repeat)
-            pyodide_runs[f"Chromium {chromium_runs[0]['chromium']}, a worker"] = chromium_runs
+            for js_flags in ("", NO_WASM_DEOPT):
+                chromium_runs = run_chromium(args.games, args.seed, warmup, args.repeat, js_flags=js_flags)
+                label = f"Chromium {chromium_runs[0]['chromium']}, a worker"
+                pyodide_runs[label + (f", --js-flags={js_flags}" if js_flags else "")] = chromium_runs
     finally:
         shutil.rmtree(temp, ignore_errors=True)
 
@@ -343,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         manifest = json.loads((ROOT / ".cache" / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
         version = manifest.get("pyodideVersion")
         measured: dict[str, object] = {}
+        #: The run-by-run ratio (the median of the paired ratios), for each Node.
+        paired_medians: dict[str, float] = {}
         for label, runs in pyodide_runs.items():
             pyodide_rate = summary([rate(run) for run in runs])
             boot = summary([float(str(run["boot_seconds"])) for run in runs], best="min")
@@ -360,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
                 # than the ratio of the medians when the machine's load drifts during the benchmark.
                 ratios = [rate(c) / rate(p) for c, p in zip(cpython_runs, runs, strict=True)]
                 entry["paired_ratios"] = [round(r, 3) for r in ratios]
-                entry["paired_ratio_median"] = round(statistics.median(ratios), 2)
+                entry["paired_ratio_median"] = paired_medians[label] = round(statistics.median(ratios), 2)
                 paired = f", run by run {statistics.median(ratios):.2f}x"
             rows.append(
                 [
@@ -377,9 +413,17 @@ def main(argv: list[str] | None = None) -> int:
         results["pyodide"] = {
             "version": version,
             "runner": "tests/pyodide/bench_pyodide.mjs",
-            "node_lts": NODE_LTS,
+            "node_releases": list(NODE_RELEASES),
             "by_node": measured,
         }
+        # The goal is read run by run (the steadier ratio), for each Node.
+        within = [label for label, ratio in paired_medians.items() if ratio <= PYODIDE_GOAL]
+        beyond = [label for label in paired_medians if label not in within]
+        results["pyodide_goal"] = {"at_most": PYODIDE_GOAL, "met_under": within, "not_met_under": beyond}
+        pyodide_lines.append(
+            f"goal, Pyodide under Node at most {PYODIDE_GOAL}x slower than CPython (run by run): "
+            f"met under {', '.join(within) or 'none'}; not met under {', '.join(beyond) or 'none'}"
+        )
 
     results["load_average_end"] = load_average()
     path = write_results("engine", results)

@@ -11,6 +11,7 @@ import logging
 import sys
 from pathlib import Path
 
+from docutils import nodes
 from docutils.nodes import Element
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -132,10 +133,20 @@ def _mark_scripts_running(
     context["metatags"] = f"{context.get('metatags') or ''}\n    {_SCRIPTS_RUN}"
 
 
+def _drop_empty_field_lists(app: Sphinx, domain: str, objtype: str, content: Element) -> None:
+    """Remove the field lists that Sphinx empties when it takes out ``:meta ...:`` fields (the tables
+    whose values are hidden): they would be written as empty ``<dl>`` elements that only add space."""
+    for node in list(content):
+        if isinstance(node, nodes.field_list) and not node.children:
+            content.remove(node)
+
+
 def setup(app: Sphinx) -> None:
     logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptySectionFilter())
     app.connect("missing-reference", _resolve_short_python_names)
     app.connect("html-page-context", _mark_scripts_running)
+    # After Sphinx's own handler, which takes out the meta fields (priority 500).
+    app.connect("object-description-transform", _drop_empty_field_lists, priority=600)
 
 
 # -- Widgets ---------------------------------------------------------------------------------------

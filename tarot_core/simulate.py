@@ -7,12 +7,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from math import floor
+from operator import call
 from typing import Final
 
 from .actions import simple
 from .errors import TarotError
 from .round import Round
-from .seats import SEATS
+from .seats import SEATS, Seat
 from .variant import Variant
 
 
@@ -74,23 +75,43 @@ def simulate(
     start = time.perf_counter()
     dealer = SEATS[0]
     for number in range(games):
-        rnd = variant.deal_round_from(dealer, rng)
-        if contract is not None:
-            _force_contract(rnd, contract, rng)
-        if step_by_step:
-            legal_actions, push, draw = rnd.legal_actions, rnd.push, rng.random
-            actions = legal_actions()
-            while actions:  # a round has no legal action exactly when it is over
-                push(actions[floor(draw() * len(actions))])
-                actions = legal_actions()
-        else:
-            rnd.play_at_random(rng.random)
+        # Through ``call``, a function written in C, rather than directly: see _play_round.
+        rnd = call(_play_round, variant, dealer, rng, contract, step_by_step)
         if not rnd.is_over:  # pragma: no cover - would be an engine bug
             raise TarotError(f"round {number} is stuck: not over but nothing is legal ({rnd!r})")
         if stats is not None:
             _record(rnd, stats)
         dealer = dealer.next(players)
     return time.perf_counter() - start
+
+
+def _play_round(
+    variant: Variant, dealer: Seat, rng: random.Random, contract: str | None, step_by_step: bool
+) -> Round:
+    """One round of :func:`simulate`, dealt and played with ``rng``.
+
+    :func:`simulate` calls this through ``operator.call``, a function written in C. In CPython that
+    changes nothing but one call. In Pyodide it keeps a long batch at full speed. Python's interpreter
+    loop is a single WebAssembly function: a call from Python code to a Python function runs inside the
+    loop already running, while a call from C starts the loop anew. The JavaScript engine compiles that
+    function in tiers as it runs, and the V8 of Node 26 and of current Chromium also drops its optimised
+    code when one of its guesses about an indirect call proves wrong; a run of the function already
+    under way cannot move to code compiled after it started, so it goes on in the slower code until it
+    returns. Played inside one run, a whole batch could stay there to its end; each round started from
+    C takes the best code there is at its start.
+    """
+    rnd = variant.deal_round_from(dealer, rng)
+    if contract is not None:
+        _force_contract(rnd, contract, rng)
+    if step_by_step:
+        legal_actions, push, draw = rnd.legal_actions, rnd.push, rng.random
+        actions = legal_actions()
+        while actions:  # a round has no legal action exactly when it is over
+            push(actions[floor(draw() * len(actions))])
+            actions = legal_actions()
+    else:
+        rnd.play_at_random(rng.random)
+    return rnd
 
 
 def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:

@@ -24,9 +24,9 @@ while it runs; CPython specialises its bytecode as it goes). Every engine gets t
   also with V8's switch ``NO_WASM_DEOPT``. The JavaScript engine matters: Node 20's cannot compile the
   small WebAssembly module through which Pyodide calls C functions, and falls back to calling through
   JavaScript; the V8 of Node 26 and of current Chromium guesses where the WebAssembly's indirect calls
-  go and compiles the guessed function in line, undoing the code when a guess fails ("deopts");
-  Python's interpreter loop, whose indirect calls go to many functions, runs about a third slower
-  for it.
+  go and compiles the guessed function in line, undoing the code when a guess fails ("deopts"), and a
+  run of Python's interpreter loop under way then stays in the slower code until it returns (which is
+  why ``simulate`` starts each round from C: see ``tarot_core.simulate._play_round``).
 * magmacrunch-tarot: the same game played by that package (``magmacrunch_driver.py``), REPEAT times.
   The package has a non-commercial licence: it is installed only into a virtual environment created
   for this run in a temporary folder and deleted afterwards, and nothing of it enters the project.

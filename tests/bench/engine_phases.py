@@ -22,14 +22,16 @@ import random
 import sys
 import time
 from math import floor
+from operator import call
 
 from tarot_core import find_variant
 from tarot_core.deal import deal_pack, shuffled_pack
 from tarot_core.round import Round
-from tarot_core.seats import SEATS
+from tarot_core.seats import SEATS, Seat
 
 # The very bidding ``simulate`` forces, and its way of counting a round.
 from tarot_core.simulate import SimulationStats, _force_contract, _record, simulate
+from tarot_core.variant import Variant
 
 PARTS = ("shuffle", "deal", "new round", "bidding", "first trick", "later tricks")
 
@@ -42,33 +44,45 @@ def first_trick(rnd: Round, rng: random.Random) -> None:
         actions = rnd.legal_actions()
 
 
+def timed_round(
+    variant: Variant, dealer: Seat, rng: random.Random, totals: list[float], stats: SimulationStats | None
+) -> None:
+    """Play one round as ``simulate`` does, adding the seconds of each part to ``totals``."""
+    clock = time.perf_counter
+    t0 = clock()
+    pack = shuffled_pack(variant.pack, rng)
+    t1 = clock()
+    hands, dog = deal_pack(variant, dealer, pack, rng, sort=False)
+    t2 = clock()
+    rnd = variant.new_round(dealer, hands, dog)
+    t3 = clock()
+    _force_contract(rnd, "garde-sans", rng)
+    t4 = clock()
+    first_trick(rnd, rng)
+    t5 = clock()
+    rnd.play_at_random(rng.random)
+    t6 = clock()
+    if not rnd.is_over:
+        raise SystemExit("a round did not end")
+    if stats is not None:
+        _record(rnd, stats)
+    for index, (start, end) in enumerate(((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6))):
+        totals[index] += end - start
+
+
 def timed_pass(games: int, seed: str, stats: SimulationStats | None = None) -> list[float]:
-    """Seconds spent in each part over ``games`` rounds; with ``stats``, the rounds are also counted."""
+    """Seconds spent in each part over ``games`` rounds; with ``stats``, the rounds are also counted.
+
+    Each round is played through ``operator.call``, from C, as ``simulate`` plays its rounds (see
+    ``tarot_core.simulate._play_round``): in Pyodide under V8, a run of the interpreter loop that went
+    on for the whole pass could stay in slower code from its first deopt to its end.
+    """
     variant = find_variant("fft-4")
     rng = random.Random(f"simulate:{seed}")
-    clock = time.perf_counter
     totals = [0.0] * len(PARTS)
     dealer = SEATS[0]
     for _ in range(games):
-        t0 = clock()
-        pack = shuffled_pack(variant.pack, rng)
-        t1 = clock()
-        hands, dog = deal_pack(variant, dealer, pack, rng, sort=False)
-        t2 = clock()
-        rnd = variant.new_round(dealer, hands, dog)
-        t3 = clock()
-        _force_contract(rnd, "garde-sans", rng)
-        t4 = clock()
-        first_trick(rnd, rng)
-        t5 = clock()
-        rnd.play_at_random(rng.random)
-        t6 = clock()
-        if not rnd.is_over:
-            raise SystemExit("a round did not end")
-        if stats is not None:
-            _record(rnd, stats)
-        for index, (start, end) in enumerate(((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6))):
-            totals[index] += end - start
+        call(timed_round, variant, dealer, rng, totals, stats)
         dealer = dealer.next(variant.players)
     return totals
 

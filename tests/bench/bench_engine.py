@@ -1,6 +1,6 @@
 """Engine benchmark: random four-player Garde sans rounds in CPython, in Pyodide and in magmacrunch-tarot.
 
-    python tests/bench/bench_engine.py [--games 2000] [--seed 1] [--repeat 5] [--warmup 500]
+    python tests/bench/bench_engine.py [--games 2000] [--seed 1] [--repeat 5] [--warmup 3000]
                                        [--skip pyodide,node-lts,chromium,magmacrunch,phases]
 
 (``nox -s bench`` runs it.) The workload is the command line's
@@ -259,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="rounds per run (default 2000)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--repeat", type=int, default=5, help="runs per engine (default 5)")
-    parser.add_argument("--warmup", type=int, default=500, help="untimed rounds before each run (500)")
+    parser.add_argument("--warmup", type=int, default=3000, help="untimed rounds before each run (3000)")
     parser.add_argument("--skip", default="", help=f"comma-separated: {', '.join(SKIPPABLE)}")
     args = parser.parse_args(argv)
     if args.games <= 0 or args.repeat <= 0 or args.warmup < 0:

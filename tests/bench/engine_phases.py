@@ -1,6 +1,6 @@
 """Where a benchmark round's time goes: the workload of ``bench_engine.py`` timed part by part.
 
-    python tests/bench/engine_phases.py [--games 4000] [--seed 1] [--warmup 1500] [--repeat 3]
+    python tests/bench/engine_phases.py [--games 4000] [--seed 1] [--warmup 3000] [--repeat 3]
     node tests/pyodide/run_python.mjs tests/bench/engine_phases.py [...]     (the same inside Pyodide)
 
 The rounds are the ones ``simulate`` plays with ``--contract garde-sans`` (the same calls in the same
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", default="1")
-    parser.add_argument("--warmup", type=int, default=1500)
+    parser.add_argument("--warmup", type=int, default=3000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
     if args.games <= 0 or args.repeat <= 0 or args.warmup < 0:

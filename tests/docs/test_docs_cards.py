@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -23,7 +24,8 @@ def test_every_card_is_a_well_formed_svg_naming_itself(card: Card) -> None:
     assert root.get("viewBox") == f"0 0 {cardsvg.CARD_WIDTH} {cardsvg.CARD_HEIGHT}"
     title = root.find(f"{SVG}title")
     assert title is not None and title.text == cardsvg.alt_text(card)
-    texts = [element.text or "" for element in root.iter(f"{SVG}text")]
+    assert root.find(f".//{SVG}text") is None, "a picture holds no text: it needs no font"
+    texts = [element.get("data-text") for element in root.iter(f"{SVG}path") if element.get("data-text")]
     if card.is_trump:
         assert str(card.rank) in texts and cardsvg.roman(card.rank) in texts
     elif card.is_excuse:
@@ -39,6 +41,47 @@ def test_every_card_is_a_well_formed_svg_naming_itself(card: Card) -> None:
             if group.get("fill") and "scale" in group.get("transform", "")
         ]
         assert len(pips) == card.rank + 2
+
+
+def _points(path: str) -> list[tuple[float, float]]:
+    """The absolute points of path data written by ``cardsvg.text_path`` (relative m, l, q and z)."""
+    points: list[tuple[float, float]] = []
+    here = start = (0.0, 0.0)
+    for letter, numbers in re.findall(r"([mlqz])([^mlqz]*)", path):
+        if letter == "z":
+            here = start
+            continue
+        values = [float(number) for number in re.findall(r"-?(?:\d+\.?\d*|\.\d+)", numbers)]
+        per_command = 4 if letter == "q" else 2
+        assert len(values) % per_command == 0, path
+        for index in range(0, len(values), per_command):
+            chunk = values[index : index + per_command]
+            ends = [(here[0] + chunk[i], here[1] + chunk[i + 1]) for i in range(0, per_command, 2)]
+            points.extend(ends)
+            here = ends[-1]
+            if letter == "m":
+                start = here
+    return points
+
+
+@pytest.mark.parametrize(("text", "size"), [("1", 34), ("21", 17), ("XIV", 11), ("KNIGHT", 7.5)])
+def test_text_outlines_sit_centred_on_their_baseline(text: str, size: float) -> None:
+    points = _points(cardsvg.text_path(50, 80, text, size, spacing=0.5))
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    # Capitals and digits stand on the baseline and rise about 0.73 of the size (DejaVu Sans Bold).
+    assert max(ys) == pytest.approx(80, abs=0.2)
+    assert 80 - min(ys) == pytest.approx(0.73 * size, abs=0.2 + 0.03 * size)
+    # Centred: the side bearings of the first and last letters differ a little, hence the margin.
+    assert (min(xs) + max(xs)) / 2 == pytest.approx(50, abs=0.05 * size)
+    wider = _points(cardsvg.text_path(50, 80, text, size, spacing=2.5))
+    extra = (max(x for x, _ in wider) - min(x for x, _ in wider)) - (max(xs) - min(xs))
+    assert extra == pytest.approx(2 * (len(text) - 1), abs=0.2)
+
+
+def test_a_character_without_outline_is_refused() -> None:
+    with pytest.raises(ValueError, match="no outline"):
+        cardsvg.text_path(50, 80, "é", 10)
 
 
 def test_pictures_differ_and_colour_by_suit() -> None:

@@ -1,8 +1,9 @@
 """Draw the 78 tarot cards as small, self-contained SVG pictures.
 
 The pictures are made from the engine's card data (:mod:`tarot_core.cards`), never from downloaded
-images: suit symbols are drawn as paths (so they look the same with any font), ranks and trump numbers
-are text in the reader's own sans-serif font, and the three bouts carry a gold star.
+images: suit symbols are drawn as paths, and so are the indices, trump numbers and words, with the
+letter outlines of :mod:`tutorial.sphinxext.card_glyphs`; the three bouts carry a gold star. A picture
+holds no text, so it looks the same on every machine and the browser needs no font to draw it.
 
 >>> svg = card_svg(Card.parse("HK"))
 >>> svg.startswith("<svg") and "King of Hearts" in svg
@@ -13,12 +14,16 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 from tarot_core.cards import FULL_PACK, JACK, KING, KNIGHT, QUEEN, Card, Suit
+
+from .card_glyphs import GLYPHS, UNITS_PER_EM
 
 __all__ = [
     "CARD_HEIGHT",
@@ -27,6 +32,7 @@ __all__ = [
     "card_filename",
     "card_svg",
     "roman",
+    "text_path",
     "write_card_files",
 ]
 
@@ -41,9 +47,6 @@ GOLD: Final = "#c99a06"
 PAPER: Final = "#ffffff"
 TRUMP_PAPER: Final = "#f6f1e3"
 EDGE: Final = "#6b6b6b"
-# One generic family: each picture is a document of its own, and the browser looks up every family of
-# a longer list in each of them while it decodes the picture, which made decoding it slower.
-FONT: Final = "sans-serif"
 
 # Suit symbols drawn in a 100 x 100 box, so that they can be placed at any size with a transform.
 _SUIT_SHAPES: Final[dict[Suit, str]] = {
@@ -145,13 +148,67 @@ def _symbol(suit: Suit, x: float, y: float, size: float, fill: str, *, flip: boo
     return f'<g fill="{fill}" transform="{" ".join(steps)}">{shape}</g>'
 
 
-def _text(
-    x: float, y: float, text: str, size: float, fill: str, *, weight: int = 700, extra: str = ""
-) -> str:
-    return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
-        f'text-anchor="middle"{extra}>{escape(text)}</text>'
+@cache
+def _glyph(character: str) -> tuple[int, tuple[tuple[str, tuple[float, ...]], ...]]:
+    """A character's advance and outline commands (font units, y upwards), parsed once."""
+    try:
+        advance, path = GLYPHS[character]
+    except KeyError:
+        raise ValueError(f"the cards have no outline for {character!r}") from None
+    commands = tuple(
+        (letter, tuple(float(number) for number in numbers.split()))
+        for letter, numbers in re.findall(r"([MLQZ])([^MLQZ]*)", path)
     )
+    return advance, commands
+
+
+def _number(tenths: int) -> str:
+    """A length given in tenths of a unit, as short as path data allows (``-.5``, ``12``, ``3.5``)."""
+    text = f"{tenths / 10:g}"
+    return text.replace("0.", ".", 1) if text.lstrip("-").startswith("0.") else text
+
+
+def text_path(x: float, y: float, text: str, size: float, *, spacing: float = 0.0) -> str:
+    """Path data that writes ``text`` centred on ``x``, on the baseline ``y``, ``size`` units high.
+
+    ``spacing`` is added between letters. Points are rounded to a tenth of a unit and written relative
+    to the one before (the rounding does not add up: each is rounded in place, then subtracted).
+    """
+    scale = size / UNITS_PER_EM
+    glyphs = [_glyph(character) for character in text]
+    width = sum(advance for advance, _ in glyphs) * scale + spacing * (len(glyphs) - 1)
+    origin = x - width / 2
+    out: list[str] = []
+    here = start = (0, 0)  # the pen and the start of the current outline, in tenths
+    previous = ""
+    for advance, commands in glyphs:
+        for letter, numbers in commands:
+            if letter == "Z":
+                out.append("z")
+                here, previous = start, "z"
+                continue
+            # Every point of a command (a curve's control point too) is relative to where it starts.
+            points = [
+                (round((origin + numbers[i] * scale) * 10), round((y - numbers[i + 1] * scale) * 10))
+                for i in range(0, len(numbers), 2)
+            ]
+            steps = [f"{_number(px - here[0])} {_number(py - here[1])}" for px, py in points]
+            here = points[-1]
+            if letter == "M":
+                start = here
+            command = letter.lower()
+            # A command repeated needs no letter again, only a space before its numbers.
+            out.append((" " if command == previous and command != "m" else command) + " ".join(steps))
+            previous = command
+        origin += advance * scale + spacing
+    # A number needs no space before its minus sign.
+    return "".join(out).replace(" -", "-")
+
+
+def _text(x: float, y: float, text: str, size: float, fill: str, *, spacing: float = 0.0) -> str:
+    """``text`` drawn as outlines; ``data-text`` keeps what it says (the picture's title names the card)."""
+    path = text_path(x, y, text, size, spacing=spacing)
+    return f'<path fill="{fill}" data-text="{escape(text)}" d="{path}"/>'
 
 
 def _corner_label(card: Card) -> str:
@@ -195,7 +252,7 @@ def _face(card: Card, ink: str) -> Iterator[str]:
     )
     yield _text(50, 78, _FACE_LETTER[card.rank], 38, ink)
     yield _symbol(card.suit, 50, 96, 16, ink)
-    yield _text(50, 111, _FACE_WORD[card.rank], 7.5, ink, weight=600, extra=' letter-spacing="0.5"')
+    yield _text(50, 111, _FACE_WORD[card.rank], 7.5, ink, spacing=0.5)
 
 
 def _trump(card: Card) -> Iterator[str]:
@@ -204,13 +261,13 @@ def _trump(card: Card) -> Iterator[str]:
         'stroke-width="1.2" stroke-opacity="0.6"/>'
     )
     yield _text(50, 80, str(card.rank), 34 if card.rank < 10 else 30, TRUMP_INK)
-    yield _text(50, 97, roman(card.rank), 11, TRUMP_INK, weight=600)
+    yield _text(50, 97, roman(card.rank), 11, TRUMP_INK)
     label = "TRUMP"
     if card.rank == 1:
         label = "PETIT"
     elif card.rank == 21:
         label = "MONDE"
-    yield _text(50, 112, label, 7.5, TRUMP_INK, weight=600, extra=' letter-spacing="0.5"')
+    yield _text(50, 112, label, 7.5, TRUMP_INK, spacing=0.5)
     if card.is_bout:
         yield _symbol(Suit.EXCUSE, 50, 44, 14, GOLD)
 
@@ -221,8 +278,8 @@ def _excuse() -> Iterator[str]:
         'stroke-width="1.5"/>'
     )
     yield _symbol(Suit.EXCUSE, 50, 66, 34, GOLD)
-    yield _text(50, 100, "EXCUSE", 10, TRUMP_INK, extra=' letter-spacing="0.5"')
-    yield _text(50, 112, "BOUT", 7.5, GOLD, weight=600, extra=' letter-spacing="0.5"')
+    yield _text(50, 100, "EXCUSE", 10, TRUMP_INK, spacing=0.5)
+    yield _text(50, 112, "BOUT", 7.5, GOLD, spacing=0.5)
 
 
 def card_svg(card: Card) -> str:
@@ -232,8 +289,7 @@ def card_svg(card: Card) -> str:
     name = alt_text(card)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" '
-        f'width="{CARD_WIDTH}" height="{CARD_HEIGHT}" role="img" aria-label={quoteattr(name)} '
-        f'font-family="{FONT}">',
+        f'width="{CARD_WIDTH}" height="{CARD_HEIGHT}" role="img" aria-label={quoteattr(name)}>',
         f"<title>{escape(name)}</title>",
         f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="8" fill="{paper}" '
         f'stroke="{EDGE}" stroke-width="1.5"/>',

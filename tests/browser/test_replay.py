@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from widget_testing import WidgetPage, describe, new_widget_page, run_axe
+from widget_testing import WidgetPage, click, describe, new_widget_page, run_axe, settle_in_view
 
 from tarot_core.actions import Action
 from tarot_core.records import HandRecord, load_record
@@ -75,6 +75,7 @@ def test_widgets_boot(replay_page: WidgetPage) -> None:
 def test_steps_forward_and_back_with_buttons_and_keys(replay_page: WidgetPage, record: HandRecord) -> None:
     root = replay_root(replay_page)
     forward = root.locator('button[data-action="forward"]')
+    settle_in_view(forward)
     for _ in range(3):
         forward.click()
     wait_step(replay_page, 3)
@@ -94,7 +95,7 @@ def test_steps_forward_and_back_with_buttons_and_keys(replay_page: WidgetPage, r
     replay_page.page.keyboard.press("ArrowLeft")
     wait_step(replay_page, target - 2)
     assert_tally(replay_page, record.round_at(target - 2))
-    root.locator('button[data-action="back"]').click()
+    click(root.locator('button[data-action="back"]'))
     wait_step(replay_page, target - 3)
 
 
@@ -105,7 +106,7 @@ def test_jump_to_a_trick_shows_who_won_each(replay_page: WidgetPage, record: Han
     wait_step(replay_page, steps[5])
     rnd = record.round_at(steps[5])
     assert len(rnd.tricks) == 6
-    root.locator(".tw-tricks summary").click()
+    click(root.locator(".tw-tricks summary"))
     items = root.locator(".tw-trick-list li")
     assert items.count() == 6
     for item, trick in zip(items.all(), rnd.tricks, strict=True):
@@ -168,7 +169,7 @@ def test_an_illegal_card_is_refused_with_its_reason(replay_page: WidgetPage, rec
     illegal = next(card for card in rnd.hands[seat] if card not in legal)
     refusal = rnd.why_illegal(Action(seat, "play", "", (illegal,)))
     assert refusal is not None
-    root.locator(f'button[data-card="{illegal}"]').click()
+    click(root.locator(f'button[data-card="{illegal}"]'))
     expect(root).to_have_attribute("data-verdict", "refused", timeout=STEP_TIMEOUT_MS)
     expect(root).to_have_attribute("data-reason", refusal.reason.code)
     verdict = root.locator(".tw-verdict-region")
@@ -191,13 +192,13 @@ def test_a_legal_card_is_played(replay_page: WidgetPage, record: HandRecord) -> 
     seat = rnd.to_move
     assert seat is not None
     card = rnd.legal_cards(seat)[-1]
-    root.locator(f'button[data-card="{card}"]').click()
+    click(root.locator(f'button[data-card="{card}"]'))
     expect(root).to_have_attribute("data-verdict", "accepted", timeout=STEP_TIMEOUT_MS)
     expect(root.locator(f'.tw-trick [data-card="{card}"]')).to_have_count(1)
     expect(root.locator("button[data-card]")).to_have_count(0)
     reset = root.locator(".tw-reset")
     expect(reset).to_be_focused()
-    reset.click()
+    click(reset)
     expect(root.locator("button[data-card]")).to_have_count(len(rnd.hands[seat]), timeout=STEP_TIMEOUT_MS)
 
 

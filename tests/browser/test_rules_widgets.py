@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, describe, new_widget_page, run_axe
+from widget_testing import BOOT_TIMEOUT_MS, click, describe, new_widget_page, run_axe, settle_in_view
 
 from tarot_core.actions import Action
 from tarot_core.chambery import ChamberyRound
@@ -89,7 +89,7 @@ def test_play_rules_refuse_a_card_with_the_engine_reason(chromium: Any, site_url
         )
         refusal = refusals[low_trump]
         assert refusal is not None
-        root.locator(f'button[data-card="{low_trump}"]').click()
+        click(root.locator(f'button[data-card="{low_trump}"]'))
         expect(root).to_have_attribute("data-verdict", "refused", timeout=TIMEOUT_MS)
         expect(root).to_have_attribute("data-reason", refusal.reason.code)
         verdict = root.locator(".tw-verdict-region")
@@ -98,7 +98,7 @@ def test_play_rules_refuse_a_card_with_the_engine_reason(chromium: Any, site_url
         assert href.endswith(f"#rule-{refusal.reason.code}"), href
         # A legal trump is played.
         legal = next(card for card, why in refusals.items() if why is None)
-        root.locator(f'button[data-card="{legal}"]').click()
+        click(root.locator(f'button[data-card="{legal}"]'))
         expect(root).to_have_attribute("data-verdict", "accepted", timeout=TIMEOUT_MS)
         expect(root.locator(f'.tw-trick [data-card="{legal}"]')).to_have_count(1)
         assert opened.errors == []
@@ -119,6 +119,7 @@ def test_chambery_replay_steps_to_the_engine_tally(chromium: Any, site_url: str)
         steps = bridge.trick_steps(record)
         forward = root.locator('button[data-action="forward"]')
         for target in (steps[0], steps[5]):
+            settle_in_view(forward)
             while int(str(root.get_attribute("data-step"))) < target:
                 current = int(str(root.get_attribute("data-step")))
                 forward.click()

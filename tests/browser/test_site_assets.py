@@ -33,6 +33,20 @@ def test_only_pages_with_a_widget_load_the_runtime(site: Path) -> None:
     assert with_widgets >= 2
 
 
+def test_widget_ids_count_each_page_on_its_own(site: Path) -> None:
+    """A page's widgets are tw1, tw2... in page order, whatever pages were written before it."""
+    seen = 0
+    for path in pages(site):
+        text = path.read_text(encoding="utf-8")
+        widget_ids = r'<section (?=[^>]*data-tarot-widget=)[^>]*\bid="tw(\d+)-[a-z-]+"'
+        numbers = [int(n) for n in re.findall(widget_ids, text)]
+        assert len(numbers) == text.count("data-tarot-widget="), path
+        if numbers:
+            seen += 1
+            assert numbers == list(range(1, len(numbers) + 1)), (path, numbers)
+    assert seen >= 2
+
+
 def test_pyodide_is_self_hosted_in_a_versioned_folder(site: Path) -> None:
     folder = site / widgets.pyodide_folder()
     assert folder.name == f"pyodide-{widgets.pyodide_version()}"

@@ -56,6 +56,51 @@ def wait_ready(page: Any) -> None:
     )
 
 
+#: The frames an element's box must keep still before a test clicks it.
+STILL_FRAMES = 5
+
+_SETTLE = """async (element, frames) => {
+  let last = "";
+  let still = 0;
+  for (let frame = 0; frame < 600 && still < frames; frame++) {
+    const box = element.getBoundingClientRect();
+    const fits = box.bottom <= innerHeight || box.height > innerHeight;
+    const shown = box.top >= 0 && box.top < innerHeight && fits;
+    if (!shown) {
+      element.scrollIntoView({ block: "center", behavior: "instant" });
+      last = "";
+      still = 0;
+    } else {
+      const key = `${box.top} ${box.left} ${box.width} ${box.height}`;
+      still = key === last ? still + 1 : 0;
+      last = key;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  return still >= frames;
+}"""
+
+
+def settle_in_view(locator: Any) -> None:
+    """Scroll the element into the view and wait until it stays put there.
+
+    Most blocks of a page are laid out only when they come near the view (``content-visibility:
+    auto``); until then they stand at an estimated height. Scrolled to in one jump, an element far
+    down a page moves for a few frames while the blocks around it take their real heights, and a
+    click sent meanwhile lands where the element was. (A reader who scrolls brings the blocks near
+    the view before they enter it.) So the element is scrolled back into the view until its box has
+    kept still for STILL_FRAMES frames.
+    """
+    if not locator.evaluate(_SETTLE, STILL_FRAMES):
+        pytest.fail(f"{locator} did not keep still in the view")
+
+
+def click(locator: Any) -> None:
+    """Click the element once it is in the view and keeps still there."""
+    settle_in_view(locator)
+    locator.click()
+
+
 def new_widget_page(chromium: Any, base_url: str, width: int = 1200, height: int = 900) -> WidgetPage:
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()

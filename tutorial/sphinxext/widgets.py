@@ -344,9 +344,10 @@ def _shell(kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "",
 
 
 def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
-    builder = translator.builder
-    counter = getattr(builder, "_tarot_widget_counter", 0) + 1
-    builder._tarot_widget_counter = counter  # type: ignore[attr-defined]
+    # One translator writes one page: the ids count the page's own widgets, so a page's HTML does not
+    # depend on which pages were written before it (or whether the build was incremental).
+    counter = getattr(translator, "_tarot_widget_counter", 0) + 1
+    translator._tarot_widget_counter = counter
     kind = node["kind"]
     uid = f"tw{counter}-{kind}"
     links = _links(translator)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, QuietHandler, wait_ready
+from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, QuietHandler, click, wait_ready
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 
@@ -40,14 +40,14 @@ def shoot(browser: Any, url: str, out: Path, width: str) -> None:
     wait_ready(page)
     replay = page.locator('[data-tarot-widget="replay"]').first
     replay.locator(".tw-jump").select_option(index=6)
-    replay.locator('button[data-action="forward"]').click()
+    click(replay.locator('button[data-action="forward"]'))
     page.wait_for_timeout(800)
     replay.screenshot(path=out / f"replay-{width}.png")
-    replay.locator('button[data-action="last"]').click()
+    click(replay.locator('button[data-action="last"]'))
     page.wait_for_timeout(800)
     replay.locator(".tw-final").screenshot(path=out / f"replay-end-{width}.png")
     check = page.locator('[data-tarot-widget="play-check"]').first
-    check.locator("button[data-card]").last.click()
+    click(check.locator("button[data-card]").last)
     page.wait_for_timeout(800)
     check.screenshot(path=out / f"play-check-{width}.png")
     shoot_placements(page, url, out, width)
@@ -64,7 +64,7 @@ def shoot_placements(page: Any, url: str, out: Path, width: str) -> None:
     page.goto(f"{url}rules/play.html")
     wait_ready(page)
     check = page.locator('[data-tarot-widget="play-check"]').first
-    check.locator('button[data-card^="T"]').first.click()
+    click(check.locator('button[data-card^="T"]').first)
     page.wait_for_timeout(800)
     check.screenshot(path=out / f"rules-play-check-{width}.png")
     for doc, name in (("variants/chambery", "chambery"), ("variants/mathers", "mathers")):
@@ -74,7 +74,7 @@ def shoot_placements(page: Any, url: str, out: Path, width: str) -> None:
         replay.locator(".tw-jump").select_option(index=6)
         page.wait_for_timeout(800)
         replay.screenshot(path=out / f"{name}-replay-{width}.png")
-        replay.locator('button[data-action="last"]').click()
+        click(replay.locator('button[data-action="last"]'))
         page.wait_for_timeout(800)
         replay.screenshot(path=out / f"{name}-replay-end-{width}.png")
 

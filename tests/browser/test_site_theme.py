@@ -233,3 +233,27 @@ def _check_nothing_moves(page: Any, plain_page: Any, url: str, skips: tuple[int,
     assert not moved, moved[:5]
     moved = [(i, a, b) for i, (a, b) in enumerate(zip(served["toc"], plain["toc"], strict=True)) if a != b]
     assert not moved, moved[:5]
+
+
+@pytest.mark.parametrize(
+    "page_name",
+    ["reference/api/chambery", "reference/api/mathers", "reference/api/round", "tutorial/first-hand"],
+)
+def test_a_page_is_about_as_long_before_its_blocks_are_shown(
+    page: Any, site_url: str, page_name: str
+) -> None:
+    """Until a skipped block is shown it stands at its estimated height: estimates far from the usual
+    heights make the scroll bar lie about the page's length and move what a reader jumped to. An API
+    description with no text is an empty box, so it is not skipped at all."""
+    page.goto(f"{site_url}{page_name}.html", wait_until="load")
+    estimated = page.evaluate("document.documentElement.scrollHeight")
+    real = page.evaluate(
+        """() => {
+          for (const element of document.querySelectorAll('*')) {
+            const style = element.style;
+            if (getComputedStyle(element).contentVisibility === 'auto') style.contentVisibility = 'visible';
+          }
+          return document.documentElement.scrollHeight;
+        }"""
+    )
+    assert abs(estimated - real) <= 0.2 * real, (estimated, real)

@@ -86,10 +86,11 @@ def settle_in_view(locator: Any) -> None:
 
     Most blocks of a page are laid out only when they come near the view (``content-visibility:
     auto``); until then they stand at an estimated height. Scrolled to in one jump, an element far
-    down a page moves for a few frames while the blocks around it take their real heights, and a
-    click sent meanwhile lands where the element was. (A reader who scrolls brings the blocks near
-    the view before they enter it.) So the element is scrolled back into the view until its box has
-    kept still for STILL_FRAMES frames.
+    down a page moves for a few frames while the blocks around it take their real heights: a click
+    whose press and release fall on either side of such a frame is released elsewhere and never
+    reaches the element. (A reader who scrolls brings the blocks near the view before they enter it.)
+    So the element is scrolled back into the view until its box has kept still for STILL_FRAMES
+    frames.
     """
     if not locator.evaluate(_SETTLE, STILL_FRAMES):
         pytest.fail(f"{locator} did not keep still in the view")

@@ -7,6 +7,7 @@ time or when a page is read: no intersphinx, no web fonts, no CDN scripts.
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from pathlib import Path
@@ -126,11 +127,56 @@ def _resolve_short_python_names(
 _SCRIPTS_RUN = '<script>document.documentElement.classList.remove("no-js")</script>'
 
 
+# In a new tab, Chromium on Linux asks its browser process, and waits for the answer, for each font
+# family it tries and then for the rendering settings of each size and weight it draws: dozens of round
+# trips, most of them in the page's first layout, which then passes 50 ms. While the stylesheets are
+# still loading, the main thread has nothing else to do; a script in the head spends that time setting
+# up the fonts most pages draw first, one per task, by measuring a few letters on a canvas with each
+# (a canvas shares the page's font cache). The first layout then finds them ready. The list is the
+# theme's families at the sizes and weights that the first layout of most pages draws; a browser test
+# reads it back from a page and checks it against the fonts of every page of the built site.
+_SANS = (
+    '-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", '
+    '"Segoe UI Emoji"'
+)
+_MONO = 'SFMono-Regular, Menlo, Consolas, Monaco, "Liberation Mono", "Lucida Console", monospace'
+FIRST_FONTS: tuple[str, ...] = (
+    *(
+        f"{shape} {_SANS}"
+        for shape in (
+            "400 16px",  # the text
+            "400 14px",  # the navigation
+            "400 12.25px",  # the links to the next and previous pages, the footer
+            "400 24px",  # the site's name
+            "700 11.375px",  # the navigation's captions
+            "700 40px",  # the page's title
+            "700 14px",  # the current page in the navigation
+            "700 16px",  # strong text, tab labels
+            "400 10px",  # the title of the page's contents
+            "italic 400 16px",  # emphasis
+            "700 32px",  # the sections' titles
+            "400 12px",  # the page's contents
+        )
+    ),
+    f"400 13px {_MONO}",  # code and card names in the text
+)
+_SET_UP_FONTS = (
+    "<script>(function(fonts){var context,channel=new MessageChannel();"
+    "channel.port1.onmessage=function(event){"
+    'context=context||document.createElement("canvas").getContext("2d");'
+    'if(context){context.font=fonts[event.data];context.measureText("Ag")}'
+    "if(event.data===fonts.length-1)channel.port1.close()};"
+    "for(var i=0;i<fonts.length;i++)channel.port2.postMessage(i)"
+    f"}})({json.dumps(FIRST_FONTS)})</script>"
+)
+
+
 def _mark_scripts_running(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, object], doctree: object
 ) -> None:
-    """Put the removal of ``no-js`` in the page's head (the theme writes ``metatags`` there)."""
-    context["metatags"] = f"{context.get('metatags') or ''}\n    {_SCRIPTS_RUN}"
+    """Put the removal of ``no-js`` and the fonts' set-up in the page's head (the theme writes
+    ``metatags`` there, before its stylesheets)."""
+    context["metatags"] = f"{context.get('metatags') or ''}\n    {_SCRIPTS_RUN}{_SET_UP_FONTS}"
 
 
 def _drop_empty_field_lists(app: Sphinx, domain: str, objtype: str, content: Element) -> None:

@@ -4,6 +4,9 @@ without reading the layout before the first frame. Pages without widgets, so Pyo
 
 from __future__ import annotations
 
+import json
+import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -257,3 +260,66 @@ def test_a_page_is_about_as_long_before_its_blocks_are_shown(
         }"""
     )
     assert abs(estimated - real) <= 0.2 * real, (estimated, real)
+
+
+# The fonts a page draws, each as a CSS ``font`` value (style, weight, size, families), for the text its
+# first layout holds (nothing inside a block skipped until it comes near the view) and for all its text.
+_FONTS_DRAWN = """() => {
+  const first = new Set(), all = new Set();
+  for (const element of document.querySelectorAll('body *')) {
+    const control = element.matches('input:not([type=hidden]), select, textarea, button');
+    if (!control && ![...element.childNodes].some(node => node.nodeType === 3 && node.data.trim())) continue;
+    const style = getComputedStyle(element);
+    if (style.display === 'none') continue;
+    const shape = style.fontStyle === 'normal' ? '' : style.fontStyle + ' ';
+    const font = `${shape}${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    all.add(font);
+    if (element.checkVisibility({contentVisibilityAuto: true})) first.add(font);
+  }
+  return [[...first], [...all]];
+}"""
+_FONTS_SET_UP = re.compile(r"<script>\(function\(fonts\)\{.*?\}\)\((\[.*?\])\)</script>")
+
+
+def test_the_fonts_set_up_early_are_those_most_pages_draw_first(page: Any, site: Path, site_url: str) -> None:
+    """Every page's head sets up, one per task, the fonts that most pages draw in their first layout, so
+    that a new tab's first layout does not wait for the browser's font service (docs/conf.py). The list
+    must follow the theme: every font drawn first on three pages in five is in it, and every font in it
+    is drawn first on at least two pages in five. Each is a font a canvas accepts, and no page's script
+    fails."""
+    pages = sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*.html")
+        if not {"_static", "_modules", "_sources"} & set(path.relative_to(site).parts)
+    )
+    listed: list[str] | None = None
+    for name in pages:
+        found = _FONTS_SET_UP.findall((site / name).read_text(encoding="utf-8"))
+        assert len(found) == 1, f"{name}: {len(found)} font set-up scripts"
+        fonts = json.loads(found[0])
+        assert listed is None or fonts == listed, f"{name} sets up other fonts"
+        listed = fonts
+    assert listed
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    first_drawn: Counter[str] = Counter()
+    for name in pages:
+        page.goto(site_url + name, wait_until="load")
+        first, _ = page.evaluate(_FONTS_DRAWN)
+        first_drawn.update(first)
+    assert not errors, errors
+    missing = sorted(
+        font for font, count in first_drawn.items() if count >= 0.6 * len(pages) and font not in listed
+    )
+    rare = sorted(font for font in listed if first_drawn[font] < 0.4 * len(pages))
+    assert not missing, f"drawn first on most pages but not set up early: {missing}"
+    assert not rare, f"set up early but drawn first on few pages: {rare}"
+    accepted = page.evaluate(
+        """fonts => fonts.map(font => {
+          const context = document.createElement('canvas').getContext('2d');
+          context.font = font;
+          return context.font;
+        })""",
+        listed,
+    )
+    assert all(font != "10px sans-serif" for font in accepted), accepted

@@ -23,7 +23,8 @@ load in a new browser context (an empty cache). For each case it measures, from 
   has already shown a one-line page of the same site (generated, it loads nothing), the cache still
   empty: the tab's renderer process is already running, as it is for every page of a visit but the
   first. The first page in a new renderer also pays for that process's own start-up work (its script
-  context, its fonts), which a page cannot avoid; these loads show what is left, the page's own cost;
+  context, its fonts), which a page can lessen but not avoid; these loads show what is left, the page's
+  own cost;
 * **page:<docname>** (with ``--pages``): any other pages, for instance ``--pages variants/chambery``,
   ``--pages heaviest:5`` (the five pages with the most elements) or ``--pages all`` (every page once
   with ``--repeat 1``), so that the goal can be checked on every page a reader can open; each also

@@ -128,13 +128,14 @@ _SCRIPTS_RUN = '<script>document.documentElement.classList.remove("no-js")</scri
 
 
 # In a new tab, Chromium on Linux asks its browser process, and waits for the answer, for each font
-# family it tries and then for the rendering settings of each size and weight it draws: dozens of round
-# trips, most of them in the page's first layout, which then passes 50 ms. While the stylesheets are
-# still loading, the main thread has nothing else to do; a script in the head spends that time setting
-# up the fonts most pages draw first, one per task, by measuring a few letters on a canvas with each
-# (a canvas shares the page's font cache). The first layout then finds them ready. The list is the
-# theme's families at the sizes and weights that the first layout of most pages draws; a browser test
-# reads it back from a page and checks it against the fonts of every page of the built site.
+# family it tries and then for the rendering settings of each size and weight it draws: dozens of
+# round trips, most of them in the page's first layout, which they often take past 50 ms. While the
+# stylesheets are still loading, the main thread has little else to do; a script in the head spends
+# that time setting up the fonts most pages draw first, one per task, by measuring two letters on a
+# canvas in each (a canvas shares the page's font cache). The first layout then finds them ready. The
+# tasks are posted all at once, so that the parser's own tasks do not come between them. The list is
+# the theme's families at the sizes and weights that the first layout of most pages draws; a browser
+# test reads it back from the pages and checks it against the fonts of every page of the built site.
 _SANS = (
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", '
     '"Segoe UI Emoji"'

@@ -239,11 +239,23 @@ def _check_nothing_moves(page: Any, plain_page: Any, url: str, skips: tuple[int,
 
 
 @pytest.mark.parametrize(
-    "page_name",
-    ["reference/api/chambery", "reference/api/mathers", "reference/api/round", "tutorial/first-hand"],
+    ("page_name", "margin"),
+    [
+        ("reference/api/chambery", 0.2),
+        ("reference/api/mathers", 0.2),
+        ("reference/api/round", 0.2),
+        ("tutorial/first-hand", 0.2),
+        # Tables from two rows to eighty, some with card pictures, and score sheets in a hand's steps:
+        # each table and each sheet stands at the height the build estimated for it.
+        ("reference/deck", 0.1),
+        ("variants/classic", 0.1),
+        ("variants/mathers", 0.1),
+        ("examples/fft-four", 0.1),
+        ("examples/fft-three", 0.1),
+    ],
 )
 def test_a_page_is_about_as_long_before_its_blocks_are_shown(
-    page: Any, site_url: str, page_name: str
+    page: Any, site_url: str, page_name: str, margin: float
 ) -> None:
     """Until a skipped block is shown it stands at its estimated height: estimates far from the usual
     heights make the scroll bar lie about the page's length and move what a reader jumped to. An API
@@ -259,7 +271,7 @@ def test_a_page_is_about_as_long_before_its_blocks_are_shown(
           return document.documentElement.scrollHeight;
         }"""
     )
-    assert abs(estimated - real) <= 0.2 * real, (estimated, real)
+    assert abs(estimated - real) <= margin * real, (estimated, real)
 
 
 # The fonts a page draws, each as a CSS ``font`` value (style, weight, size, families), for the text its

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from docs_testing import ROOT, Build, parse_page, sphinx_build
+from docutils import nodes
 
+from tarot_core.cards import Card
 from tarot_core.scoring import score_request
+from tutorial.sphinxext.cards import card_node
+from tutorial.sphinxext.engine import estimated_height
 
 FAKE_SCORING = '''
 """A stand-in scorer for these tests: 41 points needed, base 25, the taker is paid by three defenders."""
@@ -258,3 +263,38 @@ def test_a_disagreement_stops_the_build_even_without_w(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the engine disagrees with the page" in done.stderr
     assert "1 engine check(s) failed; the site must not be published" in done.stdout
+
+
+def _table(rows: Sequence[Sequence[object]], caption: str = "") -> nodes.table:
+    """A table as the engine's directives build it: a caption, a header row, the rows' cells."""
+    table = nodes.table()
+    if caption:
+        table += nodes.title(caption, caption)
+    group = nodes.tgroup(cols=len(rows[0]))
+    table += group
+    for kind, part in ((nodes.thead, rows[:1]), (nodes.tbody, rows[1:])):
+        section = kind()
+        for cells in part:
+            row = nodes.row()
+            for cell in cells:
+                entry = nodes.entry()
+                entry += cell if isinstance(cell, nodes.Node) else nodes.paragraph("", str(cell))
+                row += entry
+            section += row
+        group += section
+    return table
+
+
+def test_a_tables_estimated_height_follows_its_rows_texts_and_pictures() -> None:
+    one_line = _table([["Card", "Points"], ["King", "4.5"], ["Queen", "3.5"]])
+    base = estimated_height(one_line)
+    # A header and two rows of one line each, with the table's margins.
+    assert base == pytest.approx(2.125 + 3 * 2.0625)
+    longer = _table([["Card", "Points"], ["King", "4.5"], ["Queen", "x" * 200]])
+    assert estimated_height(longer) == pytest.approx(base + 2 * 1.5)  # 80 characters a line in 2 columns
+    more = _table([["Card", "Points"], *([["King", "4.5"]] * 12)])
+    assert estimated_height(more) == pytest.approx(base + 10 * 2.0625)
+    pictured = _table([["Card", "Points"], [card_node(Card.parse("HK")), "4.5"], ["Queen", "3.5"]])
+    assert estimated_height(pictured) == pytest.approx(base - 2.0625 + 3.375)
+    captioned = _table([["Card", "Points"], ["King", "4.5"], ["Queen", "3.5"]], caption="c" * 100)
+    assert estimated_height(captioned) == pytest.approx(base + 2 * 1.3125)

@@ -264,3 +264,24 @@ def test_no_api_signature_spells_out_a_whole_table(clean_site: Path) -> None:
     assert "tarot_core.actions.PLAYS" in longest and "tarot_core.cards.SUIT_OF" in longest
     too_long = {ident: size for ident, size in longest.items() if size > 5000}
     assert not too_long, too_long
+
+
+_TABLE_WRAPPER = re.compile(r'<div class="table-wrapper tarot-table[^"]*"[^>]*>')
+_SCORE_STEP = re.compile(r'<div class="tarot-hand-step tarot-hand-step-score[^"]*"[^>]*>')
+_ESTIMATE = re.compile(r' style="--tarot-estimate: (\d+(?:\.\d+)?)rem"')
+
+
+def test_every_engine_table_carries_its_estimated_height(clean_site: Path) -> None:
+    """The block that waits to be laid out is the theme's wrapper of a table: it must carry the height
+    the build estimated for its table (and a hand's score sheet, for its tables), or the page stands
+    shorter than it is until the reader scrolls through it."""
+    estimates: list[float] = []
+    for path in sorted(clean_site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for tag in [*_TABLE_WRAPPER.findall(text), *_SCORE_STEP.findall(text)]:
+            found = _ESTIMATE.search(tag)
+            assert found, f"{path.relative_to(clean_site)}: {tag}"
+            estimates.append(float(found.group(1)))
+    assert len(estimates) > 100
+    # From a two-row table to the eighty rows of the deck's: not one size for all.
+    assert min(estimates) < 10 and max(estimates) > 40

@@ -41,6 +41,7 @@ from __future__ import annotations
 import ast
 import importlib
 import json
+import math
 import pkgutil
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -54,6 +55,7 @@ from sphinx.util.typing import ExtensionMetadata
 import tarot_core
 from tarot_core import cards as cards_module
 
+from .cards import tarot_card
 from .common import EngineCheckError, EngineDirective, EngineRole, import_callable
 
 DEFAULT_SCORER = "tarot_core.scoring:score_request"
@@ -94,7 +96,36 @@ def make_table(
             )
         body += _row(directive, row)
     group += body
+    # The theme wraps each table in a container that takes the table's attributes, and sphinx-design
+    # writes a container's style: the wrapper, the block that waits to be laid out, gets the estimate.
+    table["style"] = f"--tarot-estimate: {estimated_height(table):.4g}rem"
     return table
+
+
+# The heights, in rem, of a table's parts in the theme, measured on the built site at the width of the
+# text on a wide screen: a line of the caption, a row of one line and each further line of a row, a row
+# with card pictures, the table's margins and borders. A column holds about 160 / columns characters
+# on a line (the browser gives the wider columns to the longer texts).
+_CAPTION_LINE, _ROW, _ROW_LINE, _PICTURE_ROW, _EDGES = 1.3125, 2.0625, 1.5, 3.375, 2.125
+_CAPTION_CHARACTERS, _TABLE_CHARACTERS = 90, 160
+
+
+def estimated_height(table: nodes.table) -> float:
+    """The usual height of ``table`` on the page, in rem: the estimate its block stands at until it is
+    laid out (``content-visibility: auto`` in tarot.css), so that a long table does not make the page
+    look shorter than it is. Within a tenth of the real height for most of the site's tables."""
+    caption = sum(len(title.astext()) for title in table.findall(nodes.title))
+    rows = list(table.findall(nodes.row))
+    columns = max((len(row.children) for row in rows), default=1)
+    width = max(8.0, _TABLE_CHARACTERS / columns)
+    height = _EDGES + (_CAPTION_LINE * math.ceil(caption / _CAPTION_CHARACTERS) if caption else 0.0)
+    for row in rows:
+        if any(True for _ in row.findall(tarot_card)):
+            height += _PICTURE_ROW
+            continue
+        lines = max((math.ceil(len(entry.astext()) / width) for entry in row.children), default=1)
+        height += _ROW + _ROW_LINE * (max(lines, 1) - 1)
+    return height
 
 
 def _row(directive: SphinxDirective, cells: Sequence[object]) -> nodes.row:

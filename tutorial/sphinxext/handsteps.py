@@ -59,7 +59,7 @@ from tutorial.tables import TRICK_KINDS, find_trick, hand_facts, hand_path, load
 
 from .cards import card_node
 from .common import EngineCheckError
-from .engine import make_table
+from .engine import estimated_height, make_table
 
 SHOW = ("deal", "hand", "dog", "discard", "handful", "trick", "score")
 
@@ -162,6 +162,11 @@ class TarotHandStep(SphinxDirective):
             caption_nodes, messages = self.state.inline_text(caption, self.lineno)
             container += nodes.paragraph(caption, "", *caption_nodes, classes=["tarot-cards-caption"])
             container.extend(messages)
+        if body and all(isinstance(node, nodes.table) for node in body):
+            # A step made of tables (the score sheet) is as tall as they are: its estimated height, for
+            # the time it is not laid out, is theirs (a step of cards has the usual one, in tarot.css).
+            tables = sum(estimated_height(node) for node in body)
+            container["style"] = f"--tarot-estimate: {tables + (2 if caption else 0):.4g}rem"
         return [container]
 
     # ------------------------------------------------------------------ pieces

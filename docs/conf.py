@@ -141,7 +141,7 @@ _SANS = (
     '"Segoe UI Emoji"'
 )
 _MONO = 'SFMono-Regular, Menlo, Consolas, Monaco, "Liberation Mono", "Lucida Console", monospace'
-FIRST_FONTS: tuple[str, ...] = (
+_FIRST_FONTS: tuple[str, ...] = (
     *(
         f"{shape} {_SANS}"
         for shape in (
@@ -168,7 +168,7 @@ _SET_UP_FONTS = (
     'if(context){context.font=fonts[event.data];context.measureText("Ag")}'
     "if(event.data===fonts.length-1)channel.port1.close()};"
     "for(var i=0;i<fonts.length;i++)channel.port2.postMessage(i)"
-    f"}})({json.dumps(FIRST_FONTS)})</script>"
+    f"}})({json.dumps(_FIRST_FONTS)})</script>"
 )
 
 

@@ -11,12 +11,14 @@ import json
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from docutils.nodes import Element
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 ROOT = Path(__file__).resolve().parents[1]
 # The engine (tarot_core) and the Sphinx extensions (tutorial.sphinxext) are imported from the checkout.
@@ -188,12 +190,29 @@ def _drop_empty_field_lists(app: Sphinx, domain: str, objtype: str, content: Ele
             content.remove(node)
 
 
+class _OneIdPerTable(SphinxPostTransform):
+    """The theme wraps each table in a container (a table too wide for a phone scrolls sideways inside
+    it) and gives the container the table's ids, which the table keeps too: every table's id was in
+    the page twice. The table keeps them, since its caption's link points to them."""
+
+    default_priority = 600  # after the theme's wrapping (500)
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        for wrapper in self.document.findall(nodes.container):
+            if "table-wrapper" in wrapper["classes"] and wrapper.children:
+                inner = wrapper.children[0]
+                if isinstance(inner, nodes.table):
+                    wrapper["ids"] = [name for name in wrapper["ids"] if name not in inner["ids"]]
+
+
 def setup(app: Sphinx) -> None:
     logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptySectionFilter())
     app.connect("missing-reference", _resolve_short_python_names)
     app.connect("html-page-context", _mark_scripts_running)
     # After Sphinx's own handler, which takes out the meta fields (priority 500).
     app.connect("object-description-transform", _drop_empty_field_lists, priority=600)
+    app.add_post_transform(_OneIdPerTable)
 
 
 # -- Widgets ---------------------------------------------------------------------------------------

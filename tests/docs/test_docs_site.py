@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
@@ -285,3 +285,19 @@ def test_every_engine_table_carries_its_estimated_height(clean_site: Path) -> No
     assert len(estimates) > 100
     # From a two-row table to the eighty rows of the deck's: not one size for all.
     assert min(estimates) < 10 and max(estimates) > 40
+
+
+_ID = re.compile(r'\sid="([^"]+)"')
+
+
+def test_no_page_has_an_id_twice(clean_site: Path) -> None:
+    """An id names one element: the theme's table wrapper used to repeat its table's."""
+    repeated: dict[str, list[str]] = {}
+    for path in sorted(clean_site.rglob("*.html")):
+        if "_static" in path.parts:
+            continue
+        counts = Counter(_ID.findall(path.read_text(encoding="utf-8")))
+        twice = sorted(name for name, count in counts.items() if count > 1)
+        if twice:
+            repeated[path.relative_to(clean_site).as_posix()] = twice[:5]
+    assert not repeated, repeated

@@ -177,8 +177,12 @@ def test_the_url_follows_the_form(calc: WidgetPage) -> None:
     scored: Any = score_request(request_data)
     taker = str(scored["scores"]["taker"])
     expect(root(calc).locator(".tw-result")).to_have_attribute("data-taker", taker, timeout=RESULT_TIMEOUT_MS)
-    params = parse_qs(urlsplit(calc.page.url).query)
+    address = urlsplit(calc.page.url)
+    params = parse_qs(address.query)
     assert params["handful"] == ["attack:simple", "defence:simple"]
+    # A link copied from the address bar opens the page at the calculator.
+    assert address.fragment == "calculator"
+    assert root(calc).get_attribute("id") == "calculator"
     rebuilt = bridge.request_from_query(bridge.normalise_query(params))
     assert score_request(rebuilt) == score_request(request_data)
 
@@ -218,6 +222,86 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
         assert opened.errors == []
         long_tasks: list[float] = opened.page.evaluate("window.__longTasks")
         assert max(long_tasks, default=0) < 1500, f"the page froze: long tasks of {long_tasks} ms"
+    finally:
+        opened.page.context.close()
+
+
+# Where an element stands from the top of the view, less its scroll margin, once the page has kept the
+# same scroll position for ten frames in a row.
+_SETTLED_TOP = """(selector) => new Promise((resolve) => {
+  let last = -1, still = 0;
+  const look = () => {
+    still = scrollY === last && scrollY > 0 ? still + 1 : 0;
+    last = scrollY;
+    if (still < 10) return requestAnimationFrame(look);
+    const element = document.querySelector(selector);
+    const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+    resolve({ top: element.getBoundingClientRect().top - margin, margin });
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+@pytest.mark.parametrize(
+    ("fragment", "width", "height"),
+    [("", 1200, 900), ("", 390, 844), ("#calculator", 1200, 900)],
+    ids=["no-fragment", "no-fragment-phone", "fragment"],
+)
+def test_a_link_opens_the_page_at_its_calculator(
+    chromium: Any, site_url: str, fragment: str, width: int, height: int
+) -> None:
+    """On a rules page the calculator comes after the rules, far down: a link to a calculation opens
+    the page with the calculator at the top of the view (below the header a phone keeps there), with
+    the fragment the address now carries or without it, as links written before it were."""
+    from playwright.sync_api import expect
+
+    request_data = EXAMPLES[7]
+    query = bridge.query_from_request(request_data)
+    opened = new_widget_page(chromium, site_url, width=width, height=height)
+    try:
+        opened.page.goto(f"{site_url}variants/chambery.html?{urlencode(query, doseq=True)}{fragment}")
+        calculator = opened.page.locator("#calculator")
+        if not fragment:
+            # At once, while Python loads: the page script has brought the calculator into the view.
+            opened.page.wait_for_function("document.querySelector('#calculator').dataset.state !== 'idle'")
+            early = calculator.bounding_box()
+            assert early is not None and 0 <= early["y"] < height / 2, early
+        result = calculator.locator(".tw-result")
+        for name, value in expected_attributes(score_request(request_data)).items():
+            expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
+        landed = opened.page.evaluate(_SETTLED_TOP, "#calculator")
+        assert abs(landed["top"]) <= 4, landed
+        if width < 800:  # the theme's header stays at the top of a phone's view: the margin clears it
+            header = opened.page.locator(".mobile-header").bounding_box()
+            assert header is not None and landed["margin"] > header["height"], (landed, header)
+        assert urlsplit(opened.page.url).fragment == "calculator"
+        assert opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+def test_a_reader_who_scrolls_away_before_the_result_stays_there(chromium: Any, site_url: str) -> None:
+    """The calculator is held at the top of the view while the page settles, but not against the
+    reader: one who scrolls away before the result shows stays where they went."""
+    from playwright.sync_api import expect
+
+    request_data = EXAMPLES[7]
+    query = bridge.query_from_request(request_data)
+    opened = new_widget_page(chromium, site_url)
+    try:
+        opened.page.goto(f"{site_url}variants/chambery.html?{urlencode(query, doseq=True)}")
+        calculator = opened.page.locator("#calculator")
+        # The page script has set the calculator up (and scrolled to it): the reader scrolls back up.
+        opened.page.wait_for_function("document.querySelector('#calculator').dataset.state !== 'idle'")
+        opened.page.mouse.move(600, 450)
+        opened.page.mouse.wheel(0, -3000)
+        opened.page.wait_for_function("scrollY > 0")
+        for name, value in expected_attributes(score_request(request_data)).items():
+            expect(calculator.locator(".tw-result")).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
+        opened.page.wait_for_timeout(300)
+        top = opened.page.evaluate("document.querySelector('#calculator').getBoundingClientRect().top")
+        assert top > 2000, f"the calculator was brought back to {top} px"
+        assert opened.errors == []
     finally:
         opened.page.context.close()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter, deque
@@ -301,3 +302,33 @@ def test_no_page_has_an_id_twice(clean_site: Path) -> None:
         if twice:
             repeated[path.relative_to(clean_site).as_posix()] = twice[:5]
     assert not repeated, repeated
+
+
+_CALCULATOR = re.compile(r'<section class="tarot-widget tw-calculator[^"]*" id="([^"]+)"[^>]*>')
+_CONFIG = re.compile(r"data-config='([^']*)'")
+
+
+def test_the_calculator_that_keeps_the_address_has_the_id_its_links_end_with(clean_site: Path) -> None:
+    """The address a calculator writes ends with ``#calculator``: on each page exactly the calculator
+    that writes it (the first one not marked ``:no-url:``) carries that id."""
+    owners: dict[str, str] = {}
+    for path in sorted(clean_site.rglob("*.html")):
+        name = path.relative_to(clean_site).as_posix()
+        calculators: list[tuple[str, bool]] = []
+        for found in _CALCULATOR.finditer(path.read_text(encoding="utf-8")):
+            config = _CONFIG.search(found.group(0))
+            assert config, found.group(0)
+            calculators.append((found.group(1), json.loads(html.unescape(config.group(1)))["url_state"]))
+        keeping = [ident for ident, keeps in calculators if keeps]
+        if keeping:
+            owners[name] = keeping[0]
+        others = [ident for ident, _ in calculators if ident != owners.get(name)]
+        # The others keep the ids the widgets are numbered by (the scoring page has three of them).
+        assert all(re.fullmatch(r"tw\d+-calculator", ident) for ident in others), (name, calculators)
+    # The calculator's own page and the three pages of the historical rule sets.
+    assert owners == {
+        "how-to/calculator.html": "calculator",
+        "variants/chambery.html": "calculator",
+        "variants/classic.html": "calculator",
+        "variants/mathers.html": "calculator",
+    }

@@ -331,10 +331,17 @@ def _label(translator: HTML5Translator, kind: str, detail: str) -> str:
     return unique
 
 
-def _shell(kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "", label: str = "") -> str:
+#: The id of the calculator that keeps its form in the page address (the first one of a page not marked
+#: ``:no-url:``): the address it writes ends with it, so a shared link opens the page at the calculator.
+URL_CALCULATOR_ID: Final = "calculator"
+
+
+def _shell(
+    kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "", label: str = "", anchor: str = ""
+) -> str:
     classes = " ".join(["tarot-widget", f"tw-{kind}", *node.get("classes", [])])
     return (
-        f'<section class="{classes}" id="{uid}" data-tarot-widget="{kind}" data-state="idle" '
+        f'<section class="{classes}" id="{anchor or uid}" data-tarot-widget="{kind}" data-state="idle" '
         f'aria-label="{_attr(label)}" {extra}>'
         f'<p class="tw-loading" role="status" aria-live="polite">'
         '<span class="tw-spinner" aria-hidden="true"></span>'
@@ -365,7 +372,13 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
             f"{answer.get('html', '')}</div>"
         )
         label = _label(translator, kind, "")
-        html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'", label)
+        # The page's first calculator with its state in the address is the one the page script lets
+        # write it, and it takes the fixed id its links end with.
+        anchor = ""
+        if node["url_state"] and not getattr(translator, "_tarot_url_calculator", False):
+            translator._tarot_url_calculator = True
+            anchor = URL_CALCULATOR_ID
+        html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'", label, anchor)
     elif kind == "replay":
         answer = json.loads(bridge.replay(node["record"], node["step"], node["view"], options))
         inner = _replay_controls(uid, answer) + f'<div class="tw-stage">{answer["html"]}</div>'

@@ -70,6 +70,29 @@ function restoreFocus(root, key) {
 // ------------------------------------------------------------------ calculator
 let urlOwner = null;
 
+// A link to a calculation opens the page at the calculator: with the fragment the address carries, the
+// browser scrolls there; without it (a link written before the address carried one, or by hand), this
+// does. The blocks above take their real heights only as they come near the view, and every widget's
+// loading notice goes once Python is ready, so the calculator can drift while the page settles: it is
+// brought back to the top of the view once its result shows, unless the reader has scrolled, typed or
+// clicked meanwhile. The jumps are instant, as on arriving at a fragment: the theme's smooth scrolling
+// (meant for links within a page) would sweep through the whole page.
+function holdInView(root) {
+  const jump = () => root.scrollIntoView({ block: "start", behavior: "instant" });
+  if (!window.location.hash) jump();
+  else if (window.location.hash !== `#${root.id}`) return () => {};
+  let moved = false;
+  const events = ["wheel", "touchstart", "keydown", "pointerdown"];
+  const stop = () => {
+    moved = true;
+  };
+  for (const type of events) window.addEventListener(type, stop, { capture: true, passive: true });
+  return () => {
+    for (const type of events) window.removeEventListener(type, stop, { capture: true });
+    if (!moved) jump();
+  };
+}
+
 function formQuery(form) {
   const query = {};
   for (const element of form.elements) {
@@ -90,12 +113,14 @@ function urlQuery() {
   return query;
 }
 
-function writeUrl(query) {
+// The address names the calculator as its fragment: a link copied from the address bar opens the page
+// at the calculator, which may stand far down the page.
+function writeUrl(query, root) {
   const params = new URLSearchParams();
   for (const [key, values] of Object.entries(query)) {
     for (const value of values) if (value !== "") params.append(key, value);
   }
-  const url = `${window.location.pathname}?${params.toString()}${window.location.hash}`;
+  const url = `${window.location.pathname}?${params.toString()}#${encodeURIComponent(root.id)}`;
   window.history.replaceState(null, "", url);
 }
 
@@ -109,6 +134,7 @@ function setupCalculator(root) {
   if (owner) urlOwner = root;
   let latest = 0;
   let timer = null;
+  let settle = null;
 
   function showErrors(answer) {
     for (const slot of root.querySelectorAll(".tw-field-error")) slot.textContent = "";
@@ -155,7 +181,11 @@ function setupCalculator(root) {
     showErrors(answer);
     drawResult(answer);
     root.dataset.computed = String(Number(root.dataset.computed || 0) + 1);
-    if (owner) writeUrl(query);
+    if (owner) writeUrl(query, root);
+    if (settle) {
+      settle();
+      settle = null;
+    }
   }
 
   function changed(event) {
@@ -182,6 +212,7 @@ function setupCalculator(root) {
   if (fromUrl) {
     setState(root, root.dataset.state, "Python is loading: the result for the values in this link comes in a few seconds.");
     result.classList.add("tw-stale");
+    settle = holdInView(root);
   }
   return () => (fromUrl ? compute(urlQuery(), true) : Promise.resolve());
 }

@@ -90,6 +90,9 @@ doctest_test_doctest_blocks = ""
 html_theme = "furo"
 html_title = "Tarot card games"
 html_static_path = ["_static"]
+# A card with a star, drawn in a few lines of SVG: without an icon of its own, every first visit also
+# asks the server for /favicon.ico, which a static site does not have.
+html_favicon = "_static/favicon.svg"
 html_css_files = ["tarot.css"]
 html_copy_source = False
 html_show_sourcelink = False

@@ -332,3 +332,20 @@ def test_the_calculator_that_keeps_the_address_has_the_id_its_links_end_with(cle
         "variants/classic.html": "calculator",
         "variants/mathers.html": "calculator",
     }
+
+
+_ICON = re.compile(r'<link rel="(?:shortcut )?icon" href="([^"]+)"')
+
+
+def test_every_page_names_the_sites_icon(clean_site: Path) -> None:
+    """Without an icon named in the page, a browser asks the server for /favicon.ico, which is not there."""
+    icons: set[Path] = set()
+    for path in sorted(clean_site.rglob("*.html")):
+        if "_static" in path.parts:
+            continue
+        found = _ICON.findall(path.read_text(encoding="utf-8"))
+        assert len(found) == 1, f"{path.relative_to(clean_site)}: {found}"
+        icons.add((path.parent / found[0]).resolve())
+    assert icons == {(clean_site / "_static" / "favicon.svg").resolve()}
+    drawing = ET.parse(clean_site / "_static" / "favicon.svg").getroot()
+    assert drawing.tag == "{http://www.w3.org/2000/svg}svg"

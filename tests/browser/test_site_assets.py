@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import zipfile
@@ -34,16 +35,30 @@ def test_only_pages_with_a_widget_load_the_runtime(site: Path) -> None:
 
 
 def test_widget_ids_count_each_page_on_its_own(site: Path) -> None:
-    """A page's widgets are tw1, tw2... in page order, whatever pages were written before it."""
+    """A page's widgets are tw1, tw2... in page order, whatever pages were written before it. That
+    names the ids of their parts; the widget's own id is the same, but for the calculator that keeps
+    its form in the address, whose links end with the fixed id ``calculator``."""
     seen = 0
+    widget = re.compile(r'<section (?=[^>]*data-tarot-widget=)[^>]*\bid="([^"]+)"[^>]*>')
     for path in pages(site):
         text = path.read_text(encoding="utf-8")
-        widget_ids = r'<section (?=[^>]*data-tarot-widget=)[^>]*\bid="tw(\d+)-[a-z-]+"'
-        numbers = [int(n) for n in re.findall(widget_ids, text)]
-        assert len(numbers) == text.count("data-tarot-widget="), path
+        found = list(widget.finditer(text))
+        assert len(found) == text.count("data-tarot-widget="), path
+        ids, numbers, renamed = [], [], []
+        for match in found:
+            options = re.search(r"data-options='([^']*)'", match.group(0))
+            assert options, match.group(0)
+            uid = json.loads(html.unescape(options.group(1)))["uid"]
+            number = re.fullmatch(r"tw(\d+)-[a-z-]+", uid)
+            assert number, uid
+            ids.append(match.group(1))
+            numbers.append(int(number.group(1)))
+            if match.group(1) != uid:
+                renamed.append(match.group(1))
         if numbers:
             seen += 1
             assert numbers == list(range(1, len(numbers) + 1)), (path, numbers)
+        assert renamed in ([], ["calculator"]), (path, ids)
     assert seen >= 2
 
 

@@ -8,7 +8,15 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from widget_testing import MATHERS_REQUESTS, WidgetPage, describe, new_widget_page, run_axe, wait_ready
+from widget_testing import (
+    MATHERS_REQUESTS,
+    WidgetPage,
+    describe,
+    landed_at,
+    new_widget_page,
+    run_axe,
+    wait_ready,
+)
 
 from tarot_core.errors import RequestError
 from tarot_core.scoring import score_request
@@ -226,22 +234,6 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
         opened.page.context.close()
 
 
-# Where an element stands from the top of the view, less its scroll margin, once the page has kept the
-# same scroll position for ten frames in a row.
-_SETTLED_TOP = """(selector) => new Promise((resolve) => {
-  let last = -1, still = 0;
-  const look = () => {
-    still = scrollY === last && scrollY > 0 ? still + 1 : 0;
-    last = scrollY;
-    if (still < 10) return requestAnimationFrame(look);
-    const element = document.querySelector(selector);
-    const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-    resolve({ top: element.getBoundingClientRect().top - margin, margin });
-  };
-  requestAnimationFrame(look);
-})"""
-
-
 @pytest.mark.parametrize(
     ("fragment", "width", "height"),
     [("", 1200, 900), ("", 390, 844), ("#calculator", 1200, 900)],
@@ -269,7 +261,7 @@ def test_a_link_opens_the_page_at_its_calculator(
         result = calculator.locator(".tw-result")
         for name, value in expected_attributes(score_request(request_data)).items():
             expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
-        landed = opened.page.evaluate(_SETTLED_TOP, "#calculator")
+        landed = landed_at(opened.page, "#calculator")
         assert abs(landed["top"]) <= 4, landed
         if width < 800:  # the theme's header stays at the top of a phone's view: the margin clears it
             header = opened.page.locator(".mobile-header").bounding_box()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from widget_testing import landed_at
 
 pytestmark = pytest.mark.browser
 
@@ -104,27 +105,13 @@ def test_a_link_to_a_table_lands_on_it(page: Any, site_url: str) -> None:
     """A table's id is on the table (the theme's wrapper, the block laid out only near the view, has
     none), and a link to it, from another page or from its caption, brings it to the top of the view
     (less the theme's scroll margin) once the scroll has stopped."""
-    # Where the table stands, from the top of the view less its scroll margin, once the page has
-    # stayed at the same scroll position for ten frames in a row.
-    settled = """(id) => new Promise((resolve) => {
-      let last = -1, still = 0;
-      const look = () => {
-        still = scrollY === last && scrollY > 0 ? still + 1 : 0;
-        last = scrollY;
-        if (still < 10) return requestAnimationFrame(look);
-        const target = document.getElementById(id);
-        const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
-        resolve(target.getBoundingClientRect().top - margin);
-      };
-      requestAnimationFrame(look);
-    })"""
     page.goto(site_url + "index.html", wait_until="load")
     page.goto(f"{site_url}reference/deck.html#trumps-table", wait_until="load")
     assert page.evaluate("document.getElementById('trumps-table').tagName") == "TABLE"
-    assert abs(page.evaluate(settled, "trumps-table")) <= 4
+    assert abs(landed_at(page, "#trumps-table")["top"]) <= 4
     page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
     page.evaluate("document.querySelector('#clubs-table caption a.headerlink').click()")
-    assert abs(page.evaluate(settled, "clubs-table")) <= 4
+    assert abs(landed_at(page, "#clubs-table")["top"]) <= 4
 
 
 @pytest.mark.parametrize("docname", ["variants/chambery", "rules/scoring", "tutorial/first-hand"])

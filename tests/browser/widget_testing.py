@@ -96,6 +96,28 @@ def settle_in_view(locator: Any) -> None:
         pytest.fail(f"{locator} did not keep still in the view")
 
 
+_LANDED = """(selector) => new Promise((resolve) => {
+  let last = -1, still = 0;
+  const look = () => {
+    still = scrollY === last && scrollY > 0 ? still + 1 : 0;
+    last = scrollY;
+    if (still < 10) return requestAnimationFrame(look);
+    const element = document.querySelector(selector);
+    const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+    resolve({ top: element.getBoundingClientRect().top - margin, margin });
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def landed_at(page: Any, selector: str) -> dict[str, float]:
+    """Where a page scrolled to an element has put it, once the scroll position has kept still for ten
+    frames in a row: ``top`` is its distance from the top of the view less its scroll margin (0 for
+    an element brought to the top of the view), ``margin`` that margin, in CSS pixels."""
+    landed: dict[str, float] = page.evaluate(_LANDED, selector)
+    return landed
+
+
 def click(locator: Any) -> None:
     """Click the element once it is in the view and keeps still there."""
     settle_in_view(locator)

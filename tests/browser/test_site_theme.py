@@ -136,6 +136,7 @@ new PerformanceObserver((list) => {
                 "explanation/counting",
                 "explanation/performance",
                 "reference/api/deal",
+                "genindex",
             ]
         ],
         ("tutorial/first-hand", 1280, 800),
@@ -148,8 +149,8 @@ def test_a_page_does_not_move_while_it_loads(
     """The paragraphs of a page's first screen are laid out with it, not first at an estimated height:
     the layout shifts of a load stay under 0.1 (what the web's usual measure of it calls good). On a
     phone these pages moved by 0.2 to 0.4 before the opening paragraphs (and an API page's first
-    description) were. (The widgets' script is left out: its loading notices go when Python is
-    ready, a shift of their own.)"""
+    entry, and the index's first letters) were. (The widgets' script is left out: its loading
+    notices go when Python is ready, a shift of their own.)"""
     context = chromium.new_context(viewport={"width": width, "height": height})
     try:
         opened = context.new_page()

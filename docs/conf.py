@@ -138,9 +138,11 @@ _SCRIPTS_RUN = '<script>document.documentElement.classList.remove("no-js")</scri
 # stylesheets are still loading, the main thread has little else to do; a script in the head spends
 # that time setting up the fonts most pages draw first, one per task, by measuring two letters on a
 # canvas in each (a canvas shares the page's font cache). The first layout then finds them ready. The
-# tasks are posted all at once, so that the parser's own tasks do not come between them. The list is
-# the theme's families at the sizes and weights that the first layout of most pages draws; a browser
-# test reads it back from the pages and checks it against the fonts of every page of the built site.
+# tasks are posted with the scheduler's highest priority: while a page loads, Chromium runs the
+# parser's tasks before those of a message channel, so tasks posted that way (the fallback where the
+# scheduler is missing) often ran only after the first layout. The list is the theme's families at the
+# sizes and weights that the first layout of most pages draws; a browser test reads it back from the
+# pages and checks it against the fonts of every page of the built site.
 _SANS = (
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", '
     '"Segoe UI Emoji"'
@@ -167,12 +169,16 @@ _FIRST_FONTS: tuple[str, ...] = (
     f"400 13px {_MONO}",  # code and card names in the text
 )
 _SET_UP_FONTS = (
-    "<script>(function(fonts){var context,channel=new MessageChannel();"
-    "channel.port1.onmessage=function(event){"
+    "<script>(function(fonts){var context,channel,post;"
+    "function measure(i){"
     'context=context||document.createElement("canvas").getContext("2d");'
-    'if(context){context.font=fonts[event.data];context.measureText("Ag")}'
+    'if(context){context.font=fonts[i];context.measureText("Ag")}}'
+    "if(self.scheduler&&scheduler.postTask){post=function(i){scheduler.postTask(function(){measure(i)},"
+    '{priority:"user-blocking"})}}'
+    "else{channel=new MessageChannel();channel.port1.onmessage=function(event){measure(event.data);"
     "if(event.data===fonts.length-1)channel.port1.close()};"
-    "for(var i=0;i<fonts.length;i++)channel.port2.postMessage(i)"
+    "post=function(i){channel.port2.postMessage(i)}}"
+    "for(var i=0;i<fonts.length;i++)post(i)"
     f"}})({json.dumps(_FIRST_FONTS)})</script>"
 )
 

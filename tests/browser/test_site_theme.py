@@ -443,12 +443,11 @@ def test_without_the_scheduler_the_fonts_are_set_up_through_a_message_channel(
 ) -> None:
     """A browser without ``scheduler.postTask`` still sets up every font, through a message channel."""
     (listed,) = _FONTS_SET_UP.findall((site / "rules/scoring.html").read_text(encoding="utf-8"))
+    fonts = json.loads(listed)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script("Object.defineProperty(window, 'scheduler', { value: undefined });" + _MEASURED)
     page.goto(f"{site_url}rules/scoring.html", wait_until="load")
-    page.wait_for_function("window.__measured.length >= 1")
-    page.wait_for_timeout(200)
-    measured = page.evaluate("window.__measured")
+    page.wait_for_function("count => window.__measured.length >= count", arg=len(fonts), timeout=10_000)
     assert not errors, errors
-    assert len(measured) == len(json.loads(listed)), measured
+    assert len(page.evaluate("window.__measured")) == len(fonts)

@@ -1,6 +1,6 @@
 """Site benchmark: how fast a page with a widget paints, stays responsive and gets Python answering.
 
-    python tests/bench/bench_site.py [--site docs/_build/html] [--repeat 3] [--no-snapshot]
+    python tests/bench/bench_site.py [--site docs/_build/html] [--repeat 3] [--traced 3] [--no-snapshot]
         [--only widget,heaviest] [--pages variants/chambery,heaviest:3]
 
 (``nox -s bench`` runs it on a fresh build.) The built site is copied into a temporary folder, served by
@@ -29,6 +29,10 @@ load in a new browser context (an empty cache). For each case it measures, from 
   ``--pages heaviest:5`` (the five pages with the most elements) or ``--pages all`` (every page once
   with ``--repeat 1``), so that the goal can be checked on every page a reader can open; each also
   as **page-open-tab:<docname>**;
+* **traced** (``--traced N``, default 3; 0 for none): the widget, widget-url, no-widget and heaviest
+  cases loaded N more times each with Chromium's tracing on, for each main-thread task's wall time and
+  CPU time (on a busy machine a task lasts longer than its own work, waiting for a core); these loads
+  count only for that;
 * **snapshot** (unless ``--no-snapshot``): the widget's work (runtime, engine wheel, bridge, first
   calculation) started from a memory snapshot made under Node from the same runtime, wheel and
   bridge (``snapshot_study.mjs``; private Pyodide API), served gzip-compressed and inflated in the worker;
@@ -37,9 +41,9 @@ load in a new browser context (an empty cache). For each case it measures, from 
 Goals checked: FCP < 0.5 s; no main-thread task over 50 ms (on the widget pages; apart on the heaviest
 page and the ``--pages``; and on every page measured, the one without widgets too), seen twice: by the
 Long Tasks API, which in Chromium leaves out a frame's rendering steps (style, layout, paint), and by
-the long animation frames' blocking time, which counts them; both for new tabs and for open tabs; the
-widget's first result within 1.15 times the bare boot. The table goes to standard output and every
-figure to ``.cache/bench/site.json``.
+the long animation frames' blocking time, which counts them; both for new tabs and for open tabs; in
+the traced loads, no task over 50 ms of CPU time; the widget's first result within 1.15 times the bare
+boot. The table goes to standard output and every figure to ``.cache/bench/site.json``.
 """
 
 from __future__ import annotations
@@ -84,6 +88,11 @@ LONG_TASK_GOAL: Final = 0.05
 #: The page an open-tab case shows first: same site, nothing to fetch, next to nothing to lay out.
 BLANK_PAGE: Final = "bench-blank.html"
 RATIO_GOAL: Final = 1.15
+#: A traced load records the tasks of every thread ("toplevel"), with their wall and CPU time, and the
+#: navigation's start ("blink.user_timing"); thread names come with the metadata.
+TRACE_CATEGORIES: Final = ("toplevel", "blink.user_timing", "__metadata")
+#: The cases loaded again with Chromium's tracing on (``--traced``): new tabs, nothing cached.
+TRACED_CASES: Final = ("widget", "widget-url", "no-widget", "heaviest")
 Wait = Callable[[Any], None]
 
 # Installed before any page script: paint, long tasks and every data-state / data-computed change.
@@ -265,6 +274,10 @@ class Load:
     pyodide_requests: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # Traced loads only: the page's main-thread tasks over 50 ms of wall or of CPU time, as
+    # (start s, wall ms, CPU ms), and the most CPU time any one of its tasks took (ms).
+    traced_tasks: list[tuple[float, float, float]] = field(default_factory=list)
+    longest_task_cpu: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         return dict(self.__dict__)
@@ -471,13 +484,78 @@ class Case:
     open_tab: bool = False
 
 
-def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
+def page_tasks(trace: bytes, url: str) -> list[tuple[float, float, float]]:
+    """The tasks the page's main thread ran in a Chromium trace, from the start of the navigation to
+    ``url``: (start in s, wall time in ms, CPU time in ms).
+
+    The page's renderer is the process that marked the start of that navigation; its main thread is
+    the one named ``CrRendererMain``. A task is a ``ThreadControllerImpl::RunTask`` event not inside
+    another: its ``dur`` is the wall time it took, its ``tdur`` the CPU time the thread got meanwhile.
+    On a busy machine the wall time also counts the time the thread waited for a core.
+    """
+    data = json.loads(trace)
+    events: list[dict[str, Any]] = data["traceEvents"] if isinstance(data, dict) else data
+    starts = [
+        event
+        for event in events
+        if event.get("name") == "navigationStart"
+        and event.get("args", {}).get("data", {}).get("documentLoaderURL") == url
+    ]
+    if not starts:
+        raise BenchError(f"the trace of {url} does not show its navigation start")
+    start = min(starts, key=lambda event: float(event["ts"]))
+    pid, origin = start["pid"], float(start["ts"])
+    main_threads = {
+        event["tid"]
+        for event in events
+        if event.get("ph") == "M"
+        and event.get("name") == "thread_name"
+        and event.get("pid") == pid
+        and event.get("args", {}).get("name") == "CrRendererMain"
+    }
+    if not main_threads:
+        raise BenchError(f"the trace of {url} names no main thread for the page's renderer")
+    runs = sorted(
+        (
+            event
+            for event in events
+            if event.get("ph") == "X"
+            and event.get("name") == "ThreadControllerImpl::RunTask"
+            and event.get("pid") == pid
+            and event.get("tid") in main_threads
+            and float(event["ts"]) >= origin
+        ),
+        key=lambda event: float(event["ts"]),
+    )
+    tasks: list[tuple[float, float, float]] = []
+    end = -1.0
+    for event in runs:
+        begin = float(event["ts"])
+        if begin < end:  # a task run inside another (a nested run loop): counted in the outer one
+            continue
+        end = begin + float(event["dur"])
+        # Chromium leaves the CPU time out of some tasks of a few microseconds: their wall time
+        # stands for it (CPU time never exceeds it).
+        wall, cpu = float(event["dur"]), float(event.get("tdur", event["dur"]))
+        tasks.append((round((begin - origin) / 1e6, 4), round(wall / 1000, 2), round(cpu / 1000, 2)))
+    if tasks and not any("tdur" in event for event in runs):
+        raise BenchError("the trace gives no CPU time for the page's tasks")
+    return tasks
+
+
+def measure(playwright: Any, browser: Any, base: str, case: Case, traced: bool = False) -> Load:
     """Open the case's page in a new context (empty cache) and measure it; its ``wait`` says when done.
 
     A warm case runs in a fresh persistent profile (an on-disk cache, as a reader's browser has: an
     in-memory profile's cache keeps no 9.6 MB file): the page is opened once, then the second visit is
     measured, with the HTTP cache and the cache of compiled WebAssembly serving what they can.
+
+    ``traced`` (new-tab cases only) records the load with Chromium's tracing on, for the CPU time of
+    each of the page's main-thread tasks (see :func:`page_tasks`). Tracing costs time of its own, so
+    the other figures of a traced load are not comparable with those of the plain loads.
     """
+    if traced and (case.warm or case.open_tab):
+        raise BenchError(f"{case.name}: only new-tab cases are traced")
     path, wait = case.path, case.wait
     motion = "reduce" if case.reduced_motion else "no-preference"
     profile = tempfile.mkdtemp(prefix="tarot-bench-profile-") if case.warm else None
@@ -503,7 +581,11 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
     page.on("request", lambda request: seen.append(request.url))
     page.on("requestfinished", lambda request: finished.append((time.perf_counter(), request)))
     load = Load(case=case.name, url=path)
+    tracing = False
     try:
+        if traced:
+            browser.start_tracing(page=page, categories=list(TRACE_CATEGORIES))
+            tracing = True
         page.goto(base + path, wait_until="load", timeout=TIMEOUT_MS)
         load_clock = time.perf_counter()
         wait(page)
@@ -511,6 +593,11 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
             page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
         except Exception:
             load.notes.append("the network never went idle")
+        if tracing:
+            tracing = False
+            ran = page_tasks(browser.stop_tracing(), base + path)
+            load.traced_tasks = [task for task in ran if max(task[1], task[2]) > LONG_TASK_GOAL * 1000]
+            load.longest_task_cpu = max((cpu for _, _, cpu in ran), default=0.0)
         bench = page.evaluate("window.__bench")
         bare = page.evaluate("window.__bare || null")
         first_result = page.evaluate("window.__firstResult || null")
@@ -549,6 +636,8 @@ def measure(playwright: Any, browser: Any, base: str, case: Case) -> Load:
         load.pyodide_requests = sorted({url for url in seen if "/_static/pyodide-" in url})
         load.foreign_requests = sorted({url for url in seen if not url.startswith(base)})
     finally:
+        if tracing:
+            browser.stop_tracing()
         context.close()
         if profile is not None:
             shutil.rmtree(profile, ignore_errors=True)
@@ -622,6 +711,17 @@ def describe_frame(frame: dict[str, object]) -> str:
     return text + (", scripts: " + "; ".join(parts) if parts else "")
 
 
+def describe_traced(loads: list[Load]) -> str:
+    """The traced loads of a case in a line: the most CPU time a task took, and the tasks over 50 ms."""
+    cpu = [load.longest_task_cpu for load in loads if load.longest_task_cpu is not None]
+    text = f"most CPU time of a task {max(cpu, default=0.0):.0f} ms in {len(loads)} loads"
+    over = [task for load in loads for task in load.traced_tasks]
+    if not over:
+        return text + ", no task over 50 ms"
+    listed = ", ".join(f"{wall:.0f} ms ({cpu:.0f} ms CPU) at {start:.2f} s" for start, wall, cpu in over[:4])
+    return text + f"; tasks over 50 ms: {listed}" + (f" and {len(over) - 4} more" if len(over) > 4 else "")
+
+
 def median_of(loads: list[Load], key: str) -> float | None:
     values = [getattr(load, key) for load in loads if getattr(load, key) is not None]
     return round(statistics.median(values), 4) if values else None
@@ -631,6 +731,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--site", type=Path, default=DOCS / "_build" / "html", help="the built site")
     parser.add_argument("--repeat", type=int, default=3, help="loads per case (default 3)")
+    parser.add_argument(
+        "--traced",
+        type=int,
+        default=3,
+        help="loads per case with Chromium's tracing on, for the CPU time of each task (default 3)",
+    )
     parser.add_argument("--no-snapshot", action="store_true", help="skip the memory snapshot case")
     parser.add_argument("--page", help="docname of the widget page (default: found from docs/)")
     parser.add_argument("--only", default="", help="comma-separated case names to run (default: all)")
@@ -643,8 +749,8 @@ def main(argv: list[str] | None = None) -> int:
     site: Path = args.site.resolve()
     if not (site / "index.html").is_file():
         raise BenchError(f"{site} holds no built site: run `nox -s docs` first")
-    if args.repeat <= 0:
-        parser.error("--repeat must be positive")
+    if args.repeat <= 0 or args.traced < 0:
+        parser.error("--repeat must be positive and --traced not negative")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -715,6 +821,8 @@ def main(argv: list[str] | None = None) -> int:
             cases.append(Case(f"page:{docname}", f"{docname}.html", wait_page))
             cases.append(Case(f"page-open-tab:{docname}", f"{docname}.html", wait_page, open_tab=True))
         loads: dict[str, list[Load]] = {case.name: [] for case in cases}
+        traced_cases = [case for case in cases if case.name in TRACED_CASES] if args.traced else []
+        traced: dict[str, list[Load]] = {case.name: [] for case in traced_cases}
         with serve(serve_dir) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             try:
@@ -722,6 +830,11 @@ def main(argv: list[str] | None = None) -> int:
                     for case in cases:
                         log(f"bench: {case.name} load {number + 1}/{args.repeat}: {case.path}")
                         loads[case.name].append(measure(playwright, browser, base, case))
+                # Apart from the plain loads: tracing slows the browser, so these give CPU times only.
+                for number in range(args.traced):
+                    for case in traced_cases:
+                        log(f"bench: {case.name} traced load {number + 1}/{args.traced}: {case.path}")
+                        traced[case.name].append(measure(playwright, browser, base, case, traced=True))
                 results["chromium"] = browser.version
             finally:
                 browser.close()
@@ -737,6 +850,7 @@ def main(argv: list[str] | None = None) -> int:
         docname: {"elements": count, "bytes": size} for docname, count, size in weights
     }
     results["loads"] = {name: [load.as_dict() for load in items] for name, items in loads.items()}
+    results["traced_loads"] = {name: [load.as_dict() for load in items] for name, items in traced.items()}
 
     keys = ("fcp", "longest_task", "frame_blocking", "bytes_at_load", "bytes_total", "ready", "result")
     medians = {name: {key: median_of(items, key) for key in keys} for name, items in loads.items()}
@@ -791,6 +905,14 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "all_requests_local": all(not load.foreign_requests for items in loads.values() for load in items),
     }
+    if traced:
+        # The page's own work: no task of its main thread took more than 50 ms of CPU time, whatever
+        # the wall clock said while the thread waited for a core.
+        goals["no_task_over_50ms_of_cpu_traced"] = all(
+            (load.longest_task_cpu or 0.0) <= LONG_TASK_GOAL * 1000
+            for items in traced.values()
+            for load in items
+        )
     # The same ratio taken load by load (each widget load next to the bare load of the same round, under
     # a similar machine load), then the median: steadier than a ratio of medians on a busy machine.
     paired = [
@@ -866,6 +988,8 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {name}: slowest frame {describe_frame(slowest)}; median blocking {blocking * 1000:.0f} ms"
             )
+    for name, items in traced.items():
+        print(f"  traced {name}: {describe_traced(items)}")
     for key, value in goals.items():
         print(f"  {key}: {value}")
     print(f"load average: start {results['load_average_start']}, end {results['load_average_end']}")

@@ -30,9 +30,9 @@ load in a new browser context (an empty cache). For each case it measures, from 
   with ``--repeat 1``), so that the goal can be checked on every page a reader can open; each also
   as **page-open-tab:<docname>**;
 * **traced** (``--traced N``, default 3; 0 for none): the widget, widget-url, no-widget and heaviest
-  cases loaded N more times each with Chromium's tracing on, for each main-thread task's wall time and
-  CPU time (on a busy machine a task lasts longer than its own work, waiting for a core); these loads
-  count only for that;
+  cases, and the new-tab loads of the ``--pages``, loaded N more times each with Chromium's tracing
+  on, for each main-thread task's wall time and CPU time (on a busy machine a task lasts longer than
+  its own work, waiting for a core); these loads count only for that;
 * **snapshot** (unless ``--no-snapshot``): the widget's work (runtime, engine wheel, bridge, first
   calculation) started from a memory snapshot made under Node from the same runtime, wheel and
   bridge (``snapshot_study.mjs``; private Pyodide API), served gzip-compressed and inflated in the worker;
@@ -91,7 +91,8 @@ RATIO_GOAL: Final = 1.15
 #: A traced load records the tasks of every thread ("toplevel"), with their wall and CPU time, and the
 #: navigation's start ("blink.user_timing"); thread names come with the metadata.
 TRACE_CATEGORIES: Final = ("toplevel", "blink.user_timing", "__metadata")
-#: The cases loaded again with Chromium's tracing on (``--traced``): new tabs, nothing cached.
+#: The cases loaded again with Chromium's tracing on (``--traced``), with the new-tab loads of the
+#: ``--pages``: new tabs, nothing cached.
 TRACED_CASES: Final = ("widget", "widget-url", "no-widget", "heaviest")
 Wait = Callable[[Any], None]
 
@@ -821,7 +822,8 @@ def main(argv: list[str] | None = None) -> int:
             cases.append(Case(f"page:{docname}", f"{docname}.html", wait_page))
             cases.append(Case(f"page-open-tab:{docname}", f"{docname}.html", wait_page, open_tab=True))
         loads: dict[str, list[Load]] = {case.name: [] for case in cases}
-        traced_cases = [case for case in cases if case.name in TRACED_CASES] if args.traced else []
+        traced_cases = [case for case in cases if case.name in TRACED_CASES or case.name.startswith("page:")]
+        traced_cases = traced_cases if args.traced else []
         traced: dict[str, list[Load]] = {case.name: [] for case in traced_cases}
         with serve(serve_dir) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))

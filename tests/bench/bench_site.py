@@ -291,9 +291,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """Serve ``folder`` on 127.0.0.1 (a free port) for the duration of the block."""
-    handler = partial(_QuietHandler, directory=str(folder))
+def serve(folder: Path, kind: type[http.server.SimpleHTTPRequestHandler] = _QuietHandler) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1 (a free port) for the duration of the block, with a handler of
+    class ``kind``."""
+    handler = partial(kind, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -10,14 +10,11 @@ second's only a small part of it.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 import sys
-import threading
 import time
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -65,14 +62,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("traced")
     (folder / "busy.html").write_text(BUSY_PAGE, encoding="utf-8")
     (folder / "waiting.html").write_text(WAITING_PAGE, encoding="utf-8")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SlowHandler, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with bench_site().serve(folder, SlowHandler) as base:
+        yield base
 
 
 def traced_load(chromium: Any, base: str, path: str) -> Any:

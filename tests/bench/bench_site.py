@@ -716,7 +716,8 @@ def describe_frame(frame: dict[str, object]) -> str:
 def describe_traced(loads: list[Load]) -> str:
     """The traced loads of a case in a line: the most CPU time a task took, and the tasks over 50 ms."""
     cpu = [load.longest_task_cpu for load in loads if load.longest_task_cpu is not None]
-    text = f"most CPU time of a task {max(cpu, default=0.0):.0f} ms in {len(loads)} loads"
+    text = f"most CPU time of a task {max(cpu, default=0.0):.0f} ms in {len(loads)} load"
+    text += "s" if len(loads) != 1 else ""
     over = [task for load in loads for task in load.traced_tasks]
     if not over:
         return text + ", no task over 50 ms"
@@ -823,8 +824,11 @@ def main(argv: list[str] | None = None) -> int:
             cases.append(Case(f"page:{docname}", f"{docname}.html", wait_page))
             cases.append(Case(f"page-open-tab:{docname}", f"{docname}.html", wait_page, open_tab=True))
         loads: dict[str, list[Load]] = {case.name: [] for case in cases}
-        traced_cases = [case for case in cases if case.name in TRACED_CASES or case.name.startswith("page:")]
-        traced_cases = traced_cases if args.traced else []
+        traced_cases = [
+            case
+            for case in cases
+            if args.traced and (case.name in TRACED_CASES or case.name.startswith("page:"))
+        ]
         traced: dict[str, list[Load]] = {case.name: [] for case in traced_cases}
         with serve(serve_dir) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))

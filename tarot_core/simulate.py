@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import count, cycle, islice
 from math import floor
-from operator import call
 from typing import Final
 
 from .actions import simple
@@ -71,34 +72,40 @@ def simulate(
         known = ", ".join(contracts) or "none"
         raise TarotError(f"{contract!r} is not a contract of {variant.key}: choose one of {known}")
     rng = random.Random(f"simulate:{seed}")
-    players = variant.players
+    # The dealer moves one seat to the right each round: p1, p2, ... then p1 again.
+    dealers = islice(cycle(SEATS[: variant.players]), games)
+    play = partial(_play_round, variant, rng, contract, step_by_step, stats)
     start = time.perf_counter()
-    dealer = SEATS[0]
-    for number in range(games):
-        # Through ``call``, a function written in C, rather than directly: see _play_round.
-        rnd = call(_play_round, variant, dealer, rng, contract, step_by_step)
-        if not rnd.is_over:  # pragma: no cover - would be an engine bug
-            raise TarotError(f"round {number} is stuck: not over but nothing is legal ({rnd!r})")
-        if stats is not None:
-            _record(rnd, stats)
-        dealer = dealer.next(players)
+    # Every round is started from C and the results are dropped in C (a deque that keeps nothing): see
+    # _play_round for why no Python code runs here between rounds.
+    deque(map(play, count(), dealers), maxlen=0)
     return time.perf_counter() - start
 
 
 def _play_round(
-    variant: Variant, dealer: Seat, rng: random.Random, contract: str | None, step_by_step: bool
+    variant: Variant,
+    rng: random.Random,
+    contract: str | None,
+    step_by_step: bool,
+    stats: SimulationStats | None,
+    number: int,
+    dealer: Seat,
 ) -> Round:
-    """One round of :func:`simulate`, dealt and played with ``rng``.
+    """Round ``number`` of :func:`simulate`, dealt by ``dealer`` and played with ``rng``, then checked
+    and counted in ``stats``.
 
-    :func:`simulate` calls this through ``operator.call``, a function written in C. In CPython that
-    changes nothing but one call. In Pyodide it keeps a long batch at full speed. Python's interpreter
-    loop is a single WebAssembly function: a call from Python code to a Python function runs inside the
-    loop already running, while a call from C starts the loop anew. The JavaScript engine compiles that
-    function in tiers as it runs, and the V8 of Node 26 and of current Chromium also drops its optimised
-    code when one of its guesses about an indirect call proves wrong; a run of the function already
-    under way cannot move to code compiled after it started, so it goes on in the slower code until it
-    returns. Played inside one run, a whole batch could stay there to its end; each round started from
-    C takes the best code there is at its start.
+    :func:`simulate` calls this from C, through ``map``, and consumes the rounds in C too, so the timed
+    loop runs no Python code of its own between rounds. In CPython that changes nothing measurable. In
+    Pyodide it is worth about 4 % of the speed. Python's interpreter loop is a single WebAssembly
+    function: a call from Python code to a Python function runs inside the loop already running, while
+    a call from C starts the loop anew. The JavaScript engine compiles that function in tiers as it
+    runs, and the V8 of Node 26 and of current Chromium also drops its optimised code when one of its
+    guesses about an indirect call proves wrong. A run of the function already under way cannot move
+    to code compiled after it started, so it goes on in the slower code until it returns. The run that
+    called :func:`simulate` started before any of that compiling, and stays in first-tier code to its
+    end: whatever the batch's loop did there between rounds (a property, a method, a test) cost several
+    times what it costs in optimised code. Each round started from C takes the best code there is at
+    its start.
     """
     rnd = variant.deal_round_from(dealer, rng)
     if contract is not None:
@@ -111,6 +118,10 @@ def _play_round(
             actions = legal_actions()
     else:
         rnd.play_at_random(rng.random)
+    if not rnd.is_over:  # pragma: no cover - would be an engine bug
+        raise TarotError(f"round {number} is stuck: not over but nothing is legal ({rnd!r})")
+    if stats is not None:
+        _record(rnd, stats)
     return rnd
 
 

@@ -73,7 +73,7 @@ def timed_round(
 def timed_pass(games: int, seed: str, stats: SimulationStats | None = None) -> list[float]:
     """Seconds spent in each part over ``games`` rounds; with ``stats``, the rounds are also counted.
 
-    Each round is played through ``operator.call``, from C, as ``simulate`` plays its rounds (see
+    Each round is started from C, through ``operator.call``, as ``simulate`` starts its rounds (see
     ``tarot_core.simulate._play_round``): in Pyodide under V8, a run of the interpreter loop that went
     on for the whole pass could stay in slower code from its first deopt to its end.
     """

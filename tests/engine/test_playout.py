@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarot_core import find_variant
+from tarot_core import simulate as simulate_module
 from tarot_core.cards import Card
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
 from tarot_core.round import Round, following_cards
 from tarot_core.seats import SEATS
-from tarot_core.simulate import SimulationStats, simulate
+from tarot_core.simulate import SimulationStats, _force_contract, _record, simulate
 
 FRENCH = ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5"]
 OTHERS = ["mathers-2", "mathers-3", "chambery-3", "chambery-4", "chambery-5"]
@@ -109,6 +110,45 @@ def test_simulate_is_reproducible_and_counts_every_round() -> None:
     assert first.as_dict() == second.as_dict()
     assert first.played + sum(first.redeals.values()) == 40
     assert first.contracts["garde-sans"] == first.taken > 0
+
+
+@pytest.mark.parametrize(("key", "contract"), [(key, None) for key in FRENCH + OTHERS] + [("fft-4", "garde")])
+def test_simulate_plays_the_rounds_it_promises(
+    key: str, contract: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``simulate`` is a loop over rounds written out here plainly: one generator for the whole batch,
+    the dealer moving one seat to the right each round from p1, each round dealt with
+    ``deal_round_from``, its bidding forced when a contract is given, then played at random. The
+    rounds are compared whole (dealer, deal and actions): the statistics alone would not see a wrong
+    dealer, since turning every seat round the table changes none of them."""
+    variant = find_variant(key)
+    games = 3 * variant.players + 2
+    expected = SimulationStats()
+    expected_rounds: list[tuple[object, ...]] = []
+    rng = random.Random("simulate:7")
+    dealer = SEATS[0]
+    for _ in range(games):
+        rnd = variant.deal_round_from(dealer, rng)
+        if contract is not None:
+            _force_contract(rnd, contract, rng)
+        rnd.play_at_random(rng.random)
+        assert rnd.is_over
+        _record(rnd, expected)
+        expected_rounds.append((rnd.dealer, rnd.initial_hands, rnd.actions))
+        dealer = dealer.next(variant.players)
+
+    rounds: list[tuple[object, ...]] = []
+
+    def record(rnd: Round, stats: SimulationStats) -> None:
+        rounds.append((rnd.dealer, rnd.initial_hands, rnd.actions))
+        _record(rnd, stats)
+
+    monkeypatch.setattr(simulate_module, "_record", record)
+    got = SimulationStats()
+    simulate(variant, games, 7, contract, got, warmup=3)
+    assert got == expected
+    assert rounds == expected_rounds
+    assert [dealer for dealer, _, _ in rounds][: variant.players + 1] == [*SEATS[: variant.players], SEATS[0]]
 
 
 @pytest.mark.parametrize("key", FRENCH + OTHERS)

@@ -96,16 +96,17 @@ def _play_round(
 
     :func:`simulate` calls this from C, through ``map``, and consumes the rounds in C too, so the timed
     loop runs no Python code of its own between rounds. In CPython that changes nothing measurable. In
-    Pyodide it is worth about 4 % of the speed. Python's interpreter loop is a single WebAssembly
-    function: a call from Python code to a Python function runs inside the loop already running, while
-    a call from C starts the loop anew. The JavaScript engine compiles that function in tiers as it
-    runs, and the V8 of Node 26 and of current Chromium also drops its optimised code when one of its
-    guesses about an indirect call proves wrong. A run of the function already under way cannot move
-    to code compiled after it started, so it goes on in the slower code until it returns. The run that
-    called :func:`simulate` started before any of that compiling, and stays in first-tier code to its
-    end: whatever the batch's loop did there between rounds (a property, a method, a test) cost several
-    times what it costs in optimised code. Each round started from C takes the best code there is at
-    its start.
+    Pyodide under V8, starting each round from C keeps the batch out of slow code (a batch played in one
+    run of the interpreter loop ran nearly a third slower), and leaving no Python code between rounds
+    adds about 4 %. Python's interpreter loop is a single WebAssembly function: a call from Python code
+    to a Python function runs inside the loop already running, while a call from C starts the loop anew.
+    The JavaScript engine compiles that function in tiers as it runs, and the V8 of Node 26 and of
+    current Chromium also drops its optimised code when one of its guesses about an indirect call proves
+    wrong. A run of the function already under way cannot move to code compiled after it started, so it
+    goes on in the slower code until it returns. The run that called :func:`simulate` started before any
+    of that compiling, and stays in first-tier code to its end: whatever the batch's loop did there
+    between rounds (a property, a method, a test) ran there, more slowly than in optimised code. Each
+    round started from C takes the best code there is at its start.
     """
     rnd = variant.deal_round_from(dealer, rng)
     if contract is not None:

@@ -15,6 +15,7 @@ from tarot_core.cards import Card
 from tarot_core.scoring import score_request
 from tutorial.sphinxext.cards import card_node
 from tutorial.sphinxext.engine import estimated_height
+from tutorial.tables import load_hand
 
 FAKE_SCORING = '''
 """A stand-in scorer for these tests: 41 points needed, base 25, the taker is paid by three defenders."""
@@ -47,16 +48,19 @@ def bad_rows():
     return {"header": ["A", "B"], "rows": [["only one cell"]]}
 '''
 
-CONF = f"""
-import sys
-sys.path.insert(0, {str(ROOT)!r})
-sys.path.insert(0, {{here!r}})
-extensions = [
+#: The extensions of the small projects (a build may add one with ``-D extensions=...``).
+EXTENSIONS = [
     "myst_parser",
     "tutorial.sphinxext.engine",
     "tutorial.sphinxext.cards",
     "tutorial.sphinxext.glossary",
 ]
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+sys.path.insert(0, {{here!r}})
+extensions = {EXTENSIONS!r}
 myst_enable_extensions = ["colon_fence", "deflist"]
 tarot_score_function = {{scorer!r}}
 """
@@ -168,6 +172,61 @@ def test_other_builders_get_card_names_as_text(tmp_path: Path) -> None:
     text = (tmp_path / "out" / "index.txt").read_text(encoding="utf-8")
     assert "Here is a King: King of Hearts." in text
     assert "Trump 21 (the Monde)" in text
+
+
+HAND_STEPS_PAGE = """
+# Cards dealt apart and laid away
+
+```{tarot-hand-step} fft-4-first-hand
+:show: dog
+```
+
+```{tarot-hand-step} fft-4-first-hand
+:show: discard
+```
+
+```{tarot-hand-step} mathers-2-ask
+:show: deal
+:dog:
+```
+
+```{tarot-hand-step} mathers-2-ask
+:show: discard
+```
+
+```{tarot-hand-step} chambery-4-short-pack-solo
+:show: dog
+```
+
+```{tarot-hand-step} chambery-4-short-pack-solo
+:show: discard
+```
+"""
+
+
+def test_hand_steps_name_the_cards_apart_in_each_rule_sets_words(tmp_path: Path) -> None:
+    """The cards dealt apart are the dog in French Tarot only: Mathers puts cards aside for the dealer,
+    and the Chambéry dealer gets extra cards; in both it is the dealer who lays cards away, not a
+    taker (Mathers has none)."""
+    extensions = ",".join([*EXTENSIONS, "tutorial.sphinxext.handsteps"])
+    result = build(tmp_path, HAND_STEPS_PAGE, builder="text", extra=("-D", f"extensions={extensions}"))
+    assert result.returncode == 0, result.output
+    page = (tmp_path / "out" / "index.txt").read_text(encoding="utf-8")
+    text = " ".join(page.replace("**", "").split())  # a label is in bold: **The dog**
+    first, mathers, chambery = (load_hand(name) for name in HANDS)
+    first_taker = first.final_round().taker
+    assert first_taker is not None
+    assert f"The dog ({len(first.dog)} cards)" in text
+    laid = len(first.final_round().discard)
+    assert f"The discard ({first.seat_name(first_taker)}’s {laid} cards, face down)" in text
+    assert f"The cards put aside ({len(mathers.dog)} cards, face down, for the dealer)" in text
+    assert f"Thrown out ({mathers.seat_name(mathers.dealer)}’s {len(mathers.dog)} cards, face down)" in text
+    assert f"The dealer’s extra cards ({len(chambery.dog)} cards)" in text
+    assert f"Laid away ({chambery.seat_name(chambery.dealer)}’s {len(chambery.dog)} cards, face down)" in text
+    assert text.count("The dog") == 1
+
+
+HANDS = ("fft-4-first-hand", "mathers-2-ask", "chambery-4-short-pack-solo")
 
 
 def test_the_real_engine_scores_a_garde(tmp_path: Path) -> None:

@@ -12,12 +12,15 @@ so a page that walks through a hand always shows exactly what the engine replays
     ````
     ``:show:`` picks what to draw:
 
-    * ``deal``: every player's hand as dealt (``:dog:`` adds the dog, face up);
+    * ``deal``: every player's hand as dealt (``:dog:`` adds the cards dealt apart, face up);
     * ``hand``: the hand of ``:seat:`` (``p1`` ..., or ``taker``, ``partner``, ``dealer``) at
       ``:after:``: a number of actions; ``deal``, ``bidding`` (the taker's hand then includes the dog it
       picks up), ``discard``, ``trick 3`` (once the third trick is complete); or the text of an action
       of the record, such as ``p4 bid garde``, for the moment just after it;
-    * ``dog``: the dog; ``discard``: the taker's discard;
+    * ``dog``: the cards dealt apart from the hands, in each rule set's words (the dog; in Mathers'
+      game the cards put aside for the dealer; in Chambéry Tarot the dealer's extra cards);
+      ``discard``: the cards laid away (the taker's discard; in Mathers' game and Chambéry Tarot the
+      dealer's);
     * ``handful``: the trumps shown by ``:seat:`` (by default, the first handful shown);
     * ``trick``: the cards of trick ``:trick:`` in playing order, each card told in words (which rule
       it shows) and who won it. ``:trick:`` is a number (from 1) or a kind of trick, the first trick of
@@ -41,6 +44,7 @@ Any failure stops the build with :class:`~tutorial.sphinxext.common.EngineCheckE
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -129,6 +133,29 @@ def round_after(record: HandRecord, text: str) -> Round:
     return record.round_at(action_index(record, text))
 
 
+@dataclass(frozen=True)
+class _Words:
+    """What a rule set calls the cards dealt apart from the hands (and how they lie) and the cards laid
+    away. Who lays them away is the engine's to say: the seat of the record's discard."""
+
+    apart: str
+    apart_lies: str
+    discard: str
+
+
+_FRENCH_WORDS = _Words("The dog", "face down", "The discard")
+_WORDS = {
+    # Mathers: the dealer puts the last cards of the deal aside, then takes them for as many of his own.
+    "mathers": _Words("The cards put aside", "face down, for the dealer", "Thrown out"),
+    # Chambéry: the dealer's extra cards come with his last packet; he lays as many away before bidding.
+    "chambery": _Words("The dealer’s extra cards", "dealt with his last packet", "Laid away"),
+}
+
+
+def _words(record: HandRecord) -> _Words:
+    return _WORDS.get(str(getattr(record.variant, "family", "")), _FRENCH_WORDS)
+
+
 class TarotHandStep(SphinxDirective):
     """``tarot-hand-step``: cards of one moment of a recorded hand."""
 
@@ -203,7 +230,9 @@ class TarotHandStep(SphinxDirective):
             note = f"({seat}{', the dealer' if seat == record.dealer else ''}, {len(hand)} cards)"
             rows.append(self._row(record.seat_name(seat), hand, note))
         if "dog" in self.options:
-            rows.append(self._row("The dog", sort_hand(record.dog), f"({len(record.dog)} cards, face down)"))
+            words = _words(record)
+            note = f"({len(record.dog)} cards, {words.apart_lies})"
+            rows.append(self._row(words.apart, sort_hand(record.dog), note))
         return rows
 
     def _show_hand(self, record: HandRecord) -> list[nodes.Node]:
@@ -213,15 +242,15 @@ class TarotHandStep(SphinxDirective):
         return [self._row(record.seat_name(seat), hand, f"({seat}, {len(hand)} cards)")]
 
     def _show_dog(self, record: HandRecord) -> list[nodes.Node]:
-        return [self._row("The dog", sort_hand(record.dog), f"({len(record.dog)} cards)")]
+        return [self._row(_words(record).apart, sort_hand(record.dog), f"({len(record.dog)} cards)")]
 
     def _show_discard(self, record: HandRecord) -> list[nodes.Node]:
         rnd = record.final_round()
-        if not rnd.discard:
+        who = next((action.seat for action in rnd.actions if action.kind == "discard"), None)
+        if not rnd.discard or who is None:
             raise TarotError("nobody discarded in this hand")
-        assert rnd.taker is not None
-        note = f"({record.seat_name(rnd.taker)}’s {len(rnd.discard)} cards, face down)"
-        return [self._row("The discard", sort_hand(rnd.discard), note)]
+        note = f"({record.seat_name(who)}’s {len(rnd.discard)} cards, face down)"
+        return [self._row(_words(record).discard, sort_hand(rnd.discard), note)]
 
     def _show_handful(self, record: HandRecord) -> list[nodes.Node]:
         rnd = record.final_round()

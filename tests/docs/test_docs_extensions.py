@@ -213,20 +213,20 @@ def test_hand_steps_name_the_cards_apart_in_each_rule_sets_words(tmp_path: Path)
     assert result.returncode == 0, result.output
     page = (tmp_path / "out" / "index.txt").read_text(encoding="utf-8")
     text = " ".join(page.replace("**", "").split())  # a label is in bold: **The dog**
-    first, mathers, chambery = (load_hand(name) for name in HANDS)
-    first_taker = first.final_round().taker
+    first, mathers, chambery = (
+        load_hand(name) for name in ("fft-4-first-hand", "mathers-2-ask", "chambery-4-short-pack-solo")
+    )
+    first_final = first.final_round()
+    first_taker = first_final.taker
     assert first_taker is not None
     assert f"The dog ({len(first.dog)} cards)" in text
-    laid = len(first.final_round().discard)
+    laid = len(first_final.discard)
     assert f"The discard ({first.seat_name(first_taker)}’s {laid} cards, face down)" in text
     assert f"The cards put aside ({len(mathers.dog)} cards, face down, for the dealer)" in text
     assert f"Thrown out ({mathers.seat_name(mathers.dealer)}’s {len(mathers.dog)} cards, face down)" in text
     assert f"The dealer’s extra cards ({len(chambery.dog)} cards)" in text
     assert f"Laid away ({chambery.seat_name(chambery.dealer)}’s {len(chambery.dog)} cards, face down)" in text
     assert text.count("The dog") == 1
-
-
-HANDS = ("fft-4-first-hand", "mathers-2-ask", "chambery-4-short-pack-solo")
 
 
 def test_the_real_engine_scores_a_garde(tmp_path: Path) -> None:

@@ -218,8 +218,11 @@ class ClassicOptions(Options):
         "wins-last-trick",
         "A side that has won every trick and leads the Excuse to the last trick. 'wins-last-trick' "
         "(default): the Excuse wins that trick, otherwise a taker holding the Excuse could never make "
-        "a slam, because he leads every trick and may not lead the Excuse. 'strict': the trick goes "
-        "to the highest other card and the Excuse to the other side.",
+        "a slam, because he leads every trick and may not lead the Excuse; and an Excuse that the "
+        "slam side plays to the last trick under a partner's winning card stays with that side, as in "
+        "the modern rules' 'except in a slam' (the source only says that an Excuse played to the last "
+        "trick goes to the opposition). 'strict': the trick goes to the highest other card, and the "
+        "Excuse to the other side in both cases.",
     )
     bidding: str = option(
         "once",
@@ -787,6 +790,9 @@ class ClassicRound(Round):
                 "someone else has led",
             )
         return super()._refuse_play(action)
+
+    def rule_excuse_kept_in_slam(self) -> bool:
+        return str(self.variant.options.slam_excuse) != "strict"
 
     def _excuse_wins(self, trick: Trick) -> bool:
         if self.variant.options.slam_excuse == "strict" or trick.number != self.variant.hand_size - 1:

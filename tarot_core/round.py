@@ -922,6 +922,12 @@ class Round:
         self.current = Trick(len(tricks), winner)
         self.to_move = winner
 
+    def rule_excuse_kept_in_slam(self) -> bool:
+        """Whether an Excuse played to the last trick stays with its side when that side wins every
+        trick (the FFT's "except in a slam"); otherwise it goes over to the other side like any Excuse
+        played to the last trick. A side that wins no trick keeps its Excuse there in every rule set."""
+        return True
+
     def rule_trick_winner(self, trick: Trick) -> Seat:
         """The highest trump, or else the highest card of the suit led; the Excuse wins only a slam's
         last trick. Before any other card, the Excuse's player holds the trick for now."""
@@ -993,6 +999,18 @@ class Round:
                         None,
                         None,
                         "led to the last trick by a side that won every trick, the Excuse wins it",
+                    )
+                elif trick.number == last_number and won[other] == 0 and self.rule_excuse_kept_in_slam():
+                    # A slam by the Excuse's own side: the last trick was theirs too, and the Excuse
+                    # stays with them (the rule's "except in a slam").
+                    piles[own].append(card)
+                    excuse = ExcuseNote(
+                        seat,
+                        trick.number,
+                        own,
+                        None,
+                        None,
+                        "played to the last trick of its side's slam, the Excuse stays with that side",
                     )
                 elif trick.number == last_number and won[own] > 0:
                     piles[other].append(card)

@@ -737,7 +737,10 @@ def trick_story(record: str, number: int) -> list[str]:
         own = rnd.side_of(seat)
         own_name = "the attack" if own == ATTACK else "the defence"
         if trick.number == rnd.variant.hand_size - 1:
-            sentences.append("Played to the last trick, the Excuse goes over to the other side.")
+            # What became of it is the engine's to say (it may stay with a side making a slam).
+            note = rnd.tally().excuse
+            assert note is not None and note.trick == trick.number
+            sentences.append(note.explanation[0].upper() + note.explanation[1:] + ".")
         elif own == rnd.side_of(trick.winner):
             sentences.append(f"The Excuse stays with {own_name}, which also wins the trick: no exchange.")
         else:

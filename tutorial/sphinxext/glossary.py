@@ -1,20 +1,33 @@
-"""Glossary links that explain themselves: hovering a ``{term}`` link shows the definition's first sentence.
+"""Glossary links that explain themselves, a glossary with an A to Z list, and terms the search finds.
 
 While reading, the first sentence of every glossary definition is noted under each of its terms. After
 references are resolved, every link made by the ``term`` role gets that sentence as its ``title``
-attribute (the browser's tooltip, also read by screen readers) and the CSS class ``tarot-term``.
-A click still goes to the glossary entry.
+attribute and the CSS class ``tarot-term``. In HTML pages, ``tarot-glossary.js`` turns that title into
+a popover that opens on hover, focus and tap (a second tap follows the link to the entry); without the
+script the title is still the browser's tooltip.
+
+Every glossary gets a list of its first letters, each a link to the first entry under that letter.
+
+Sphinx keeps glossary terms out of its search results (the standard domain gives them a search
+priority of -1), so "handful" would only be found as the word "hand" in running text. The standard
+domain is replaced by one that differs only there: every name of every entry, French and English, is a
+search result of its own, listed before the pages that merely mention it.
 """
 
 from __future__ import annotations
 
+import html
 import re
+import unicodedata
 from collections.abc import Set
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.domains import ObjType
+from sphinx.domains.std import StandardDomain
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.typing import ExtensionMetadata
@@ -104,7 +117,57 @@ class AddTermTitles(SphinxPostTransform):
                     break
 
 
+def _letter(term: str) -> str:
+    """The letter a term is filed under: its first letter without accents, in capitals.
+
+    >>> _letter("écart"), _letter("atout"), _letter("1 of trumps")
+    ('E', 'A', '#')
+    """
+    first = unicodedata.normalize("NFD", term.strip())[:1].upper()
+    return first if "A" <= first <= "Z" else "#"
+
+
+def _add_letters(app: Sphinx, doctree: nodes.document) -> None:
+    """Put before each glossary the list of its first letters, each linking to its first entry."""
+    for glossary in list(doctree.findall(addnodes.glossary)):
+        firsts: dict[str, str] = {}
+        for item in glossary.findall(nodes.definition_list_item):
+            terms = [term for term in item.findall(nodes.term) if term["ids"]]
+            if terms:
+                firsts.setdefault(_letter(terms[0].astext()), terms[0]["ids"][0])
+        if len(firsts) < 2:
+            continue
+        links = "".join(
+            f'<li><a href="#{html.escape(anchor)}">{html.escape(letter)}</a></li>'
+            for letter, anchor in firsts.items()
+        )
+        nav = f'<nav class="tarot-az" aria-label="Glossary entries by first letter"><ul>{links}</ul></nav>'
+        glossary.parent.insert(glossary.parent.index(glossary), nodes.raw("", nav, format="html"))
+
+
+class SearchableTermsDomain(StandardDomain):
+    """The standard domain, with glossary terms among the search results (priority 1, not -1)."""
+
+    object_types: ClassVar[dict[str, ObjType]] = {
+        **StandardDomain.object_types,
+        "term": ObjType("glossary term", "term", searchprio=1),
+    }
+
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _add_static(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        app.config.html_static_path.append(str(STATIC))
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_domain(SearchableTermsDomain, override=True)
+    app.connect("builder-inited", _add_static)
+    app.add_css_file("tarot-glossary.css")
+    app.add_js_file("tarot-glossary.js", loading_method="defer")
+    app.connect("doctree-read", _add_letters)
     app.connect("doctree-read", _collect)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)

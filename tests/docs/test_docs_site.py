@@ -349,3 +349,67 @@ def test_every_page_names_the_sites_icon(clean_site: Path) -> None:
     assert icons == {(clean_site / "_static" / "favicon.svg").resolve()}
     drawing = ET.parse(clean_site / "_static" / "favicon.svg").getroot()
     assert drawing.tag == "{http://www.w3.org/2000/svg}svg"
+
+
+# ------------------------------------------------------------------ tricks shown on the pages
+
+_TRICK = re.compile(
+    r'<div class="tarot-cards tarot-cards-medium tarot-trick[^"]*">.*?'
+    r"<strong>Trick (\d+) of (\d+)</strong> of the deal “([^”]+)”(.*?)</div>",
+    re.S,
+)
+
+
+def _tricks(page: Path) -> list[tuple[int, int, str, str]]:
+    text = page.read_text(encoding="utf-8")
+    return [
+        (int(n), int(total), html.unescape(title), body) for n, total, title, body in _TRICK.findall(text)
+    ]
+
+
+def test_each_static_trick_names_its_deal_and_marks_the_engines_winner(clean_site: Path) -> None:
+    from tutorial.tables import load_hand
+
+    titles = {}
+    for record in (DOCS.parent / "tutorial" / "hands").glob("*.json"):
+        hand = load_hand(record.stem)
+        titles[hand.title] = hand
+    seen = 0
+    for page in clean_site.rglob("*.html"):
+        for number, total, title, body in _tricks(page):
+            assert title in titles, (page, title)
+            final = titles[title].final_round()
+            assert total == len(final.tricks)
+            trick = final.tricks[number - 1]
+            assert trick.winner is not None
+            winners = re.findall(r'tarot-trick-winner"><strong>([^<]+)</strong>', body)
+            assert winners == [html.escape(titles[title].seat_name(trick.winner), quote=False)], (
+                page,
+                number,
+            )
+            assert body.count(" wins</span>") == 1
+            seen += 1
+    assert seen >= 10
+
+
+def test_the_tutorial_shows_its_tricks_in_the_order_they_were_played(clean_site: Path) -> None:
+    numbers = [number for number, _, _, _ in _tricks(clean_site / "tutorial" / "first-hand.html")]
+    assert len(numbers) >= 5 and numbers == sorted(numbers), numbers
+
+
+def test_the_tutorials_handful_says_why_the_excuse_is_in_it(clean_site: Path) -> None:
+    from tutorial.tables import load_hand
+
+    shown = load_hand("fft-4-first-hand").final_round().handfuls[0][2]
+    assert any(card.is_excuse for card in shown), "the sample handful no longer shows the Excuse"
+    text = (clean_site / "tutorial" / "first-hand.html").read_text(encoding="utf-8")
+    assert "stand in" in text and "no other trump is left" in text
+    # The handful's own label counts the trumps and the Excuse apart.
+    trumps = sum(1 for card in shown if card.is_trump)
+    assert f"handful: {trumps} trumps and the Excuse" in text
+
+
+def test_the_home_page_names_the_rule_sets_and_the_nineteenth_century_book(clean_site: Path) -> None:
+    text = html.unescape(re.sub(r"<[^>]+>", "", (clean_site / "index.html").read_text(encoding="utf-8")))
+    assert "Mathers" in text and "1888" in text and "19th-century book" in text
+    assert "Chambéry" in text and "Diátaxis" not in text and "the build stops" not in text

@@ -258,7 +258,9 @@ class TarotHandStep(SphinxDirective):
         for who, size, shown in rnd.handfuls:
             if seat is None or who == seat:
                 side = "the taker" if who == rnd.taker else "a defender"
-                note = f"({side}) shows a {size} handful: {len(shown)} trumps"
+                trumps = sum(1 for card in shown if card.is_trump)
+                excuse = " and the Excuse" if any(card.is_excuse for card in shown) else ""
+                note = f"({side}) shows a {size} handful: {trumps} trump{'s' if trumps != 1 else ''}{excuse}"
                 return [self._row(record.seat_name(who), list(shown), note)]
         raise TarotError(f"{seat or 'nobody'} shows no handful in this hand")
 
@@ -280,15 +282,20 @@ class TarotHandStep(SphinxDirective):
         block = nodes.container(classes=["tarot-cards", "tarot-cards-medium", "tarot-trick"])
         title = nodes.paragraph(classes=["tarot-hand-label"])
         title += nodes.strong("", f"Trick {number} of {len(rnd.tricks)}")
+        # Pages show tricks of several sample hands: each says which deal it comes from.
+        title += nodes.Text(f" of the deal “{record.title}”")
         block += title
         row = nodes.paragraph(classes=["tarot-cards-row"])
         for index, (seat, card) in enumerate(trick.plays):
             if index:
                 row += nodes.Text(" → ")
-            piece = nodes.inline(classes=["tarot-trick-play"])
+            wins = seat == trick.winner
+            piece = nodes.inline(classes=["tarot-trick-play", *(["tarot-trick-winner"] if wins else [])])
             piece += nodes.strong("", record.seat_name(seat))
             piece += nodes.Text(" ")
             piece += card_node(card, labelled=True)
+            if wins:
+                piece += nodes.inline("", " wins", classes=["tarot-trick-wins"])
             row += piece
         block += row
         story = nodes.paragraph(classes=["tarot-trick-story"])

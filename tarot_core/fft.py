@@ -210,7 +210,7 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     check_holding(
         deal_shape(players, contract),
         bouts=oudlers,
-        half_points=half_points,
+        value=half_points,
         slam_by=slam_by,
         petit=petit,
         slam_hint=SLAM_HINTS,

@@ -157,7 +157,7 @@ def check_holding(
     shape: DealShape,
     *,
     bouts: int,
-    half_points: int,
+    value: int,
     slam_by: str | None,
     petit: str | None,
     petit_field: str = "petit_au_bout",
@@ -169,12 +169,12 @@ def check_holding(
 
     ``petit`` is the side that won the Petit au bout (``None`` for none, or when the rule set credits
     the player who played it rather than the trick's winner). ``scale`` turns half-points into the
-    request's unit (the older rules count whole points by pairs) and ``show`` writes that unit.
+    request's unit, in which ``value`` is given (the older rules count whole points by pairs), and
+    ``show`` writes that unit.
     ``slam_hint`` gives, by side, how to write a slam by that side in the request.
     """
-    shown = show or (lambda value: f"{value / 2:g}")
-    unit = scale or (lambda value: value)
-    value = unit(half_points)
+    shown = show or points
+    unit = scale or (lambda amount: amount)
     taker = shape.attack_word
     if petit is not None:
         if slam_by is not None and petit != slam_by:
@@ -222,9 +222,9 @@ def check_holding(
             )
         return
     low, high = shape.open_bounds(bouts)
-    if low <= half_points <= high:
+    if unit(low) <= value <= unit(high):
         return
-    side = DEFENCE if half_points < low else ATTACK
+    side = DEFENCE if value < unit(low) else ATTACK
     totals = shape.slam_totals(side, played)
     if value in {unit(h) for h in totals.get(bouts, ())}:
         hint = (slam_hint or {}).get(side, "")
@@ -238,7 +238,7 @@ def check_holding(
     def half(amount: int) -> str:
         return shown(unit(amount))
 
-    if half_points < low:
+    if value < unit(low):
         raise RequestError(
             "points",
             f"with {bouts_text(bouts)}, {taker} holds at least {half(low)} points, not {shown(value)}: "

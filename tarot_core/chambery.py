@@ -957,7 +957,7 @@ _REQUEST_FIELDS: Final = ("variant", "players", "pack", "contract", "points", "o
 
 def _int_field(request: Mapping[str, object], name: str, what: str, choices: str) -> int:
     value = required(request, name, f"give {what}: {choices}")
-    return whole_number(value, name, f"{what}, a whole number ({choices})")
+    return whole_number(value, name, f"{what} as a whole number ({choices})")
 
 
 def score_request(request: Mapping[str, object]) -> dict[str, object]:

@@ -137,7 +137,9 @@ SIDES = (ATTACK, DEFENCE)
 
 def _int_field(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...], what: str) -> int:
     choices = ", ".join(str(v) for v in allowed)
-    value = whole_number(required(request, name, f"give {what}: {choices}"), name, f"{what}, a whole number")
+    value = whole_number(
+        required(request, name, f"give {what}: {choices}"), name, f"{what} as a whole number ({choices})"
+    )
     if value not in allowed:
         raise RequestError(name, f"must be one of {choices}, not {value}")
     return value

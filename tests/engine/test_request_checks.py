@@ -482,3 +482,73 @@ def test_cards_are_what_the_limits_say() -> None:
     pack: tuple[Card, ...] = FULL_PACK
     assert sum(card.half_points for card in pack) == TOTAL
     assert sum(card.is_bout for card in pack) == BOUTS
+
+
+def _lopsided_round(key: str, contract: str, strong: bool, rng: random.Random) -> Round | None:
+    """A deal whose taker holds the best cards (or the worst) and a play-out where one side presses:
+    rounds where a side wins every trick, with the dog and the Excuse anywhere."""
+    variant = find_variant(key)
+    pack = list(FULL_PACK)
+    rng.shuffle(pack)
+
+    def strength(card: Card) -> tuple[int, int]:
+        return (-card.index, 0) if card.is_trump else (-card.rank, card.index)
+
+    ordered = sorted(pack, key=strength) if strong else sorted(pack, key=lambda c: (c.half_points, c.index))
+    taker_cards = ordered[: variant.hand_size]
+    rest = [card for card in pack if card not in taker_cards]
+    dog, rest = rest[: variant.dog_size], rest[variant.dog_size :]
+    hands: list[list[Card]] = []
+    for seat in range(variant.players):
+        if seat == 1:
+            hands.append(sorted(taker_cards))
+        else:
+            hands.append(sorted(rest[: variant.hand_size]))
+            rest = rest[variant.hand_size :]
+    rnd = variant.new_round(Seat.parse("p1"), hands, dog)
+    taker = Seat.parse("p2")
+    for _ in range(400):
+        if rnd.is_over:
+            return rnd
+        legal = rnd.legal_actions()
+        bids = [a for a in legal if a.kind == "bid" and a.word == contract and a.seat == taker]
+        plays = [a for a in legal if a.kind == "play"]
+        if bids:
+            action = bids[0]
+        elif plays:
+            pressing = (rnd.side_of(plays[0].seat) == ATTACK) == strong
+            if rng.random() < 0.2:
+                action = rng.choice(plays)
+            elif pressing:
+                action = max(plays, key=lambda a: a.card or 0)
+            else:
+                action = min(plays, key=lambda a: (a.card.half_points, a.card) if a.card else (0, 0))
+        else:
+            quiet = [a for a in legal if a.kind in ("pass", "discard", "call")]
+            if not quiet:
+                return None
+            action = rng.choice(quiet)
+        rnd.push(action)
+    return None
+
+
+@pytest.mark.parametrize("key", ["fft-3", "fft-4", "fft-5"])
+def test_every_slam_a_round_makes_is_within_the_limits(key: str) -> None:
+    """Rounds where one side wins every trick, under every contract: the counted bouts and points are
+    among those the limits allow, and the request is scored."""
+    rng = random.Random(f"slams:{key}")
+    slams = 0
+    for number in range(240):
+        contract = ("prise", "garde", "garde-sans", "garde-contre")[number % 4]
+        rnd = _lopsided_round(key, contract, number % 8 < 4, rng)
+        if rnd is None or rnd.outcome != "played":
+            continue
+        counting = rnd.count()
+        if counting.slam_by is None:
+            continue
+        slams += 1
+        shape = deal_shape(rnd.players, contract)
+        allowed = shape.slam_totals(counting.slam_by, counting.petit_au_bout is not None)
+        assert counting.attack_half_points in allowed[counting.attack_bouts]
+        assert "scores" in score_request(request_of(rnd))
+    assert slams >= 60

@@ -37,7 +37,8 @@ def required(request: Mapping[str, object], name: str, what: str) -> object:
 
 
 def whole_number(value: object, name: str, expected: str) -> int:
-    """A whole number (``4`` or ``4.0``), or a :class:`RequestError` saying ``must be {expected}``."""
+    """A whole number (``4`` or ``4.0``); anything else is refused with a
+    :class:`~tarot_core.errors.RequestError` saying ``must be {expected}``."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():

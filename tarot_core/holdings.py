@@ -33,10 +33,13 @@ from .cards import EXCUSE, FULL_PACK, PETIT, Card
 from .errors import RequestError
 from .scoring import ATTACK, DEFENCE, bouts_text
 
-#: Half-points of the cheapest card, and of a bout.
+#: Half-points of the cheapest card.
 LOW: Final = min(card.half_points for card in FULL_PACK)
+#: Half-points of a bout.
 BOUT: Final = min(card.half_points for card in FULL_PACK if card.is_bout)
+#: Bouts in the pack.
 BOUTS: Final = sum(1 for card in FULL_PACK if card.is_bout)
+#: Half-points in the pack.
 TOTAL: Final = sum(card.half_points for card in FULL_PACK)
 #: Cards a handful may show: the trumps and the Excuse.
 TRUMPS: Final = sum(1 for card in FULL_PACK if card.is_trump or card.is_excuse)
@@ -50,6 +53,7 @@ def may_discard(card: Card) -> bool:
 
 
 def other(side: str) -> str:
+    """The other side: the defence for the attack, the attack for the defence."""
     return DEFENCE if side == ATTACK else ATTACK
 
 
@@ -165,7 +169,8 @@ def check_holding(
     show: Callable[[int], str] | None = None,
     scale: Callable[[int], int] | None = None,
 ) -> None:
-    """Refuse, with a :class:`RequestError` on the field concerned, an attack holding no deal produces.
+    """Refuse an attack holding that no deal produces, with a :class:`~tarot_core.errors.RequestError`
+    on the field concerned.
 
     ``petit`` is the side that won the Petit au bout (``None`` for none, or when the rule set credits
     the player who played it rather than the trick's winner). ``scale`` turns half-points into the

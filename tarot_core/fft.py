@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -158,6 +159,10 @@ def parse_points(value: object, players: int) -> int:
     if value is None:
         raise missing("points", "give the card points of the taker's side, such as 41 or 40.5")
     number_value = number(value, "points", "a number of card points such as 41 or 40.5")
+    if not math.isfinite(number_value):
+        raise RequestError(
+            "points", f"must be a number of card points such as 41 or 40.5, not {shown(value)}"
+        )
     half = number_value * 2
     if not float(half).is_integer():
         raise RequestError("points", f"card points go by halves (41 or 40.5), not {number_value}")

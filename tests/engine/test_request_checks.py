@@ -253,6 +253,13 @@ def test_points_as_text_names_the_field_and_what_it_expects() -> None:
     assert str(error) == 'points: must be a number of card points such as 41 or 40.5, not the text "56"'
 
 
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_points_that_are_not_a_finite_number_are_refused_as_such(value: float) -> None:
+    """JSON readers accept NaN and Infinity: they are not card points."""
+    error = refused({"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": value})
+    assert error.field == "points" and error.message.startswith("must be a number of card points")
+
+
 def _leaves(value: object) -> list[object]:
     if isinstance(value, dict):
         return [leaf for item in value.values() for leaf in _leaves(item)]

@@ -56,6 +56,13 @@ Score requests (:func:`score_request`)::
 
 The answer is ``{"variant": "classic", "players": N, "won": bool, "target": T, "breakdown": [...],
 "scores": {role: share}}``; the shares sum to zero unless ``shares="taker-only"``.
+
+A request no deal can produce is refused, on the field at fault: bouts and points that the dog, the
+discard and the slam cannot give (see :mod:`tarot_core.holdings`; the points are those limits counted
+by pairs), a Petit on the last trick that contradicts the bouts or the slam when the option
+``petit_last_trick="winner"`` credits the side that won that trick, and a taker playing alone with five
+when the King is called after the dog is shown (except in a bid Slam). Numbers are JSON numbers, never
+text, and a required field left out is reported as missing.
 """
 
 from __future__ import annotations

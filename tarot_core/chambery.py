@@ -44,6 +44,7 @@ from .cards import (
     sort_hand,
 )
 from .errors import Illegal, Refusal, RequestError, TarotError
+from .fields import required, shown, whole_number
 from .round import ATTACK, DEFENCE, Counting, ExcuseNote, Phase, Round, Trick
 from .scoring import Score, Term
 from .seats import SEATS, Seat, order_from
@@ -954,11 +955,9 @@ def pay_three(points: Sequence[int], pack: int = 78, names: Sequence[str] | None
 _REQUEST_FIELDS: Final = ("variant", "players", "pack", "contract", "points", "options")
 
 
-def _int_field(request: Mapping[str, object], name: str, what: str) -> int:
-    value = request.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(name, f"{what} must be a whole number, not {value!r}")
-    return value
+def _int_field(request: Mapping[str, object], name: str, what: str, choices: str) -> int:
+    value = required(request, name, f"give {what}: {choices}")
+    return whole_number(value, name, f"{what} as a whole number ({choices})")
 
 
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
@@ -976,10 +975,10 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
             )
     if request.get("variant") != VARIANT_NAME:
         raise RequestError("variant", f'this calculator scores "chambery", not {request.get("variant")!r}')
-    players = _int_field(request, "players", "the number of players")
+    players = _int_field(request, "players", "the number of players", "3, 4 or 5")
     if players not in (3, 4, 5):
         raise RequestError("players", f"Chambéry Tarot is for 3, 4 or 5 players, not {players}")
-    pack = _int_field(request, "pack", "the pack") if "pack" in request else 78
+    pack = _int_field(request, "pack", "the cards in the pack", "78 or 62") if "pack" in request else 78
     if pack not in (78, 62):
         raise RequestError("pack", f"the pack has 78 cards or, for the tarot simplifié, 62; not {pack}")
     options = options_from_mapping(request.get("options"))
@@ -994,14 +993,14 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
                 'three players each play for themselves, with no solo and no call: leave "contract" out '
                 'or write "individual"',
             )
-        raw = request.get("points")
+        raw = required(
+            request, "points", "give a list of the three players' card points, such as [37, 29, 12]"
+        )
         if not isinstance(raw, list | tuple) or len(raw) != 3:
             raise RequestError("points", "with three players, give a list of the three players' card points")
         values: list[int] = []
         for index, value in enumerate(raw):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RequestError(f"points[{index}]", f"card points must be whole numbers, not {value!r}")
-            values.append(value)
+            values.append(whole_number(value, f"points[{index}]", "a player's card points, a whole number"))
         three = pay_three(values, pack)
         answer["won"] = [outcome == "won" for outcome in three.outcomes]
         answer["outcome"] = list(three.outcomes)
@@ -1009,16 +1008,18 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         answer["scores"] = {"by_player": list(three.scores)}
         return answer
 
-    contract = request.get("contract")
+    contract = required(request, "contract", f"choose one of {', '.join(CONTRACTS)}")
     if not isinstance(contract, str) or contract not in CONTRACTS:
         raise RequestError(
-            "contract", f"the contract must be one of {', '.join(CONTRACTS)}, not {contract!r}"
+            "contract", f"the contract must be one of {', '.join(CONTRACTS)}, not {shown(contract)}"
         )
     if contract == "fixed" and players != 4:
         raise RequestError("contract", "fixed partnerships exist only in the four-player game")
     if players == 4 and options.four_player == "fixed" and contract != "fixed":
         raise RequestError("contract", 'with fixed partners (four_player "fixed") the contract is "fixed"')
-    points = _int_field(request, "points", "the card points")
+    points = _int_field(
+        request, "points", "the card points of the dealer's side or the soloist", f"0 to {lay.total}"
+    )
     if not 0 <= points <= lay.total:
         raise RequestError(
             "points",

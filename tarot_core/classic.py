@@ -56,6 +56,13 @@ Score requests (:func:`score_request`)::
 
 The answer is ``{"variant": "classic", "players": N, "won": bool, "target": T, "breakdown": [...],
 "scores": {role: share}}``; the shares sum to zero unless ``shares="taker-only"``.
+
+A request no deal can produce is refused, on the field at fault: bouts and points that the dog, the
+discard and the slam cannot give (see :mod:`tarot_core.holdings`; the points are those limits counted
+by pairs), a Petit on the last trick that contradicts the bouts or the slam when the option
+``petit_last_trick="winner"`` credits the side that won that trick, and a taker playing alone with five
+when the King is called after the dog is shown (except in a bid Slam). Numbers are JSON numbers, never
+text, and a required field left out is reported as missing.
 """
 
 from __future__ import annotations
@@ -69,6 +76,8 @@ from .actions import Action
 from .cards import EXCUSE, JACK, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card
 from .errors import Illegal, Refusal, RequestError, TarotError
 from .fft import FrenchVariant
+from .fields import required, shown, whole_number
+from .holdings import DealShape, check_holding
 from .round import ATTACK, DEFENCE, Counting, Phase, Round, Trick
 from .scoring import Score, Term
 from .seats import Seat, order_from
@@ -464,20 +473,30 @@ def score_deal(
 
 # -------------------------------------------------------------------------------------- the request
 def _int_field(request: Mapping[str, object], name: str, low: int, high: int, what: str) -> int:
-    value = request.get(name)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RequestError(name, f"give {what} as a whole number from {low} to {high}")
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise RequestError(
-                name,
-                f"{what} must be a whole number: counting by pairs never gives a half point "
-                "(a last odd card is left out)",
-            )
-        value = int(value)
-    if not low <= value <= high:
-        raise RequestError(name, f"{what} must be between {low} and {high}, not {value}")
-    return value
+    value = required(request, name, f"give {what}, a whole number from {low} to {high}")
+    if isinstance(value, float) and not value.is_integer():
+        raise RequestError(
+            name,
+            f"{what} must be a whole number: counting by pairs never gives a half point "
+            "(a last odd card is left out)",
+        )
+    number = whole_number(value, name, f"{what}, a whole number from {low} to {high}")
+    if not low <= number <= high:
+        raise RequestError(name, f"{what} must be between {low} and {high}, not {number}")
+    return number
+
+
+def deal_shape(players: int, contract: str, options: ClassicOptions) -> DealShape:
+    """What a deal of ``contract`` gives each side from the dog; a dog set aside counts for nobody,
+    which for the taker's side is as if the opponents had it."""
+    variant = {cls.players: cls for cls in (Classic3, Classic5)}[players]
+    nobody = contract == "slam" or (contract == "guard-without" and options.guard_without_dog == "nobody")
+    return DealShape(
+        players=players,
+        dog_size=variant.dog_size,
+        dog_side=DEFENCE if nobody or contract in variant.dog_to_defence_contracts else ATTACK,
+        discard=contract in variant.dog_taking_contracts,
+    )
 
 
 def parse_options(raw: object) -> ClassicOptions:
@@ -505,18 +524,17 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     variant = request.get("variant", "classic")
     if variant != "classic":
         raise RequestError("variant", f"this calculator scores the classic rules, not {variant!r}")
-    players = request.get("players", 3)
-    if players not in (3, 5) or isinstance(players, bool):
-        raise RequestError("players", "the classic rules are for 3 or 5 players")
-    assert isinstance(players, int)
-    contract = request.get("contract")
+    players = whole_number(request.get("players", 3), "players", "the number of players, 3 or 5")
+    if players not in (3, 5):
+        raise RequestError("players", f"the classic rules are for 3 or 5 players, not {players}")
     allowed = players_contracts(players)
+    contract = required(request, "contract", f"choose a contract among {', '.join(allowed)}")
     if contract not in allowed:
         if contract == "guard-against":
             raise RequestError(
                 "contract", "five players cannot bid Guard against the dog: 3 dog cards do not share among 4"
             )
-        raise RequestError("contract", f"choose a contract among {', '.join(allowed)}")
+        raise RequestError("contract", f"choose a contract among {', '.join(allowed)}, not {shown(contract)}")
     assert isinstance(contract, str)
     options = parse_options(request.get("options"))
     slam = request.get("slam")
@@ -526,24 +544,45 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
             'say "attack" if the taker\'s side won every trick, "defence" if the opponents did, or null',
         )
     assert slam is None or isinstance(slam, str)
+    petit = request.get("petit_last_trick")
+    if petit not in (None, "attack", "defence"):
+        raise RequestError("petit_last_trick", 'say "attack", "defence" or null (no Petit on the last trick)')
+    assert petit is None or isinstance(petit, str)
+    # Credited to the side of the player who played it, the Petit tells nothing of who won the trick.
+    petit_won = petit if options.petit_last_trick == "winner" else None
     oudlers = 0
     points: int | None = None
     if contract != "slam":
         oudlers = _int_field(request, "oudlers", 0, 3, "the number of special cards (bouts) the taker has")
         points = _int_field(request, "points", 0, TOTAL_POINTS, "the taker's points")
-        if slam == "attack" and points < target(oudlers):
-            raise RequestError(
-                "points", "a taker who won every trick cannot fall short of the target: check points and slam"
-            )
-    petit = request.get("petit_last_trick")
-    if petit not in (None, "attack", "defence"):
-        raise RequestError("petit_last_trick", 'say "attack", "defence" or null (no Petit on the last trick)')
-    assert petit is None or isinstance(petit, str)
+        check_holding(
+            deal_shape(players, contract, options),
+            bouts=oudlers,
+            value=points,
+            slam_by=slam,
+            petit=petit_won,
+            petit_field="petit_last_trick",
+            slam_hint={"attack": '"slam": "attack"', "defence": '"slam": "defence"'},
+            show=str,
+            scale=lambda half: half // 2,
+        )
+    elif petit_won is not None and slam is not None and petit_won != slam:
+        raise RequestError(
+            "petit_last_trick",
+            f"the {slam} won every trick, the last one too, so the Petit on the last trick "
+            f"(to the side that wins that trick, under the option petit_last_trick) is theirs",
+        )
     alone = request.get("alone", False)
     if not isinstance(alone, bool):
         raise RequestError("alone", "say true if the taker played without a partner, false otherwise")
     if alone and players != 5:
         raise RequestError("alone", "only the five-player game has a partner to play without")
+    if alone and contract != "slam" and options.call_timing == "after-dog":
+        raise RequestError(
+            "alone",
+            "the taker calls a King once the dog is shown, one neither in his hand nor in the dog, so he "
+            'always has a partner: he plays alone only in a bid Slam or with call_timing "before-dog"',
+        )
     raw_bonuses = request.get("bonuses", [])
     if not isinstance(raw_bonuses, list | tuple):
         raise RequestError(

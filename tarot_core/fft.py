@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from .cards import format_points
 from .errors import RequestError
+from .fields import missing, number, required, shown, whole_number
+from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
 from .round import ATTACK, DEFENCE, Counting, Round
 from .scoring import (
     FFT_HANDFUL_BONUS,
@@ -14,7 +18,6 @@ from .scoring import (
     FFT_MULTIPLIERS,
     FFT_TARGETS,
     Score,
-    bouts_text,
     french_score,
 )
 from .variant import Options, Variant, option, register
@@ -133,15 +136,12 @@ REQUEST_FIELDS = (
 SIDES = (ATTACK, DEFENCE)
 
 
-def _int_field(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...]) -> int:
-    value = request.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            raise RequestError(name, f"must be a whole number, not {value!r}")
+def _int_field(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...], what: str) -> int:
+    choices = ", ".join(str(v) for v in allowed)
+    value = whole_number(
+        required(request, name, f"give {what}: {choices}"), name, f"{what} as a whole number ({choices})"
+    )
     if value not in allowed:
-        choices = ", ".join(str(v) for v in allowed)
         raise RequestError(name, f"must be one of {choices}, not {value}")
     return value
 
@@ -150,37 +150,47 @@ def _side(value: object, name: str) -> str | None:
     if value is None:
         return None
     if value not in SIDES:
-        raise RequestError(name, f'must be "attack", "defence" or null, not {value!r}')
+        raise RequestError(name, f'must be "attack", "defence" or null, not {shown(value)}')
     return str(value)
 
 
 def parse_points(value: object, players: int) -> int:
     """Card points as half-points, checked: 0 to 91 in steps of 0.5."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RequestError("points", f"must be a number of card points such as 41 or 40.5, not {value!r}")
-    try:
-        number = float(value)
-    except ValueError:
-        raise RequestError("points", f"must be a number such as 41 or 40.5, not {value!r}") from None
-    half = number * 2
-    if not half.is_integer():
-        raise RequestError("points", f"card points go by halves (41 or 40.5), not {value}")
+    if value is None:
+        raise missing("points", "give the card points of the taker's side, such as 41 or 40.5")
+    number_value = number(value, "points", "a number of card points such as 41 or 40.5")
+    if not math.isfinite(number_value):
+        raise RequestError(
+            "points", f"must be a number of card points such as 41 or 40.5, not {shown(value)}"
+        )
+    half = number_value * 2
+    if not float(half).is_integer():
+        raise RequestError("points", f"card points go by halves (41 or 40.5), not {number_value}")
     half_points = int(half)
-    if not 0 <= half_points <= 182:
-        raise RequestError("points", f"must be between 0 and 91: the whole pack holds 91 points, not {value}")
+    if not 0 <= half_points <= TOTAL:
+        raise RequestError(
+            "points",
+            f"must be between 0 and {TOTAL / 2:g}: the whole pack holds {TOTAL / 2:g} points, "
+            f"not {number_value}",
+        )
     return half_points
 
 
-def points_bounds(oudlers: int) -> tuple[int, int]:
-    """Fewest and most half-points a taker's side can hold with ``oudlers`` bouts.
+def deal_shape(players: int, contract: str) -> DealShape:
+    """What a deal of ``contract`` with ``players`` players gives each side from the dog."""
+    variant = {cls.players: cls for cls in (French3, French4, French5)}[players]
+    return DealShape(
+        players=players,
+        dog_size=variant.dog_size,
+        dog_side=DEFENCE if contract in variant.dog_to_defence_contracts else ATTACK,
+        discard=contract in variant.dog_taking_contracts,
+    )
 
-    A bout is worth 4.5 points, but a side that keeps the Excuse without ever winning a trick to pay the
-    exchange counts it as 4: so a taker whose only bout is the Excuse may hold just 4 points, and one
-    missing only the Excuse may hold 87.
-    """
-    low = 8 if oudlers == 1 else 9 * oudlers
-    high = 174 if oudlers == 2 else 182 - 9 * (3 - oudlers)
-    return low, high
+
+SLAM_HINTS = {
+    ATTACK: '"slam": {"won_by": "attack"}',
+    DEFENCE: '"slam": {"won_by": "defence"}',
+}
 
 
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
@@ -188,33 +198,31 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     unknown = [key for key in request if key not in REQUEST_FIELDS]
     if unknown:
         raise RequestError(unknown[0], f"unknown field; the fields are {', '.join(REQUEST_FIELDS)}")
-    players = _int_field(request, "players", (3, 4, 5))
-    contract = request.get("contract")
+    players = _int_field(request, "players", (3, 4, 5), "the number of players")
+    contracts = ", ".join(FFT_MULTIPLIERS)
+    contract = required(request, "contract", f"choose one of {contracts}")
     if contract not in FFT_MULTIPLIERS:
-        raise RequestError("contract", f"must be one of {', '.join(FFT_MULTIPLIERS)}, not {contract!r}")
+        raise RequestError("contract", f"must be one of {contracts}, not {shown(contract)}")
     assert isinstance(contract, str)
-    oudlers = _int_field(request, "oudlers", range(4))
+    oudlers = _int_field(request, "oudlers", range(BOUTS + 1), "the bouts (oudlers) of the taker's side")
     half_points = parse_points(request.get("points"), players)
-    low, high = points_bounds(oudlers)
-    if half_points < low:
-        raise RequestError(
-            "points",
-            f"{bouts_text(oudlers)} alone are worth {low / 2:g} points, more than {half_points / 2:g}",
-        )
-    if half_points > high:
-        raise RequestError(
-            "points",
-            f"with {bouts_text(oudlers)} the taker cannot have {half_points / 2:g} points: "
-            f"the defence's {bouts_text(3 - oudlers)} leave at most {high / 2:g}",
-        )
     petit = _side(request.get("petit_au_bout"), "petit_au_bout")
-    handfuls = _handfuls(request.get("handfuls"), players)
-    slam_announced, slam_by = _slam(request.get("slam"))
     alone = request.get("alone", False)
     if not isinstance(alone, bool):
-        raise RequestError("alone", f"must be true or false, not {alone!r}")
+        raise RequestError("alone", f"must be true or false, not {shown(alone)}")
     if alone and players != 5:
         raise RequestError("alone", "only the five-player game has a partner to play without")
+    handfuls = _handfuls(request.get("handfuls"), players, alone)
+    slam_announced, slam_by = _slam(request.get("slam"))
+    check_holding(
+        deal_shape(players, contract),
+        bouts=oudlers,
+        value=half_points,
+        slam_by=slam_by,
+        petit=petit,
+        slam_hint=SLAM_HINTS,
+        show=format_points,
+    )
     options = request.get("options") or {}
     if not isinstance(options, Mapping):
         raise RequestError("options", "must be an object of rule options")
@@ -238,14 +246,14 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     return answer
 
 
-def _handfuls(value: object, players: int) -> tuple[tuple[str, str], ...]:
+def _handfuls(value: object, players: int, alone: bool) -> tuple[tuple[str, str], ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
         raise RequestError("handfuls", 'must be a list such as [{"side": "attack", "size": "simple"}]')
     thresholds = FFT_HANDFULS[players]
     result: list[tuple[str, str]] = []
-    shown = 0
+    trumps = 0
     for item in value:
         if not isinstance(item, Mapping) or set(item) - {"side", "size"}:
             raise RequestError("handfuls", 'each handful is {"side": "attack"|"defence", "size": ...}')
@@ -254,16 +262,29 @@ def _handfuls(value: object, players: int) -> tuple[tuple[str, str], ...]:
             raise RequestError("handfuls", 'each handful needs a side: "attack" or "defence"')
         size = item.get("size")
         if size not in thresholds:
-            raise RequestError("handfuls", f"size must be simple, double or triple, not {size!r}")
+            raise RequestError("handfuls", f"size must be simple, double or triple, not {shown(size)}")
         assert isinstance(size, str)
-        shown += thresholds[size]
+        trumps += thresholds[size]
         result.append((side, size))
     if len(result) > players:
         raise RequestError("handfuls", f"each player shows at most one handful: {players} at most")
-    if shown > 22:
+    attackers = 2 if players == 5 and not alone else 1
+    names = {
+        ATTACK: "the taker" if attackers == 1 else "the taker and the partner",
+        DEFENCE: f"the {players - attackers} defenders",
+    }
+    for side, seats in ((ATTACK, attackers), (DEFENCE, players - attackers)):
+        count = sum(1 for shown_by, _ in result if shown_by == side)
+        if count > seats:
+            raise RequestError(
+                "handfuls",
+                f"each player shows at most one handful, so the {side} ({names[side]}) "
+                f"shows {seats} at most, not {count}",
+            )
+    if trumps > TRUMPS:
         raise RequestError(
             "handfuls",
-            f"these handfuls need {shown} trumps but the pack has only 21 trumps and the Excuse",
+            f"these handfuls need {trumps} trumps but the pack has only 21 trumps and the Excuse",
         )
     return tuple(result)
 
@@ -275,5 +296,5 @@ def _slam(value: object) -> tuple[bool, str | None]:
         raise RequestError("slam", 'must be {"announced": true|false, "won_by": "attack"|"defence"|null}')
     announced = value.get("announced", False)
     if not isinstance(announced, bool):
-        raise RequestError("slam", f"announced must be true or false, not {announced!r}")
+        raise RequestError("slam", f"announced must be true or false, not {shown(announced)}")
     return announced, _side(value.get("won_by"), "slam")

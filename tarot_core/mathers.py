@@ -76,6 +76,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import Illegal, NotationError, Refusal, RequestError, TarotError
+from .fields import required, whole_number
 from .round import Phase, Round, RoundResult, Trick
 from .scoring import Score, Term
 from .seats import SEATS, Seat
@@ -530,9 +531,10 @@ def _parse_options(raw: object) -> MathersOptions:
 
 
 def _count(value: object, where: str, what: str, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise RequestError(where, f"{what} is a whole number from 0 to {high}")
-    return value
+    number = whole_number(value, where, f"{what}, a whole number from 0 to {high}")
+    if not 0 <= number <= high:
+        raise RequestError(where, f"{what} is a whole number from 0 to {high}, not {number}")
+    return number
 
 
 def _parse_tricks(
@@ -583,13 +585,12 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     variant = request.get("variant", "mathers")
     if variant != "mathers":
         raise RequestError("variant", f"this calculator scores Mathers' game, not {variant!r}")
-    players = request.get("players", 2)
-    if isinstance(players, bool) or players not in (2, 3):
-        raise RequestError("players", "Mathers' game is for 2 or 3 players")
-    assert isinstance(players, int)
+    players = whole_number(request.get("players", 2), "players", "the number of players, 2 or 3")
+    if players not in (2, 3):
+        raise RequestError("players", f"Mathers' game is for 2 or 3 players, not {players}")
     options = _parse_options(request.get("options"))
-    hands = request.get("hands")
     seats = [str(s) for s in SEATS[:players]]
+    hands = required(request, "hands", f"give each player's hand: an object with the keys {', '.join(seats)}")
     if not isinstance(hands, Mapping):
         raise RequestError("hands", f"give each player's hand: an object with the keys {', '.join(seats)}")
     for key in hands:

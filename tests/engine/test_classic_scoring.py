@@ -136,12 +136,13 @@ def test_unbid_slam_options_flat_and_added() -> None:
 
 
 def test_defence_slam_costs_nothing_extra_unless_the_option_says_so() -> None:
-    plain = score(contract="small", oudlers=0, points=0, slam="defence")
+    # The taker won no trick: he has his discard, 6 cards of half a point at least, 3 points.
+    plain = score(contract="small", oudlers=0, points=3, slam="defence")
     extra = score(
-        contract="small", oudlers=0, points=0, slam="defence", options={"defence_slam": "unbid-slam"}
+        contract="small", oudlers=0, points=3, slam="defence", options={"defence_slam": "unbid-slam"}
     )
-    assert contract_score(plain) == -(25 + 56)
-    assert contract_score(extra) == -(25 + 56) - 300
+    assert contract_score(plain) == -(25 + 53)
+    assert contract_score(extra) == -(25 + 53) - 300
 
 
 # ---------------------------------------------------------------------------------------- bonuses
@@ -206,7 +207,7 @@ def test_five_player_trump_thresholds_option() -> None:
 # ----------------------------------------------------------------------------------------- shares
 @pytest.mark.parametrize("players", [3, 5])
 @pytest.mark.parametrize("contract", ["small", "guard", "guard-without", "slam"])
-@pytest.mark.parametrize("points", [0, 40, 41, 70, 91])
+@pytest.mark.parametrize("points", [12, 40, 41, 70, 84])
 def test_shares_are_zero_sum(players: int, contract: str, points: int) -> None:
     answer = score(
         players=players,
@@ -266,7 +267,8 @@ def test_the_common_calculator_routes_classic_requests() -> None:
         ({"contract": "small", "oudlers": 1, "points": 40.5}, "points"),
         ({"contract": "small", "oudlers": 1, "points": 92}, "points"),
         ({"contract": "small", "oudlers": 1, "points": "many"}, "points"),
-        ({"contract": "small", "oudlers": 1, "points": 50, "slam": "attack"}, "points"),
+        ({"contract": "small", "oudlers": 1, "points": 50, "slam": "attack"}, "oudlers"),
+        ({"contract": "small", "oudlers": 3, "points": 50, "slam": "attack"}, "points"),
         ({"contract": "small", "oudlers": 1, "points": 50, "slam": "yes"}, "slam"),
         ({"contract": "small", "oudlers": 1, "points": 50, "petit_last_trick": "me"}, "petit_last_trick"),
         ({"contract": "small", "oudlers": 1, "points": 50, "bonuses": "all"}, "bonuses"),

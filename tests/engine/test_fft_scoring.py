@@ -208,7 +208,8 @@ def test_two_handfuls_both_go_to_the_winner() -> None:
         ({"announced": False, "won_by": "attack"}, 91, {"slam": 200}, (25 + 55) * 4 + 200),
         ({"announced": True, "won_by": None}, 80, {"slam": -200}, (25 + 44) * 4 - 200),
         ({"announced": True, "won_by": None}, 30, {"slam": -200}, -(25 + 6) * 4 - 200),
-        ({"announced": False, "won_by": "defence"}, 0, {"slam_defence": -200}, -(25 + 56) * 4 - 200),
+        # The defence won every trick: the taker keeps only the dog of garde sans, 6 cards of 0.5 at least.
+        ({"announced": False, "won_by": "defence"}, 3, {"slam_defence": -200}, -(25 + 53) * 4 - 200),
         ({"announced": False, "won_by": None}, 80, {}, (25 + 44) * 4),
     ],
 )
@@ -294,15 +295,15 @@ def test_french_score_matches_the_request() -> None:
         ({"points": -1}, "points", "between 0 and 91"),
         ({"points": 40.25}, "points", "by halves"),
         ({"points": "forty"}, "points", "must be a number"),
-        ({"points": None}, "points", "must be a number"),
+        ({"points": None}, "points", "missing: give the card points"),
         ({"points": True}, "points", "must be a number"),
-        ({"oudlers": 3, "points": 10}, "points", "alone are worth 13.5 points"),
+        ({"oudlers": 3, "points": 10}, "points", "holds at least 17 points, not 10"),
         ({"petit_au_bout": "taker"}, "petit_au_bout", "attack"),
         ({"handfuls": {"side": "attack"}}, "handfuls", "must be a list"),
         ({"handfuls": [{"side": "attack", "size": "huge"}]}, "handfuls", "simple, double or triple"),
         ({"handfuls": [{"size": "simple"}]}, "handfuls", "needs a side"),
         (
-            {"handfuls": [{"side": "attack", "size": "triple"}] * 2},
+            {"handfuls": [{"side": "attack", "size": "triple"}, {"side": "defence", "size": "triple"}]},
             "handfuls",
             "only 21 trumps and the Excuse",
         ),
@@ -353,29 +354,42 @@ def test_request_must_be_an_object() -> None:
         score_request([1, 2])  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("oudlers", "points"), [(3, 13), (2, 8.5), (1, 3.5)])
+@pytest.mark.parametrize(("oudlers", "points"), [(3, 16), (2, 12), (1, 6.5), (1, 4)])
 def test_too_few_points_for_the_bouts_held(oudlers: int, points: float) -> None:
-    """Each bout is worth 4.5 points: 3 bouts are at least 13.5 points, 2 at least 9; a lone Excuse kept
-    without paying its exchange counts 4, so 1 bout is at least 4 points."""
+    """Three players, prise, no slam: the taker won a trick (3 cards) and has his discard (6 cards), 9
+    cards at 0.5 at least, each bout 4.5: 3 bouts are at least 16.5 points, 2 at least 12.5, 1 at least
+    8.5. (A lone Excuse counted 4 happens only when the taker won no trick: a slam by the defence.)"""
     with pytest.raises(RequestError) as caught:
         score(players=3, oudlers=oudlers, points=points)
     assert caught.value.field == "points"
 
 
-@pytest.mark.parametrize(("oudlers", "points"), [(0, 78), (1, 82.5), (2, 87.5)])
+@pytest.mark.parametrize(("oudlers", "points"), [(0, 78), (1, 82), (2, 86)])
 def test_too_many_points_for_the_bouts_held(oudlers: int, points: float) -> None:
-    """The defence's bouts are 4.5 points each: with 0 bouts the taker has at most 91 - 13.5 = 77.5, with 1
-    at most 82; with 2 at most 87 (the defence's lone Excuse, never paid for, counts 4)."""
+    """Three players, prise, no slam: the defence won a trick, so it holds its bouts and 3 cards or
+    more: with 0 bouts the taker has at most 91 - 13.5 = 77.5; with 1 at most 91 - (9 + 0.5) = 81.5;
+    with 2 at most 91 - (4.5 + 1) = 85.5."""
     with pytest.raises(RequestError) as caught:
         score(players=3, oudlers=oudlers, points=points)
     assert caught.value.field == "points"
 
 
 @pytest.mark.parametrize(
-    ("oudlers", "points"), [(3, 13.5), (2, 9), (1, 4.5), (0, 77.5), (1, 82), (2, 86.5), (1, 4), (2, 87)]
+    ("oudlers", "points", "slam"),
+    [
+        (3, 16.5, None),
+        (2, 12.5, None),
+        (1, 8.5, None),
+        (0, 77.5, None),
+        (1, 81.5, None),
+        (2, 85.5, None),
+        (1, 7, "defence"),
+        (2, 87, "attack"),
+    ],
 )
-def test_extreme_but_possible_points_are_accepted(oudlers: int, points: float) -> None:
-    # (1, 4) and (2, 87): a side that keeps the Excuse but never wins a trick to pay the exchange
-    # counts it as 4 points (a slam against it), so those totals can happen.
-    answer = score(players=3, oudlers=oudlers, points=points)
+def test_extreme_but_possible_points_are_accepted(oudlers: int, points: float, slam: str | None) -> None:
+    """The limits of the two tests above are reached (three players, prise). With a slam: a taker who
+    won no trick holds his discard (6 cards, 3 points at least) and the Excuse, counted 4 for want of a
+    card to give in exchange: 7 points; a defence that won no trick and kept the Excuse leaves 87."""
+    answer = score(players=3, oudlers=oudlers, points=points, slam={"won_by": slam})
     assert terms(answer)["points"] == points

@@ -296,6 +296,40 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cards_in_words(cards: Iterable[Card], excuse: str = "the Excuse") -> str:
+    """Cards the way players say them, suit by suit in pack order, for messages to learners.
+
+    ``excuse`` is what the rule set calls the Excuse (Mathers' Fool, Chambéry's Fou).
+
+    >>> cards_in_words(parse_cards("S1 SK"))
+    'the Ace and King of Spades'
+    >>> cards_in_words(parse_cards("T14"))
+    'the 14 of trumps'
+    >>> cards_in_words(parse_cards("H3 T1 T15 EX"))
+    'the 3 of Hearts, the 1 and 15 of trumps and the Excuse'
+    """
+    groups: dict[Suit, list[str]] = {}
+    for card in sorted(cards):
+        if card.is_excuse:
+            groups.setdefault(card.suit, []).append(excuse)
+        elif card.is_trump:
+            groups.setdefault(card.suit, []).append(str(card.rank))
+        else:
+            groups.setdefault(card.suit, []).append(_RANK_ENGLISH.get(card.rank, str(card.rank)))
+    parts: list[str] = []
+    for suit, ranks in groups.items():
+        if suit is Suit.EXCUSE:
+            parts.append(excuse)
+        else:
+            where = "trumps" if suit is Suit.TRUMPS else suit.english
+            parts.append(f"the {_and(ranks)} of {where}")
+    return _and(parts) if parts else "no card"
+
+
 def count_half_points(cards: Iterable[Card]) -> int:
     return sum(map(HALF_POINTS_OF.__getitem__, cards))
 

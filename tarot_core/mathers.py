@@ -72,6 +72,7 @@ from .cards import (
     QUEEN,
     Card,
     Suit,
+    cards_in_words,
     format_cards,
     parse_cards,
 )
@@ -90,6 +91,8 @@ if TYPE_CHECKING:
 HAND_SIZE: Final = 25
 STOCK_SIZE: Final = 3
 PACKET: Final = 5
+#: What messages call the card the other rule sets call the Excuse.
+FOOL: Final = "the Fool"
 GREATER_TRUMPS: Final = tuple(Card(Suit.TRUMPS, r) for r in (21, 20, 19, 18, 17))
 LESSER_TRUMPS: Final = tuple(Card(Suit.TRUMPS, r) for r in (1, 2, 3, 4, 5))
 #: The seven Tarot Trumps: the Universe 21, the Fool 0, the Juggler 1 and the four Kings.
@@ -899,19 +902,19 @@ class MathersRound(Round):
                     Illegal.NOT_ALLOWED, f"{action.kind} exactly one card, like '{action.kind} S3'"
                 )
             if action.card not in hand:
-                return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {action.card} ({action.card.name})")
+                return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {cards_in_words([action.card], FOOL)}")
         if action.kind == "give":
             assert self.pending is not None
             if self.pending.given is None:
                 return Refusal(
                     Illegal.NOT_ALLOWED,
                     "you were asked for a Tarot Trump: hand over one of "
-                    f"{format_cards(tarot_trumps_in(hand))}",
+                    f"{cards_in_words(tarot_trumps_in(hand), FOOL)}",
                 )
             return Refusal(
                 Illegal.NOT_ALLOWED,
                 "give back a card of small value, a plain card from 1 to 10: "
-                f"{format_cards(small_cards(hand))}",
+                f"{cards_in_words(small_cards(hand), FOOL)}",
             )
         if action.kind == "declare":
             return self._refuse_declare(action)
@@ -959,12 +962,13 @@ class MathersRound(Round):
             what = "trumps" if led is Suit.TRUMPS else led.english
             return Refusal(
                 Illegal.MUST_FOLLOW_SUIT,
-                f"you must follow suit: {what} were led and you hold {format_cards(follow)}",
+                f"you must follow suit: {what} were led and you hold {cards_in_words(follow, FOOL)}",
             )
         trumps = [c for c in hand if _is_trump_in_play(c, options)]
         return Refusal(
             Illegal.MUST_TRUMP,
-            f"you have no {led.english}, and under this rule you must trump: you hold {format_cards(trumps)}",
+            f"you have no {led.english}, and under this rule you must trump: "
+            f"you hold {cards_in_words(trumps, FOOL)}",
         )
 
     # ------------------------------------------------------------------ applying actions

@@ -38,6 +38,7 @@ from .cards import (
     SUIT_OF,
     Card,
     Suit,
+    cards_in_words,
     count_half_points,
     format_cards,
     sort_hand,
@@ -608,7 +609,7 @@ class Round:
         card = action.card
         assert self.to_move is not None
         if card not in self.hands[self.to_move]:
-            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {card} ({card.name})")
+            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {cards_in_words([card])}")
         if card.is_king:
             return Refusal(Illegal.DISCARD_KING, f"a King may not go in the discard ({card.name})")
         if card.is_bout:
@@ -616,7 +617,8 @@ class Round:
         plain = [c for c in self.hands[self.to_move] if c.suit in PLAIN_SUITS and not c.is_king]
         return Refusal(
             Illegal.DISCARD_TRUMP,
-            f"a trump may go in the discard only when nothing else can: you still hold {format_cards(plain)}",
+            "a trump may go in the discard only when nothing else can: "
+            f"you still hold {cards_in_words(plain)}",
         )
 
     def _refuse_handful(self, action: Action) -> Refusal:
@@ -644,7 +646,7 @@ class Round:
         card = action.card
         hand = self.hands[seat]
         if card not in hand:
-            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {card} ({card.name})")
+            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {cards_in_words([card])}")
         trick = self.current
         assert trick is not None
         led = trick.led
@@ -652,7 +654,7 @@ class Round:
             return Refusal(
                 Illegal.CALLED_SUIT_LEAD,
                 f"the first lead may not be in the called suit ({self.called.suit.english}) "
-                f"unless it is the called card {self.called}",
+                f"unless it is the called card, {cards_in_words([self.called])}",
             )
         assert led is not None
         if led is not _TRUMPS:
@@ -660,7 +662,7 @@ class Round:
             if follow:
                 return Refusal(
                     Illegal.MUST_FOLLOW_SUIT,
-                    f"you must follow suit: {led.english} were led and you hold {format_cards(follow)}",
+                    f"you must follow suit: {led.english} were led and you hold {cards_in_words(follow)}",
                 )
         trumps = [c for c in hand if c.is_trump]
         best = trick.best_trump
@@ -668,23 +670,24 @@ class Round:
         if card.is_trump and over and best:
             return Refusal(
                 Illegal.MUST_OVERTRUMP,
-                f"you must overtrump: the trick holds T{best} and you hold {format_cards(over)}",
+                f"you must overtrump: the trick holds the {best} of trumps "
+                f"and you hold {cards_in_words(over)}",
             )
         if led is _TRUMPS:
             return Refusal(
                 Illegal.MUST_FOLLOW_SUIT,
-                f"trumps were led: you must play a trump{' higher than T' + str(best) if over else ''}, "
-                f"and you hold {format_cards(over or trumps)}",
+                f"trumps were led: you must play a trump{f' higher than the {best}' if over else ''}, "
+                f"and you hold {cards_in_words(over or trumps)}",
             )
         if best and over:
             return Refusal(
                 Illegal.MUST_OVERTRUMP,
-                f"you have no {led.english} so you must trump, and overtrump: the trick holds T{best} "
-                f"and you hold {format_cards(over)}",
+                f"you have no {led.english} so you must trump, and overtrump: the trick holds the {best} of "
+                f"trumps and you hold {cards_in_words(over)}",
             )
         return Refusal(
             Illegal.MUST_TRUMP,
-            f"you have no {led.english}, so you must trump: you hold {format_cards(trumps)}",
+            f"you have no {led.english}, so you must trump: you hold {cards_in_words(trumps)}",
         )
 
     # ------------------------------------------------------------------ push / pop

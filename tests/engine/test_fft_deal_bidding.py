@@ -340,7 +340,7 @@ def test_discard_no_king_no_bout() -> None:
     assert_refused(rnd, "p2 discard T1", Illegal.DISCARD_BOUT, "(Trump 1 (the Petit))")
     assert_refused(rnd, "p2 discard EX", Illegal.DISCARD_BOUT, "(the Excuse)")
     assert_refused(rnd, "p2 discard T12", Illegal.DISCARD_TRUMP, "only when nothing else can")
-    assert_refused(rnd, "p2 discard H4", Illegal.NOT_IN_HAND, "you do not hold H4")
+    assert_refused(rnd, "p2 discard H4", Illegal.NOT_IN_HAND, "you do not hold the 4 of Hearts")
     assert_refused(rnd, "p2 discard S1 S2", Illegal.DISCARD_SIZE, "one card at a time")
     assert_refused(rnd, "p3 discard S5", Illegal.NOT_YOUR_TURN)
     assert_refused(rnd, "p2 play S1", Illegal.WRONG_PHASE, "now is the time to discard")
@@ -369,7 +369,12 @@ def test_discard_trump_only_when_forced() -> None:
     act(rnd, "p2 discard T2", "p2 discard T3", "p2 discard T4")
     # Three to go and three plain cards left: trumps are no longer allowed.
     assert {str(a.card) for a in rnd.legal_actions()} == {"S1", "S2", "H1"}
-    assert_refused(rnd, "p2 discard T5", Illegal.DISCARD_TRUMP, "you still hold S1 S2 H1")
+    assert_refused(
+        rnd,
+        "p2 discard T5",
+        Illegal.DISCARD_TRUMP,
+        "you still hold the Ace and 2 of Spades and the Ace of Hearts",
+    )
     discard(rnd, "S1 S2 H1")
     assert rnd.phase is Phase.PLAYING and sorted(rnd.discard, key=lambda c: c.index) == cards(
         "S1 S2 H1 T2 T3 T4"

@@ -80,9 +80,14 @@ def test_must_follow_suit() -> None:
     rnd = follow4()
     act(rnd, "p2 play HK")
     assert legal_cards(rnd) == ["H1", "H2", "H3", "H4", "H5", "EX"]
-    assert_refused(rnd, "p3 play SJ", Illegal.MUST_FOLLOW_SUIT, "Hearts were led and you hold H1 H2 H3 H4 H5")
+    assert_refused(
+        rnd,
+        "p3 play SJ",
+        Illegal.MUST_FOLLOW_SUIT,
+        "Hearts were led and you hold the Ace, 2, 3, 4 and 5 of Hearts",
+    )
     assert_refused(rnd, "p3 play T7", Illegal.MUST_FOLLOW_SUIT, "you must follow suit")
-    assert_refused(rnd, "p3 play HQ", Illegal.NOT_IN_HAND, "you do not hold HQ (Queen of Hearts)")
+    assert_refused(rnd, "p3 play HQ", Illegal.NOT_IN_HAND, "you do not hold the Queen of Hearts")
     assert_refused(rnd, "p4 play C5", Illegal.NOT_YOUR_TURN, "it is p3's turn, not p4's")
     assert_refused(rnd, "p3 bid garde", Illegal.WRONG_PHASE, "now is the time to play or handful")
     assert_accepted(rnd, "p3 play H3")
@@ -93,7 +98,7 @@ def test_must_trump_when_void() -> None:
     act(rnd, "p2 play HK", "p3 play H1")
     assert legal_cards(rnd) == ["T8", "T9", "T10", "T11", "T12", "T13", "T14", "T16"]
     assert_refused(
-        rnd, "p4 play C5", Illegal.MUST_TRUMP, "you have no Hearts, so you must trump: you hold T8 T9 T10"
+        rnd, "p4 play C5", Illegal.MUST_TRUMP, "you have no Hearts, so you must trump: you hold the 8, 9, 10"
     )
     assert_accepted(rnd, "p4 play T10")
 
@@ -106,7 +111,7 @@ def test_must_overtrump() -> None:
         rnd,
         "p1 play T5",
         Illegal.MUST_OVERTRUMP,
-        "you must overtrump: the trick holds T10 and you hold T15 T17",
+        "you must overtrump: the trick holds the 10 of trumps and you hold the 15 and 17 of trumps",
     )
     assert_refused(
         rnd, "p1 play D1", Illegal.MUST_OVERTRUMP, "you have no Hearts so you must trump, and overtrump"
@@ -124,7 +129,7 @@ def test_undertrump_when_cannot_overtrump() -> None:
     # p3 has no diamonds and no trump above T21: it must still trump, with any trump.
     assert legal_cards(rnd) == ["T2", "T3", "T4", "T6", "T7", "EX"]
     assert_refused(
-        rnd, "p3 play C1", Illegal.MUST_TRUMP, "you have no Diamonds, so you must trump: you hold T2"
+        rnd, "p3 play C1", Illegal.MUST_TRUMP, "you have no Diamonds, so you must trump: you hold the 2, 3"
     )
     assert_accepted(rnd, "p3 play T2")
     assert legal_cards(rnd) == ["T8", "T9", "T11", "T12", "T13", "T14", "T16"]
@@ -154,12 +159,17 @@ def test_trump_lead_everyone_must_overtrump() -> None:
     act(rnd, "p1 play T5")
     assert legal_cards(rnd) == ["T18", "T19", "T20", "T21"]
     assert_refused(
-        rnd, "p2 play S1", Illegal.MUST_FOLLOW_SUIT, "trumps were led: you must play a trump higher than T5"
+        rnd,
+        "p2 play S1",
+        Illegal.MUST_FOLLOW_SUIT,
+        "trumps were led: you must play a trump higher than the 5",
     )
     act(rnd, "p2 play T18")
     # Nothing above T18: p3 plays any trump, but a trump it must be (or the Excuse).
     assert legal_cards(rnd) == ["T2", "T3", "T4", "T6", "T7", "EX"]
-    assert_refused(rnd, "p3 play C1", Illegal.MUST_FOLLOW_SUIT, "you must play a trump, and you hold T2 T3")
+    assert_refused(
+        rnd, "p3 play C1", Illegal.MUST_FOLLOW_SUIT, "you must play a trump, and you hold the 2, 3"
+    )
 
 
 def test_trump_lead_partners_must_overtrump() -> None:
@@ -176,8 +186,15 @@ def test_trump_lead_partners_must_overtrump() -> None:
     act(rnd, "p2 play T15")
     # p3 is p2's partner, and the trick is already p2's: p3 must still go over T15.
     assert legal_cards(rnd) == ["T20"]
-    assert_refused(rnd, "p3 play T3", Illegal.MUST_OVERTRUMP, "the trick holds T15 and you hold T20")
-    assert_refused(rnd, "p3 play SK", Illegal.MUST_FOLLOW_SUIT, "higher than T15, and you hold T20")
+    assert_refused(
+        rnd,
+        "p3 play T3",
+        Illegal.MUST_OVERTRUMP,
+        "the trick holds the 15 of trumps and you hold the 20 of trumps",
+    )
+    assert_refused(
+        rnd, "p3 play SK", Illegal.MUST_FOLLOW_SUIT, "higher than the 15, and you hold the 20 of trumps"
+    )
     assert_accepted(rnd, "p3 play T20")
 
 
@@ -196,7 +213,10 @@ def test_first_lead_not_in_called_suit() -> None:
     assert rnd.to_move == P2 and rnd.partner == P4
     assert legal_cards(rnd) == ["H1", "H2", "H3", "D1", "D2", "D3", "D4", "T10", "T11", "T12", "T13", "T21"]
     message = assert_refused(rnd, "p2 play S1", Illegal.CALLED_SUIT_LEAD, "(Spades)")
-    assert message == "the first lead may not be in the called suit (Spades) unless it is the called card SK"
+    assert (
+        message == "the first lead may not be in the called suit (Spades) unless it is the called card, "
+        "the King of Spades"
+    )
     # From the second trick on, the called suit may be led.
     act(rnd, "p2 play T21")
     while rnd.current is not None and rnd.current.plays:
@@ -220,7 +240,9 @@ def test_first_lead_may_be_the_called_card_itself() -> None:
         rnd.push(first_card(rnd, rnd.legal_actions()))
     assert rnd.partner == P2 and rnd.to_move == P2
     assert "SK" in legal_cards(rnd) and "S1" not in legal_cards(rnd) and "S2" not in legal_cards(rnd)
-    assert_refused(rnd, "p2 play S2", Illegal.CALLED_SUIT_LEAD, "unless it is the called card SK")
+    assert_refused(
+        rnd, "p2 play S2", Illegal.CALLED_SUIT_LEAD, "unless it is the called card, the King of Spades"
+    )
     assert_accepted(rnd, "p2 play SK")
     assert rnd.partner_revealed
 

@@ -413,3 +413,11 @@ def test_the_home_page_names_the_rule_sets_and_the_nineteenth_century_book(clean
     text = html.unescape(re.sub(r"<[^>]+>", "", (clean_site / "index.html").read_text(encoding="utf-8")))
     assert "Mathers" in text and "1888" in text and "19th-century book" in text
     assert "Chambéry" in text and "Diátaxis" not in text and "the build stops" not in text
+
+
+def test_learner_pages_show_no_card_codes_under_the_pictures(clean_site: Path) -> None:
+    """The notation (SK, T21, EX) is shown under card pictures only in the deck reference, its key."""
+    for section in ("tutorial", "rules", "examples"):
+        for page in (clean_site / section).rglob("*.html"):
+            assert 'class="tarot-card-label"' not in page.read_text(encoding="utf-8"), page
+    assert 'class="tarot-card-label"' in (clean_site / "reference" / "deck.html").read_text(encoding="utf-8")

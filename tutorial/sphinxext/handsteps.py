@@ -198,7 +198,7 @@ class TarotHandStep(SphinxDirective):
 
     # ------------------------------------------------------------------ pieces
     def _row(self, label: str, cards: list[Card] | tuple[Card, ...], note: str = "") -> nodes.Element:
-        """A labelled row of card pictures."""
+        """A titled row of card pictures (no notation under them: the pictures and their names say it)."""
         block = nodes.container(classes=["tarot-cards", "tarot-cards-small"])
         title = nodes.paragraph(classes=["tarot-hand-label"])
         title += nodes.strong("", label)
@@ -209,7 +209,7 @@ class TarotHandStep(SphinxDirective):
         for index, card in enumerate(cards):
             if index:
                 row += nodes.Text(" ")
-            row += card_node(card, labelled=True)
+            row += card_node(card)
         block += row
         return block
 
@@ -293,7 +293,7 @@ class TarotHandStep(SphinxDirective):
             piece = nodes.inline(classes=["tarot-trick-play", *(["tarot-trick-winner"] if wins else [])])
             piece += nodes.strong("", record.seat_name(seat))
             piece += nodes.Text(" ")
-            piece += card_node(card, labelled=True)
+            piece += card_node(card)
             if wins:
                 piece += nodes.inline("", " wins", classes=["tarot-trick-wins"])
             row += piece

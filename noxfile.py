@@ -85,7 +85,7 @@ def bench(session: nox.Session) -> None:
     """Measure, do not check: engine speed, a clean docs build, page loads (results in .cache/bench/).
 
     ``nox -s bench`` runs the three parts; ``nox -s bench -- engine`` (or ``docs``, ``site``) runs some.
-    The method is described in docs/explanation/performance.md.
+    The method is described in docs/developers/performance.md.
     """
     parts = session.posargs or list(BENCH_PARTS)
     if unknown := sorted(set(parts) - set(BENCH_PARTS)):

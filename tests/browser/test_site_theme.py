@@ -132,15 +132,15 @@ new PerformanceObserver((list) => {
                 "variants/chambery",
                 "explanation/excuse",
                 "rules/scoring",
-                "reference/formats",
+                "developers/formats",
                 "explanation/counting",
-                "explanation/performance",
-                "reference/api/deal",
+                "developers/performance",
+                "developers/api/deal",
                 "genindex",
             ]
         ],
         ("tutorial/first-hand", 1280, 800),
-        ("explanation/performance", 1280, 800),
+        ("developers/performance", 1280, 800),
     ],
 )
 def test_a_page_does_not_move_while_it_loads(
@@ -216,8 +216,8 @@ _API_SKIPS = (0, 2, 3, 4)  # the API pages skip all of these; the other pages, t
 @pytest.mark.parametrize(
     ("page_name", "skips"),
     [
-        ("reference/api/chambery", _API_SKIPS),
-        ("reference/api/actions", _API_SKIPS),
+        ("developers/api/chambery", _API_SKIPS),
+        ("developers/api/actions", _API_SKIPS),
         ("tutorial/first-hand", (1,)),
         ("examples/fft-five", (1,)),
     ],
@@ -305,9 +305,9 @@ def _check_nothing_moves(page: Any, plain_page: Any, url: str, skips: tuple[int,
 @pytest.mark.parametrize(
     ("page_name", "margin"),
     [
-        ("reference/api/chambery", 0.2),
-        ("reference/api/mathers", 0.2),
-        ("reference/api/round", 0.2),
+        ("developers/api/chambery", 0.2),
+        ("developers/api/mathers", 0.2),
+        ("developers/api/round", 0.2),
         ("tutorial/first-hand", 0.2),
         # Tables from two rows to eighty, some with card pictures, and score sheets in a hand's steps:
         # each table and each sheet stands at the height the build estimated for it.

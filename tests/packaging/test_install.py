@@ -111,7 +111,6 @@ def test_replay_list_names_the_installed_samples(installed: tuple[Path, str], tm
 def test_the_pyodide_wheel_carries_the_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``tests/pyodide/prepare.py`` builds the wheel Pyodide installs from its own copy of the sources."""
     import importlib.util
-    import zipfile
 
     spec = importlib.util.spec_from_file_location("prepare", ROOT / "tests" / "pyodide" / "prepare.py")
     assert spec is not None and spec.loader is not None
@@ -121,7 +120,26 @@ def test_the_pyodide_wheel_carries_the_samples(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(prepare, "PROJECT_WHEELS", tmp_path / "project")
     monkeypatch.setattr(prepare, "PROJECT_STAMP", tmp_path / "project" / "source.sha256")
     wheel = prepare.ensure_project_wheel(quiet=True)
-    names = zipfile.ZipFile(wheel).namelist()
+    names = wheel_names(wheel)
+    samples = sorted(name for name in names if name.startswith("tarot_core/hands/"))
+    expected = sorted(f"tarot_core/hands/{p.name}" for p in (ROOT / "tutorial" / "hands").glob("*.json"))
+    assert samples == expected
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+
+def wheel_names(wheel: Path) -> list[str]:
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.namelist()
+
+
+def test_the_site_wheel_carries_the_samples(tmp_path: Path) -> None:
+    """The docs build makes the wheel its widgets install in the browser from its own copy of the sources."""
+    pytest.importorskip("sphinx")
+    from tutorial.sphinxext.widgets import build_wheel
+
+    names = wheel_names(build_wheel(tmp_path))
     samples = sorted(name for name in names if name.startswith("tarot_core/hands/"))
     expected = sorted(f"tarot_core/hands/{p.name}" for p in (ROOT / "tutorial" / "hands").glob("*.json"))
     assert samples == expected

@@ -186,7 +186,7 @@ def load_record(source: str | Path | Mapping[str, object]) -> HandRecord:
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 
 
-def read_text(source: Path | Traversable) -> str:
+def read_text(source: Path) -> str:
     """The text of a record or request file: UTF-8, with or without a byte-order mark.
 
     Raises :class:`TarotError` with the reason alone (the caller names the file): the system's word
@@ -237,7 +237,7 @@ def sample_names() -> list[str]:
 
 def sample_title(name: str) -> str:
     """A sample record's title, read without replaying it (empty if it has none)."""
-    data = json.loads(read_text(_sample_file(name)))
+    data = json.loads(decode_text(_sample_file(name).read_bytes()))
     title = data.get("title", "") if isinstance(data, dict) else ""
     return str(title)
 
@@ -251,7 +251,7 @@ def _sample_file(name: str) -> Traversable:
 
 def load_sample(name: str) -> HandRecord:
     """The sample record called ``name`` ("fft-4-first-hand"), checked like any record."""
-    return load_record(read_text(_sample_file(name)))
+    return load_record(decode_text(_sample_file(name).read_bytes()))
 
 
 def _parse(data: Mapping[str, object]) -> HandRecord:

@@ -37,7 +37,7 @@ class _Parser(argparse.ArgumentParser):
 OBJECT_HINT = 'the request must be a JSON object, such as {"variant": "fft", ...}'
 
 
-def _read_request(source: str | None) -> object:
+def _read_request(source: str | None) -> dict[str, object]:
     """The request as parsed JSON: from standard input, the argument itself, or the file it names.
 
     An argument that starts with ``{`` or ``[`` is JSON text; any other is a file name, unless no such
@@ -64,10 +64,9 @@ def _read_request(source: str | None) -> object:
             where = "the argument"
     if not text.strip():
         raise TarotError(f"the request is empty ({where}): {OBJECT_HINT}")
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TarotError(f"the request is not valid JSON: {error.msg} at line {error.lineno}") from None
+    from .records import parse_json
+
+    request = parse_json(text, "the request")
     if not isinstance(request, dict):
         raise TarotError(f"{OBJECT_HINT}, not {_json_kind(request)}")
     return request
@@ -90,9 +89,11 @@ def _read_stdin() -> str:
 
 
 def _is_json(text: str) -> bool:
+    from .records import parse_json
+
     try:
-        json.loads(text)
-    except ValueError:
+        parse_json(text, "")
+    except TarotError:
         return False
     return True
 
@@ -114,7 +115,6 @@ def _cmd_score(args: argparse.Namespace) -> int:
     from .scoring import score_request
 
     request = _read_request(args.request)
-    assert isinstance(request, dict)
     answer = score_request(request)
     if args.json:
         print(json.dumps(answer, ensure_ascii=False))

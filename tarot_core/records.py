@@ -173,9 +173,9 @@ def load_record(source: str | Path | Mapping[str, object]) -> HandRecord:
             except TarotError as error:
                 raise RecordError(f"cannot read the record {source}: {error}") from None
         try:
-            data = json.loads(str(text))
-        except json.JSONDecodeError as error:
-            raise RecordError(f"the record is not valid JSON: {error.msg} (line {error.lineno})") from None
+            data = parse_json(str(text), "the record")
+        except TarotError as error:
+            raise RecordError(str(error)) from None
     if not isinstance(data, Mapping):
         raise RecordError("a hand record is a JSON object")
     return _parse(data)
@@ -197,7 +197,31 @@ def read_text(source: Path) -> str:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise TarotError(error.strerror or str(error)) from None
+    except ValueError as error:  # a path with a NUL character in it
+        raise TarotError(str(error)) from None
     return decode_text(data)
+
+
+def parse_json(text: str, what: str) -> object:
+    """``text`` parsed as JSON, or :class:`TarotError` saying why ``what`` ("the record") cannot be."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number)
+    except json.JSONDecodeError as error:
+        raise TarotError(f"{what} is not valid JSON: {error.msg} (line {error.lineno})") from None
+    except RecursionError:
+        raise TarotError(f"{what} is not valid JSON: it is nested too deeply") from None
+    except ValueError as error:  # NaN or Infinity, or a number too long to be one
+        raise TarotError(f"{what} is not valid JSON: {error}") from None
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > 30:  # no count, score or seed of a game comes near
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is too long")
+    return int(digits)
 
 
 def decode_text(data: bytes) -> str:

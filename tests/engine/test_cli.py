@@ -617,3 +617,23 @@ def test_standard_input_in_bytes_binary_refused_bom_read() -> None:
     done = shell('"$1" -m tarot_core score --json', stdin=b"\xef\xbb\xbf" + REQUEST_TEXT.encode())
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["scores"]["taker"] == 240
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"points": ' + "9" * 5000 + "}", "a number of 5000 digits is too long"),
+        ('{"variant": "fft", "points": NaN}', "NaN is not a number in JSON"),
+        ('{"variant": "fft", "points": -Infinity}', "-Infinity is not a number in JSON"),
+    ],
+    ids=["deep", "long-number", "nan", "infinity"],
+)
+@pytest.mark.parametrize("command", ["score", "replay"])
+def test_json_no_reader_can_use_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, text: str, fragment: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, command, str(path))
+    assert_bad_input(code, out, err, "is not valid JSON: ", fragment)

@@ -352,6 +352,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TarotError as error:
         print(f"tarot: {error}", file=sys.stderr)
         return 2
+    except UnicodeEncodeError as error:  # names and French words on an output that cannot show them
+        print(
+            f"tarot: the output is in {error.encoding}, which cannot show {error.object[error.start]!r}: "
+            "set PYTHONIOENCODING=utf-8",
+            file=sys.stderr,
+        )
+        return 2
     except (BrokenPipeError, KeyboardInterrupt):
         return 1
 

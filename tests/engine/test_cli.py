@@ -642,3 +642,20 @@ def test_json_no_reader_can_use_exit_2(
     path.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, command, str(path))
     assert_bad_input(code, out, err, "is not valid JSON: ", fragment)
+
+
+@needs_processes
+def test_an_output_that_cannot_show_the_names_exit_2() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tarot_core", "replay", "fft-4-first-hand"],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert done.stderr.count(b"\n") == 1
+    assert done.stderr.startswith(b"tarot: the output is in ascii, which cannot show ")
+    assert done.stderr.endswith(b": set PYTHONIOENCODING=utf-8\n")

@@ -648,7 +648,7 @@ def test_json_no_reader_can_use_exit_2(
 def test_an_output_that_cannot_show_the_names_exit_2() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
     done = subprocess.run(
-        [sys.executable, "-m", "tarot_core", "replay", "fft-4-first-hand"],
+        [sys.executable, "-m", "tarot_core", "replay", "tutorial/hands/fft-4-first-hand.json"],
         capture_output=True,
         cwd=ROOT,
         env=env,

@@ -65,10 +65,36 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", *strict, "-b", "doctest", "docs", "docs/_build/doctest")
 
 
+def _port_problem(text: str) -> str | None:
+    """Why ``text`` cannot be the port to serve on (not a port number, or taken), or None if it can."""
+    import errno
+    import socket
+
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        return f"{text!r} is not a port number: give one from 1 to 65535, such as 8080"
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # As http.server does: a port left in TIME_WAIT by an earlier server is free to serve on.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", int(text)))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return f"port {text} is already in use: stop what serves there, or give another port"
+            return f"cannot serve on port {text}: {error.strerror or error}"
+    return None
+
+
 @nox.session
 def serve(session: nox.Session) -> None:
-    """Build the site, then serve it on http://127.0.0.1:8000/ (``nox -s serve -- 8080`` for another port)."""
+    """Build the site, then serve it on http://127.0.0.1:8000/ (``nox -s serve -- 8080`` for another port).
+
+    The port is checked before anything is installed or built, so a port in use stops it at once.
+    """
+    if len(session.posargs) > 1:
+        session.error(f"serve takes one port number, not {' '.join(session.posargs)}")
     port = session.posargs[0] if session.posargs else "8000"
+    if problem := _port_problem(port):
+        session.error(problem)
     session.install("-e", ".", *DOCS_DEPS)
     # A preview: warnings are printed but do not stop it (``nox -s docs`` is the strict gate); an engine
     # check that fails still stops the build, so a wrong number is never served.

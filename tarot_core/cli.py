@@ -22,7 +22,7 @@ from .cards import format_cards, sort_hand
 from .errors import TarotError
 from .scoring import format_breakdown
 from .seats import SEATS, Seat
-from .variant import find_variant, variant_for
+from .variant import UnknownVariantError, family_players, find_variant, variant_for
 
 
 class UsageError(Exception):
@@ -34,28 +34,87 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _read_request(source: str | None) -> object:
+OBJECT_HINT = 'the request must be a JSON object, such as {"variant": "fft", ...}'
+
+
+def _read_request(source: str | None) -> dict[str, object]:
+    """The request as parsed JSON: from standard input, the argument itself, or the file it names.
+
+    An argument that starts with ``{`` or ``[`` is JSON text; any other is a file name, unless no such
+    file exists and the argument is JSON all the same (``42``), which is then refused as not an object.
+    """
     if source is None or source == "-":
-        text = sys.stdin.read()
-    elif source.lstrip().startswith("{"):
+        text = _read_stdin()
+        where = "standard input"
+    elif source.lstrip().startswith(("{", "[")):
         text = source
+        where = "the argument"
+    elif not source.strip():
+        raise TarotError(f"the request is empty: {OBJECT_HINT}")
     else:
+        from .records import read_text
+
         try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as error:
-            raise TarotError(f"cannot read {source}: {error.strerror}") from None
+            text = read_text(Path(source))
+            where = source
+        except TarotError as error:
+            if not _is_json(source):
+                raise TarotError(f"cannot read {source}: {error}") from None
+            text = source
+            where = "the argument"
+    if not text.strip():
+        raise TarotError(f"the request is empty ({where}): {OBJECT_HINT}")
+    from .records import parse_json
+
+    request = parse_json(text, "the request")
+    if not isinstance(request, dict):
+        raise TarotError(f"{OBJECT_HINT}, not {_json_kind(request)}")
+    return request
+
+
+def _read_stdin() -> str:
+    from .records import decode_text
+
+    stream = sys.stdin
+    if stream is None:
+        raise TarotError("standard input is closed: give the request as an argument or a file")
+    buffer = getattr(stream, "buffer", None)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TarotError(f"the request is not valid JSON: {error.msg} at line {error.lineno}") from None
+        if buffer is not None:  # bytes, decoded here: a byte-order mark or bad bytes are ours to handle
+            return decode_text(buffer.read())
+        text: str = stream.read()
+    except (OSError, ValueError) as error:  # closed or unreadable
+        raise TarotError(f"cannot read standard input: {error}") from None
+    return text.removeprefix("\ufeff")
+
+
+def _is_json(text: str) -> bool:
+    from .records import parse_json
+
+    try:
+        parse_json(text, "")
+    except TarotError:
+        return False
+    return True
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in words: "a list", "a number", ..."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "null"
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
     from .scoring import score_request
 
     request = _read_request(args.request)
-    if not isinstance(request, dict):
-        raise TarotError('a score request is a JSON object such as {"variant": "fft", ...}')
     answer = score_request(request)
     if args.json:
         print(json.dumps(answer, ensure_ascii=False))
@@ -65,13 +124,31 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .records import load_record
+    from .records import load_record, load_sample, sample_names, sample_title
 
-    record = load_record(Path(args.file))
+    if args.list:
+        if args.record is not None:
+            raise UsageError("replay --list takes no record")
+        names = sample_names()
+        width = max((len(sample) for sample in names), default=0)
+        for sample in names:
+            print(f"{sample:<{width}}  {sample_title(sample)}".rstrip())
+        return 0
+    if args.record is None:
+        raise UsageError("replay needs a record: a file, or a sample's name (tarot replay --list)")
+    path = Path(args.record)
+    if _exists(path) or not _could_be_a_name(args.record):
+        record = load_record(path)
+    elif args.record in sample_names():
+        record = load_sample(args.record)
+    else:
+        raise TarotError(
+            f"{args.record!r} is neither a file nor the name of a sample record (tarot replay --list)"
+        )
     rnd = record.new_round()
     name = record.seat_name
     print(
-        f"{record.title or args.file} — {rnd.variant.title}, dealer {name(record.dealer)} ({record.dealer})"
+        f"{record.title or args.record} — {rnd.variant.title}, dealer {name(record.dealer)} ({record.dealer})"
     )
     for seat in SEATS[: rnd.players]:
         print(f"  {name(seat)} ({seat}): {format_cards(sort_hand(rnd.hands[seat]))}")
@@ -96,8 +173,29 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL in it
+        return False
+
+
+def _could_be_a_name(text: str) -> bool:
+    """Whether ``text`` may be a sample's name: no folder and no ``.json`` (then it is a path)."""
+    return "/" not in text and "\\" not in text and not text.endswith(".json")
+
+
+def _players(args: argparse.Namespace) -> int:
+    """``--players``, or when it is left out 4 if the family is played by four, else its smallest table."""
+    if args.players is not None:
+        players: int = args.players
+        return players
+    counts = family_players(args.variant)
+    return 4 if 4 in counts else counts[0]
+
+
 def _cmd_deal(args: argparse.Namespace) -> int:
-    variant = variant_for(args.variant, args.players, **_options(args))
+    variant = variant_for(args.variant, _players(args), **_options(args))
     dealer = Seat.parse(args.dealer, variant.players)
     rnd = variant.deal_round(dealer, args.seed)
     if args.json:
@@ -121,7 +219,7 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import SimulationStats, simulate
 
-    variant = variant_for(args.variant, args.players, **_options(args))
+    variant = variant_for(args.variant, _players(args), **_options(args))
     stats = SimulationStats() if args.stats else None
     seconds = simulate(
         variant,
@@ -149,18 +247,46 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{args.games} games of {variant.title} in {seconds:.3f} s: {rate:.0f} games per second")
         if stats is not None:
             for key, value in stats.as_dict().items():
-                print(f"  {key}: {value}")
+                print(f"  {key}: {_in_words(value)}")
     return 0
 
 
-def _positive(text: str) -> int:
+def _in_words(value: object) -> str:
+    """A statistic for the table: a count per name as "garde 12, prise 3", an empty one as "none"."""
+    if isinstance(value, dict):
+        if all(str(key).isdigit() for key in value):  # counts by a number of bouts
+            return ", ".join(f"{item} with {key}" for key, item in value.items()) or "none"
+        return ", ".join(f"{key} {item}" for key, item in value.items()) or "none"
+    return str(value)
+
+
+def _count(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{value} is negative" if value < 0 else f"must be at least {least}")
+    if value > sys.maxsize:
+        raise argparse.ArgumentTypeError(f"{value} is too large (at most {sys.maxsize})")
     return value
+
+
+def _positive(text: str) -> int:
+    """A whole number, 0 or more."""
+    return _count(text, 0)
+
+
+def _at_least_one(text: str) -> int:
+    """A whole number, 1 or more."""
+    return _count(text, 1)
+
+
+def _seed(text: str) -> str:
+    """A seed: any text that is not empty (the same text gives the same deals)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a seed cannot be empty: give a number or a word")
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -171,21 +297,22 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print the answer as JSON")
     score.set_defaults(func=_cmd_score)
     replay = sub.add_parser("replay", help="check a hand record and show it trick by trick")
-    replay.add_argument("file")
+    replay.add_argument("record", nargs="?", help="a record file, or a sample record's name")
+    replay.add_argument("--list", action="store_true", help="list the sample records by name")
     replay.set_defaults(func=_cmd_replay)
     deal = sub.add_parser("deal", help="a reproducible random deal")
     deal.add_argument("--variant", default="fft")
-    deal.add_argument("--players", type=_positive, default=4)
-    deal.add_argument("--seed", default="1")
+    deal.add_argument("--players", type=_positive, default=None, help="4 when the game is played by four")
+    deal.add_argument("--seed", type=_seed, default="1")
     deal.add_argument("--dealer", default="p1")
     deal.add_argument("--json", action="store_true")
     deal.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
     deal.set_defaults(func=_cmd_deal)
     simulate = sub.add_parser("simulate", help="play random rounds and measure the speed")
     simulate.add_argument("--variant", default="fft")
-    simulate.add_argument("--players", type=_positive, default=4)
-    simulate.add_argument("--games", type=_positive, default=1000)
-    simulate.add_argument("--seed", default="1")
+    simulate.add_argument("--players", type=_positive, default=None, help="4 when the game is played by four")
+    simulate.add_argument("--games", type=_at_least_one, default=1000)
+    simulate.add_argument("--seed", type=_seed, default="1")
     simulate.add_argument("--contract", default=None)
     simulate.add_argument("--json", action="store_true")
     simulate.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
@@ -212,13 +339,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if sys.stdout is None:  # started with its output closed: nothing it printed would be seen
+            raise TarotError("standard output is closed: nothing to print the answer to")
         result: int = args.func(args)
         return result
     except UsageError as error:
         print(f"tarot: {error} (see tarot --help)", file=sys.stderr)
         return 2
+    except UnknownVariantError as error:  # the same sentence, whichever command named the variant
+        print(f"tarot: {error.message}", file=sys.stderr)
+        return 2
     except TarotError as error:
         print(f"tarot: {error}", file=sys.stderr)
+        return 2
+    except UnicodeEncodeError as error:  # names and French words on an output that cannot show them
+        print(
+            f"tarot: the output is in {error.encoding}, which cannot show {error.object[error.start]!r}: "
+            "set PYTHONIOENCODING=utf-8",
+            file=sys.stderr,
+        )
         return 2
     except (BrokenPipeError, KeyboardInterrupt):
         return 1

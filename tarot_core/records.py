@@ -20,17 +20,20 @@ the action and the rule.
 
 from __future__ import annotations
 
+import codecs
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import Action
 from .cards import format_cards, parse_cards, sort_hand
 from .errors import IllegalActionError, NotationError, RecordError, TarotError
 from .seats import SEATS, Seat
-from .variant import find_variant
+from .variant import UnknownVariantError, find_variant
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -166,16 +169,113 @@ def load_record(source: str | Path | Mapping[str, object]) -> HandRecord:
         text = source
         if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
             try:
-                text = Path(source).read_text(encoding="utf-8")
-            except OSError as error:
-                raise RecordError(f"cannot read the record {source}: {error.strerror}") from None
+                text = read_text(Path(source))
+            except TarotError as error:
+                raise RecordError(f"cannot read the record {source}: {error}") from None
         try:
-            data = json.loads(str(text))
-        except json.JSONDecodeError as error:
-            raise RecordError(f"the record is not valid JSON: {error.msg} (line {error.lineno})") from None
+            data = parse_json(str(text), "the record")
+        except TarotError as error:
+            raise RecordError(str(error)) from None
     if not isinstance(data, Mapping):
         raise RecordError("a hand record is a JSON object")
     return _parse(data)
+
+
+#: The largest file read as a record or a request: far above any real one, so that a wrong file (a
+#: device, a disc image) is refused at once instead of being read whole.
+MAX_FILE_BYTES: Final = 16 * 1024 * 1024
+
+
+def read_text(source: Path) -> str:
+    """The text of a record or request file: UTF-8, with or without a byte-order mark.
+
+    Raises :class:`TarotError` with the reason alone (the caller names the file): the system's word
+    for a file that cannot be opened, or what is wrong with its bytes.
+    """
+    try:
+        with source.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise TarotError(error.strerror or str(error)) from None
+    except ValueError as error:  # a path with a NUL character in it
+        raise TarotError(str(error)) from None
+    return decode_text(data)
+
+
+def parse_json(text: str, what: str) -> object:
+    """``text`` parsed as JSON, or :class:`TarotError` saying why ``what`` ("the record") cannot be."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number)
+    except json.JSONDecodeError as error:
+        raise TarotError(f"{what} is not valid JSON: {error.msg} (line {error.lineno})") from None
+    except RecursionError:
+        raise TarotError(f"{what} is not valid JSON: it is nested too deeply") from None
+    except ValueError as error:  # NaN or Infinity, or a number too long to be one
+        raise TarotError(f"{what} is not valid JSON: {error}") from None
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > 30:  # no count, score or seed of a game comes near
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is too long")
+    return int(digits)
+
+
+def decode_text(data: bytes) -> str:
+    """``data`` as UTF-8 text (a byte-order mark is dropped), or :class:`TarotError` saying why not."""
+    if len(data) > MAX_FILE_BYTES:
+        raise TarotError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, so not a tarot file")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise TarotError("it is UTF-16 text: save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TarotError(
+            f"not UTF-8 text (byte 0x{data[error.start]:02x} at position {error.start}): "
+            "save it as UTF-8 if it is text"
+        ) from None
+
+
+# ------------------------------------------------------------------ sample records
+
+
+def _samples_folder() -> Traversable | None:
+    """The sample records: ``tarot_core/hands`` once installed, ``tutorial/hands`` in a checkout."""
+    installed = resources.files(__package__ or "tarot_core") / "hands"
+    if installed.is_dir():
+        return installed
+    checkout = Path(__file__).resolve().parent.parent / "tutorial" / "hands"
+    return checkout if checkout.is_dir() else None
+
+
+def sample_names() -> list[str]:
+    """The names of the sample hand records (their file names without ``.json``), sorted."""
+    folder = _samples_folder()
+    if folder is None:
+        return []
+    return sorted(item.name[: -len(".json")] for item in folder.iterdir() if item.name.endswith(".json"))
+
+
+def sample_title(name: str) -> str:
+    """A sample record's title, read without replaying it (empty if it has none)."""
+    data = json.loads(decode_text(_sample_file(name).read_bytes()))
+    title = data.get("title", "") if isinstance(data, dict) else ""
+    return str(title)
+
+
+def _sample_file(name: str) -> Traversable:
+    folder = _samples_folder()
+    if folder is None or name not in sample_names():
+        raise RecordError(f"{name!r} is not the name of a sample record")
+    return folder / f"{name}.json"
+
+
+def load_sample(name: str) -> HandRecord:
+    """The sample record called ``name`` ("fft-4-first-hand"), checked like any record."""
+    return load_record(decode_text(_sample_file(name).read_bytes()))
 
 
 def _parse(data: Mapping[str, object]) -> HandRecord:
@@ -204,6 +304,8 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
         dog = tuple(sorted(parse_cards(str(deal.get("dog", "")))))
     except RecordError:
         raise
+    except UnknownVariantError as error:  # the same sentence as every command's
+        raise RecordError(error.message) from None
     except TarotError as error:
         raise RecordError(f"bad record: {error}") from None
     names = data.get("players") or [str(s) for s in SEATS[:players_count]]

@@ -326,8 +326,9 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
     variant = request.get("variant", "fft")
     if not isinstance(variant, str) or variant not in REQUEST_MODULES:
-        known = ", ".join(REQUEST_MODULES)
-        raise RequestError("variant", f"unknown variant {variant!r}: choose one of {known}")
+        from .variant import UnknownVariantError
+
+        raise UnknownVariantError(variant)
     import importlib
 
     try:

@@ -20,7 +20,13 @@ from .variant import Variant
 
 @dataclass
 class SimulationStats:
-    """What a batch of random rounds did: how often the attack made it, scores, bouts."""
+    """What a batch of random rounds did.
+
+    Rounds with a taker count the contracts, how often the attack made it, the taker's mean score and
+    the attack's bouts; rounds where every player plays for himself (Mathers' game, Chambéry Tarot for
+    three) count each seat's mean score and the mean of the best score. :meth:`as_dict` reports only
+    what the rounds played have, so a game without contracts shows no empty contract count.
+    """
 
     played: int = 0
     taken: int = 0
@@ -29,17 +35,44 @@ class SimulationStats:
     taker_score_total: int = 0
     bouts: Counter[int] = field(default_factory=Counter)
     contracts: Counter[str] = field(default_factory=Counter)
+    #: Rounds played without a taker, every player for himself.
+    individual: int = 0
+    seat_score_totals: Counter[str] = field(default_factory=Counter)
+    best_score_total: int = 0
 
     def as_dict(self) -> dict[str, object]:
-        taken = self.taken
-        return {
+        report: dict[str, object] = {
             "played": self.played,
             "redeals": dict(sorted(self.redeals.items())),
-            "contracts": dict(sorted(self.contracts.items())),
-            "attack_made_rate": round(self.made / taken, 4) if taken else None,
-            "mean_taker_score": round(self.taker_score_total / taken, 2) if taken else None,
-            "bouts": {str(k): self.bouts[k] for k in sorted(self.bouts)},
         }
+        taken = self.taken
+        if taken:
+            if self.contracts:
+                report["contracts"] = dict(sorted(self.contracts.items()))
+            report["attack_made_rate"] = round(self.made / taken, 4)
+            report["mean_taker_score"] = round(self.taker_score_total / taken, 2)
+            if self.bouts:
+                report["bouts"] = {str(k): self.bouts[k] for k in sorted(self.bouts)}
+        if self.individual:
+            report["each_for_himself"] = self.individual
+            report["mean_score_by_seat"] = {
+                seat: round(total / self.individual, 2)
+                for seat, total in sorted(self.seat_score_totals.items())
+            }
+            report["mean_best_score"] = round(self.best_score_total / self.individual, 2)
+        return report
+
+
+def check_contract(variant: Variant, contract: str | None) -> None:
+    """Refuse a contract that ``variant`` does not have, naming those it has (or saying it has none)."""
+    if contract is None:
+        return
+    contracts: tuple[str, ...] = getattr(variant, "contracts", ())
+    if not contracts:
+        raise TarotError(f"{variant.title} has no contracts to choose from: leave out the contract")
+    if contract not in contracts:
+        known = ", ".join(contracts)
+        raise TarotError(f"{contract!r} is not a contract of {variant.key}: choose one of {known}")
 
 
 def simulate(
@@ -65,12 +98,9 @@ def simulate(
     """
     if games < 0 or warmup < 0:
         raise TarotError("the number of games cannot be negative")
+    check_contract(variant, contract)
     if warmup:
         simulate(variant, warmup, f"warmup:{seed}", contract, step_by_step=step_by_step)
-    contracts: tuple[str, ...] = getattr(variant, "contracts", ())
-    if contract is not None and contract not in contracts:
-        known = ", ".join(contracts) or "none"
-        raise TarotError(f"{contract!r} is not a contract of {variant.key}: choose one of {known}")
     rng = random.Random(f"simulate:{seed}")
     # The dealer moves one seat to the right each round: p1, p2, ... then p1 again.
     dealers = islice(cycle(SEATS[: variant.players]), games)
@@ -158,7 +188,11 @@ def _record(rnd: Round, stats: SimulationStats) -> None:
         stats.redeals[result.outcome] += 1
         return
     stats.played += 1
-    if rnd.taker is None:  # a game without a taker (Mathers): only the count is meaningful
+    if rnd.taker is None:  # every player for himself: each seat's score is what there is to count
+        stats.individual += 1
+        for seat, value in result.by_seat.items():
+            stats.seat_score_totals[str(seat)] += value
+        stats.best_score_total += max(result.by_seat.values(), default=0)
         return
     stats.taken += 1
     if rnd.contract is not None:

@@ -202,27 +202,60 @@ def all_variants() -> dict[str, type[Variant]]:
     return dict(VARIANTS)
 
 
+class UnknownVariantError(RequestError):
+    """A variant name the registry does not know: one sentence, whichever command or file gave the name.
+
+    A :class:`RequestError` on the field ``variant``, so a calculator can point at that field; its
+    ``message`` is the sentence (``unknown variant 'foo': the variants are fft (3, 4 or 5 players),
+    ...``), which the command line prints alone.
+    """
+
+    def __init__(self, name: object) -> None:
+        super().__init__("variant", f"unknown variant {name!r}: the variants are {_families_in_words()}")
+
+
+def _families_in_words() -> str:
+    """Every family with its player counts, in the registry's order: "fft (3, 4 or 5 players), ..."."""
+    counts: dict[str, list[int]] = {}
+    for cls in all_variants().values():
+        counts.setdefault(cls.family, []).append(cls.players)
+    order = {name: index for index, name in enumerate(_PROVIDERS)}
+    words = [
+        f"{family} ({_or_list(sorted(players))} players)"
+        for family, players in sorted(counts.items(), key=lambda item: order.get(item[0], len(order)))
+    ]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _or_list(numbers: Sequence[int]) -> str:
+    texts = [str(n) for n in numbers]
+    return ", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else "".join(texts)
+
+
+def family_players(family: str) -> tuple[int, ...]:
+    """The player counts ``family`` is played by, smallest first; :class:`UnknownVariantError` if none."""
+    counts = sorted(cls.players for cls in all_variants().values() if cls.family == family)
+    if not counts:
+        raise UnknownVariantError(family)
+    return tuple(counts)
+
+
 def find_variant(key: str, **options: object) -> Variant:
     """The variant registered under ``key`` ("fft-4", "fft-5", ...), with rule options applied."""
     variants = all_variants()
     cls = variants.get(key.strip().lower())
     if cls is None:
-        known = ", ".join(sorted(variants))
-        raise TarotError(f"unknown variant {key!r}: known variants are {known}")
+        raise UnknownVariantError(key)
     return cls(**options)
 
 
 def variant_for(family: str, players: int, **options: object) -> Variant:
     """The variant of ``family`` ("fft", "classic", ...) for ``players`` players."""
-    variants = all_variants()
-    matches = {cls.players: cls for cls in variants.values() if cls.family == family}
-    if not matches:
-        families = ", ".join(sorted({cls.family for cls in variants.values()}))
-        raise TarotError(f"unknown variant {family!r}: known variants are {families}")
+    counts = family_players(family)
+    matches = {cls.players: cls for cls in all_variants().values() if cls.family == family}
     cls = matches.get(players)
     if cls is None:
-        counts = ", ".join(str(n) for n in sorted(matches))
-        raise TarotError(f"{family} is played by {counts} players, not {players}")
+        raise TarotError(f"{family} is played by {_or_list(counts)} players, not {players}")
     return cls(**options)
 
 

@@ -70,3 +70,32 @@ def test_readme_example(command: str, expected: list[str]) -> None:
     assert done.returncode == status, done.stderr
     printed = (done.stdout + done.stderr).splitlines()
     assert matches(lines, printed), "\n".join(printed)
+
+
+def setup_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Set up")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_the_set_up_has_exactly_two_commands() -> None:
+    commands = [line.strip() for line in setup_section().splitlines() if line.startswith("    ")]
+    assert commands == [
+        "python3 -m pip install nox && nox -s serve",
+        "python3 -m pip install nox && nox -s lint tests",
+    ]
+
+
+def test_the_set_up_names_what_the_commands_need_and_how_long_they_take() -> None:
+    import tomllib
+
+    section = " ".join(setup_section().split())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    python = project["requires-python"].removeprefix(">=")
+    assert f"Python {python} or newer" in section
+    prepare = (ROOT / "tests" / "pyodide" / "prepare.py").read_text(encoding="utf-8")
+    node = re.search(r"MIN_NODE_MAJOR: Final = (\d+)", prepare)
+    assert node is not None and f"Node.js {node.group(1)} or newer and npm" in section
+    assert "`chromium`" in section and "root" in section
+    assert "`nox -s serve -- PORT` picks the port" in section
+    assert re.search(r"about two minutes", section) and re.search(r"about 6 minutes", section)

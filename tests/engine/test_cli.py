@@ -20,6 +20,7 @@ from test_fft_support import P1, P2, play_out, take
 
 from tarot_core import find_variant
 from tarot_core.cards import format_points
+from tarot_core.chambery import Chambery4
 from tarot_core.cli import main
 from tarot_core.records import HandRecord
 
@@ -220,7 +221,7 @@ def test_deal_json_matches_the_engine(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_deal_bad_players_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "deal", "--players", "6")
-    assert_bad_input(code, out, err, "played by 3, 4, 5 players, not 6")
+    assert_bad_input(code, out, err, "played by 3, 4 or 5 players, not 6")
     code, out, err = run(capsys, "deal", "--dealer", "p5")
     assert_bad_input(code, out, err, "is not a seat")
 
@@ -350,3 +351,311 @@ def test_simulate_stats_table_and_negative_games(capsys: pytest.CaptureFixture[s
     assert any(line.startswith("  played: ") for line in lines[1:])
     code, out, err = run(capsys, "simulate", "--games", "-3")
     assert_bad_input(code, out, err, "-3 is negative")
+
+
+# ------------------------------------------------------------------ odd input
+
+
+REQUEST_TEXT = json.dumps(REQUEST)
+
+
+@pytest.mark.parametrize("command", ["score", "replay"])
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff", "not UTF-8 text (byte 0x89 at position 0)"),
+        (REQUEST_TEXT.replace("}", ', "note": "déjà"}').encode("latin-1"), "not UTF-8 text (byte 0xe9"),
+        (REQUEST_TEXT.encode("utf-16"), "it is UTF-16 text: save it as UTF-8"),
+    ],
+    ids=["binary", "latin-1", "utf-16"],
+)
+def test_a_file_that_is_not_utf8_text_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, content: bytes, fragment: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_bytes(content)
+    code, out, err = run(capsys, command, str(path))
+    assert_bad_input(code, out, err, "cannot read", str(path), fragment)
+
+
+def test_a_file_with_a_byte_order_mark_is_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    request = tmp_path / "request.json"
+    request.write_bytes(b"\xef\xbb\xbf" + REQUEST_TEXT.encode())
+    code, out, err = run(capsys, "score", "--json", str(request))
+    assert code == 0 and err == "" and json.loads(out)["scores"]["taker"] == 240
+    path, _ = record_file(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == "" and out.startswith("A test hand — ")
+
+
+@pytest.mark.parametrize(
+    ("argument", "kind"),
+    [("[1,2]", "not a list"), ("42", "not a number"), ('"garde"', "not a string"), ("null", "not null")],
+)
+def test_a_request_argument_that_is_not_an_object_exit_2(
+    capsys: pytest.CaptureFixture[str], argument: str, kind: str
+) -> None:
+    code, out, err = run(capsys, "score", argument)
+    assert_bad_input(code, out, err, "the request must be a JSON object", kind)
+
+
+@pytest.mark.parametrize("argument", ["", "   "])
+def test_an_empty_request_argument_exit_2(capsys: pytest.CaptureFixture[str], argument: str) -> None:
+    code, out, err = run(capsys, "score", argument)
+    assert_bad_input(code, out, err, "the request is empty", "the request must be a JSON object")
+
+
+def test_empty_standard_input_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, err = run(capsys, "score")
+    assert_bad_input(code, out, err, "the request is empty (standard input)")
+
+
+def test_a_number_argument_that_names_a_file_reads_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "42").write_text(REQUEST_TEXT, encoding="utf-8")
+    code, out, _ = run(capsys, "score", "--json", "42")
+    assert code == 0 and json.loads(out)["scores"]["taker"] == 240
+
+
+@pytest.mark.parametrize("command", ["score", "replay"])
+def test_a_directory_or_a_name_too_long_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    code, out, err = run(capsys, command, str(tmp_path))
+    assert_bad_input(code, out, err, "cannot read", "directory")
+    code, out, err = run(capsys, command, "x" * 5000)
+    assert_bad_input(code, out, err)
+
+
+def test_simulate_refuses_zero_games_and_numbers_too_large(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "0")
+    assert_bad_input(code, out, err, "--games: must be at least 1")
+    for option in ("--games", "--warmup", "--players"):
+        code, out, err = run(capsys, "simulate", option, str(10**30))
+        assert_bad_input(code, out, err, f"{option}: {10**30} is too large")
+
+
+@pytest.mark.parametrize("command", ["deal", "simulate"])
+@pytest.mark.parametrize("seed", ["", "  "])
+def test_an_empty_seed_is_refused(capsys: pytest.CaptureFixture[str], command: str, seed: str) -> None:
+    code, out, err = run(capsys, command, "--seed", seed)
+    assert_bad_input(code, out, err, "--seed: a seed cannot be empty")
+
+
+def test_a_negative_seed_is_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "deal", "--seed", "-5")
+    assert code == 0 and err == "" and out.splitlines()[0].endswith("seed -5")
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("mathers", "3"), ("mathers", None), ("chambery", "3")], ids=str
+)
+def test_simulate_a_contract_in_a_game_without_contracts(
+    capsys: pytest.CaptureFixture[str], variant: str, players: str | None
+) -> None:
+    options = ["--players", players] if players else []
+    code, out, err = run(capsys, "simulate", "--variant", variant, *options, "--contract", "garde")
+    assert_bad_input(code, out, err, "has no contracts to choose from")
+    assert "none" not in err
+
+
+def test_simulate_names_the_contracts_of_its_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--variant", "chambery", "--contract", "garde")
+    known = ", ".join(Chambery4.contracts)
+    assert_bad_input(code, out, err, f"'garde' is not a contract of chambery-4: choose one of {known}")
+
+
+@pytest.mark.parametrize("variant", ["mathers", "classic", "chambery"])
+def test_without_players_a_game_is_played_by_four_or_its_smallest_table(
+    capsys: pytest.CaptureFixture[str], variant: str
+) -> None:
+    code, out, err = run(capsys, "deal", "--variant", variant, "--json")
+    assert code == 0 and err == ""
+    expected = {"mathers": "mathers-2", "classic": "classic-3", "chambery": "chambery-4"}[variant]
+    assert json.loads(out)["variant"] == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "each_for_himself"),
+    [
+        (["--variant", "chambery"], False),
+        (["--variant", "chambery", "--players", "3"], True),
+        (["--variant", "mathers"], True),
+        (["--variant", "mathers", "--players", "3"], True),
+        (["--variant", "classic", "--players", "5"], False),
+    ],
+)
+def test_simulate_stats_show_what_the_game_has(
+    capsys: pytest.CaptureFixture[str], options: list[str], each_for_himself: bool
+) -> None:
+    """No empty count and no ``None``: a game without a taker reports each seat's mean score instead."""
+    code, out, err = run(capsys, "simulate", *options, "--games", "12", "--seed", "st", "--stats")
+    assert code == 0 and err == ""
+    table = out.splitlines()[1:]
+    assert table and all(": " in line for line in table)
+    values = [line.split(": ", 1)[1] for line in table]
+    assert not any(value in ("{}", "None", "") or "{" in value for value in values), out
+    code, out, _ = run(capsys, "simulate", *options, "--games", "12", "--seed", "st", "--stats", "--json")
+    stats = json.loads(out)["stats"]
+    assert None not in stats.values() and {} not in [v for k, v in stats.items() if k != "redeals"]
+    if each_for_himself:
+        assert "contracts" not in stats and "attack_made_rate" not in stats
+        assert stats["each_for_himself"] == stats["played"] == 12
+        assert set(stats["mean_score_by_seat"]) == {
+            f"p{n}" for n in range(1, len(stats["mean_score_by_seat"]) + 1)
+        }
+        assert stats["mean_best_score"] >= max(stats["mean_score_by_seat"].values())
+    else:
+        assert sum(stats["contracts"].values()) == stats["played"] and "mean_score_by_seat" not in stats
+
+
+def test_unknown_variant_is_one_sentence_for_every_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, _ = record_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["variant"] = "tarock"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    messages = set()
+    for argv in (
+        ["score", json.dumps({**REQUEST, "variant": "tarock"})],
+        ["deal", "--variant", "tarock"],
+        ["simulate", "--variant", "tarock", "--players", "4"],
+        ["replay", str(path)],
+    ):
+        code, out, err = run(capsys, *argv)
+        assert_bad_input(
+            code, out, err, "unknown variant 'tarock': the variants are fft (3, 4 or 5 players), "
+        )
+        messages.add(err)
+    assert len(messages) == 1, messages
+
+
+# ------------------------------------------------------------------ sample records by name
+
+
+def test_replay_a_sample_record_by_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # from any folder
+    code, by_name, err = run(capsys, "replay", "fft-4-first-hand")
+    assert code == 0 and err == ""
+    code, by_path, _ = run(capsys, "replay", str(ROOT / "tutorial" / "hands" / "fft-4-first-hand.json"))
+    assert code == 0 and by_path == by_name
+    assert by_name.startswith("Your first hand: a garde with four players — French Tarot, 4 players")
+
+
+def test_replay_list_names_every_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "replay", "--list")
+    assert code == 0 and err == ""
+    names = sorted(path.stem for path in (ROOT / "tutorial" / "hands").glob("*.json"))
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == names
+    first = lines[names.index("fft-4-first-hand")]
+    assert first.split(None, 1)[1] == "Your first hand: a garde with four players"
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (
+            ["replay", "fft-4-last-hand"],
+            "'fft-4-last-hand' is neither a file nor the name of a sample record",
+        ),
+        (["replay", "hands/missing.json"], "cannot read the record hands/missing.json: No such file"),
+        (["replay"], "replay needs a record"),
+        (["replay", "--list", "fft-4-first-hand"], "replay --list takes no record"),
+    ],
+)
+def test_replay_of_no_record_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert_bad_input(code, out, err, fragment)
+
+
+# ------------------------------------------------------------------ closed and binary streams
+
+
+def shell(script: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        ["sh", "-c", script, "sh", sys.executable],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+@needs_processes
+def test_closed_standard_input_or_output_exit_2() -> None:
+    done = shell('"$1" -m tarot_core score <&-')
+    assert done.returncode == 2 and done.stdout == b""
+    assert (
+        done.stderr.decode() == "tarot: standard input is closed: give the request as an argument or a file\n"
+    )
+    done = shell('"$1" -m tarot_core deal >&-')
+    assert done.returncode == 2
+    assert done.stderr.decode() == "tarot: standard output is closed: nothing to print the answer to\n"
+
+
+@needs_processes
+def test_standard_input_in_bytes_binary_refused_bom_read() -> None:
+    done = shell('"$1" -m tarot_core score', stdin=b"\x89PNG\r\n\x00binary")
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().startswith("tarot: cannot read standard input: not UTF-8 text (byte 0x89")
+    assert done.stderr.count(b"\n") == 1
+    done = shell('"$1" -m tarot_core score --json', stdin=b"\xef\xbb\xbf" + REQUEST_TEXT.encode())
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["scores"]["taker"] == 240
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        pytest.param(
+            "[" * 100_000,
+            "nested too deeply",
+            # Under Pyodide the JavaScript stack overflows before Python's recursion limit is reached.
+            marks=pytest.mark.skipif(sys.platform == "emscripten", reason="JavaScript stack"),
+        ),
+        ('{"points": ' + "9" * 5000 + "}", "a number of 5000 digits is too long"),
+        ('{"variant": "fft", "points": NaN}', "NaN is not a number in JSON"),
+        ('{"variant": "fft", "points": -Infinity}', "-Infinity is not a number in JSON"),
+    ],
+    ids=["deep", "long-number", "nan", "infinity"],
+)
+@pytest.mark.parametrize("command", ["score", "replay"])
+def test_json_no_reader_can_use_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, text: str, fragment: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, command, str(path))
+    assert_bad_input(code, out, err, "is not valid JSON: ", fragment)
+
+
+@needs_processes
+def test_an_output_that_cannot_show_the_names_exit_2() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tarot_core", "replay", "tutorial/hands/fft-4-first-hand.json"],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert done.stderr.count(b"\n") == 1
+    assert done.stderr.startswith(b"tarot: the output is in ascii, which cannot show ")
+    assert done.stderr.endswith(b": set PYTHONIOENCODING=utf-8\n")

@@ -40,8 +40,9 @@ PROJECT_WHEELS: Final = CACHE / "wheels" / "project"
 PROJECT_STAMP: Final = PROJECT_WHEELS / "source.sha256"
 MANIFEST: Final = CACHE / "pyodide" / "manifest.json"
 
-#: Files whose content goes into the project wheel; a change to any of them rebuilds it.
-PROJECT_SOURCES: Final = ("pyproject.toml", "README.md", "tarot_core")
+#: Files whose content goes into the project wheel; a change to any of them rebuilds it. The sample
+#: records of tutorial/hands are installed as tarot_core/hands (see pyproject.toml).
+PROJECT_SOURCES: Final = ("pyproject.toml", "README.md", "LICENSE", "tarot_core", "tutorial/hands")
 MIN_NODE_MAJOR: Final = 18
 HOW_TO_FIX: Final = "run `python tests/pyodide/prepare.py` (the `nox -s tests` session does it for you)"
 

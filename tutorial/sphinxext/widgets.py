@@ -520,11 +520,11 @@ def build_wheel(directory: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="tarot-wheel-") as tmp:
         source = Path(tmp) / "src"
         source.mkdir()
-        for name in ("pyproject.toml", "README.md"):
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
             shutil.copy2(ROOT / name, source / name)
-        shutil.copytree(
-            ROOT / "tarot_core", source / "tarot_core", ignore=shutil.ignore_patterns("__pycache__")
-        )
+        # tutorial/hands is installed as tarot_core/hands (see pyproject.toml).
+        for folder in ("tarot_core", "tutorial/hands"):
+            shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
         out = Path(tmp) / "dist"
         base = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", str(source), "-w", str(out)]
         done = subprocess.run([*base, "--no-build-isolation"], capture_output=True, text=True, check=False)

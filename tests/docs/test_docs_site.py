@@ -71,7 +71,7 @@ def clean_site(site: Build) -> Path:
     return site.outdir
 
 
-PAGE_SECTIONS = ["tutorial", "examples", "rules", "variants", "reference", "explanation"]
+PAGE_SECTIONS = ["tutorial", "examples", "rules", "variants", "reference", "explanation", "developers"]
 
 
 def _source_pages() -> list[str]:
@@ -259,7 +259,7 @@ def test_no_api_signature_spells_out_a_whole_table(clean_site: Path) -> None:
     hidden (``:meta hide-value:``): written out, ``PLAYS`` alone was 82 kB of markup, thousands of
     boxes for the browser to lay out at the top of its page."""
     longest: dict[str, int] = {}
-    for path in sorted((clean_site / "reference" / "api").glob("*.html")):
+    for path in sorted((clean_site / "developers" / "api").glob("*.html")):
         for ident, markup in _SIGNATURE.findall(path.read_text(encoding="utf-8")):
             longest[ident] = len(markup)
     assert "tarot_core.actions.PLAYS" in longest and "tarot_core.cards.SUIT_OF" in longest
@@ -421,3 +421,13 @@ def test_learner_pages_show_no_card_codes_under_the_pictures(clean_site: Path) -
         for page in (clean_site / section).rglob("*.html"):
             assert 'class="tarot-card-label"' not in page.read_text(encoding="utf-8"), page
     assert 'class="tarot-card-label"' in (clean_site / "reference" / "deck.html").read_text(encoding="utf-8")
+
+
+def test_learner_pages_leave_the_engine_to_the_developers_section(clean_site: Path) -> None:
+    """API calls, command lines and the action notation are on the developers' pages, not the learners'."""
+    talk = re.compile(r"find_variant|python -m tarot_core|tarot_core\.|Diátaxis|the build stops|In the engine")
+    for section in ("tutorial", "rules", "variants", "examples", "how-to", "explanation"):
+        for page in (clean_site / section).rglob("*.html"):
+            text = re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))
+            found = talk.search(html.unescape(text))
+            assert found is None, (page, found.group(0) if found else "")

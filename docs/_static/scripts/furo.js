@@ -634,10 +634,77 @@
     setTimeout(stop, 10000);
   }
 
+  //////////////////////////////////////////////////////////////////////////////
+  // Keyboard and screen readers
+  //////////////////////////////////////////////////////////////////////////////
+  // On narrow screens the theme opens its two drawers (the site's navigation, the page's contents)
+  // with labels of hidden checkboxes: a label cannot be reached with Tab. Each becomes a button that
+  // says whether its drawer is open; Escape closes an open drawer and gives the focus back to its
+  // button. (tarot.css hides a closed drawer, so Tab no longer walks its links off the screen.)
+  function setupDrawerButtons() {
+    var drawers = [
+      { toggle: "__navigation", drawer: ".sidebar-drawer", label: "Site navigation", open: "Open the site navigation" },
+      { toggle: "__toc", drawer: ".toc-drawer", label: "On this page", open: "Open the contents of this page" },
+    ];
+    drawers.forEach(function (spec, index) {
+      var checkbox = document.getElementById(spec.toggle);
+      var drawer = document.querySelector(spec.drawer);
+      if (checkbox === null || drawer === null) {
+        return;
+      }
+      // Two complementary landmarks, each with its own name.
+      drawer.id = drawer.id || "furo-drawer-" + index;
+      drawer.setAttribute("aria-label", spec.label);
+      drawer.tabIndex = -1;
+      var buttons = [];
+      document.querySelectorAll('.mobile-header label[for="' + spec.toggle + '"], .content-icon-container label[for="' + spec.toggle + '"]').forEach(function (label) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = label.className + " drawer-button";
+        button.setAttribute("aria-label", spec.open);
+        button.setAttribute("aria-controls", drawer.id);
+        button.setAttribute("aria-expanded", "false");
+        while (label.firstChild) {
+          button.appendChild(label.firstChild);
+        }
+        label.replaceWith(button);
+        button.addEventListener("click", function () {
+          checkbox.checked = !checkbox.checked;
+          update();
+          if (checkbox.checked) {
+            drawer.focus({ preventScroll: true });
+          }
+        });
+        buttons.push(button);
+      });
+      function update() {
+        buttons.forEach(function (button) {
+          button.setAttribute("aria-expanded", String(checkbox.checked));
+        });
+      }
+      // The dimmed page beside an open drawer is a label too: a click there closes it.
+      checkbox.addEventListener("change", update);
+      document.addEventListener("keydown", function (event) {
+        if (event.key !== "Escape" || !checkbox.checked) {
+          return;
+        }
+        checkbox.checked = false;
+        update();
+        var shown = buttons.filter(function (button) {
+          return button.offsetParent !== null;
+        });
+        if (shown.length > 0) {
+          shown[0].focus();
+        }
+      });
+    });
+  }
+
   function main() {
     document.body.parentNode.classList.remove("no-js");
     header = document.querySelector("header");
     tocScroll = document.querySelector(".toc-scroll");
+    setupDrawerButtons();
     setupTheme();
     setupScrollHandler();
     landOnLinkedSection();

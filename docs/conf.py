@@ -47,7 +47,7 @@ extensions = [
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "README.md"]
-templates_path: list[str] = []
+templates_path = ["_templates"]
 
 # -- MyST ------------------------------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist", "substitution", "attrs_inline"]
@@ -191,6 +191,19 @@ def _mark_scripts_running(
     context["metatags"] = f"{context.get('metatags') or ''}\n    {_SCRIPTS_RUN}{_SET_UP_FONTS}"
 
 
+def _name_navigation_captions(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, object], doctree: object
+) -> None:
+    """The navigation's captions ("Tutorials", "Reference"...) are headings (Sphinx marks them
+    ``role="heading"``) without a level, which a heading must have: they are level 2, under the
+    page's title."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str):
+        context["furo_navigation_tree"] = tree.replace(
+            '<p class="caption" role="heading">', '<p class="caption" role="heading" aria-level="2">'
+        )
+
+
 def _drop_empty_field_lists(app: Sphinx, domain: str, objtype: str, content: Element) -> None:
     """Remove the field lists that Sphinx empties when it takes out ``:meta ...:`` fields (the tables
     whose values are hidden): they would be written as empty ``<dl>`` elements that only add space."""
@@ -219,6 +232,8 @@ def setup(app: Sphinx) -> None:
     logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptySectionFilter())
     app.connect("missing-reference", _resolve_short_python_names)
     app.connect("html-page-context", _mark_scripts_running)
+    # After the theme's handler (priority 500, connected later), which writes the navigation tree.
+    app.connect("html-page-context", _name_navigation_captions, priority=900)
     # After Sphinx's own handler, which takes out the meta fields (priority 500).
     app.connect("object-description-transform", _drop_empty_field_lists, priority=600)
     app.add_post_transform(_OneIdPerTable)

@@ -1771,12 +1771,17 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
             word = (state.get("bid_words") or {}).get(word, word)
             said.append(f"{_seat_name(state, seat)}: {word}")
         bidding = f'<p class="tw-bids">Bidding: {_e(", ".join(said))}</p>'
+    # The trick comes right after the last action, above the hands: on a phone, where the hands stand
+    # one under the other, it stays next to the buttons that step through it.
+    centre = f'<div class="tw-centre">{piles_html}</div>' if piles_html else ""
+    board = "tw-board" if centre else "tw-board tw-board-single"
     return (
         f'<p class="tw-status">{_e(" · ".join(status_bits))}</p>'
-        f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>{bidding}{talk}'
+        f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>{current_html}'
+        f"{bidding}{talk}"
         f"{_tally_html(state.get('tally'), state)}"
-        f'<div class="tw-board"><div class="tw-seats">{"".join(seats_html)}</div>'
-        f'<div class="tw-centre">{current_html}{piles_html}</div></div>'
+        f'<div class="{board}"><div class="tw-seats">{"".join(seats_html)}</div>'
+        f"{centre}</div>"
         f"{handfuls}{tricks_html}{_score_html(state, display)}"
     )
 

@@ -270,6 +270,8 @@ function setupReplay(root) {
     const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps };
     if (event.key in moves) {
       event.preventDefault();
+      // ← and → step the replay: they must not also turn the page (Sphinx's navigation with keys).
+      event.stopPropagation();
       jump.value = "";
       go(moves[event.key]);
     }

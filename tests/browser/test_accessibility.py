@@ -1,0 +1,406 @@
+"""Every page of the site with a keyboard, on a phone and on a desktop, checked with axe-core.
+
+One pass opens each page of the built site once in a desktop-sized view (1280 px wide), waits for its
+widgets to be ready, runs axe-core on the whole page, then narrows the same page to a phone's width
+(390 px) and runs it again: a page is laid out anew when its view changes width, so the second run sees
+the phone's layout without booting the page's widgets a second time. The same pass records what at
+phone width sticks out of the text's column without a scrolling box of its own (the theme's text
+column clips on phones, see docs/_static/tarot.css). The other tests drive the keyboard, the wide
+tables and the hand replay at both widths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from widget_testing import AXE, BOOT_TIMEOUT_MS, click, describe, new_widget_page, settle_in_view
+
+from tarot_core.actions import Action
+from tarot_core.records import load_record
+from tutorial import bridge
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
+TIMEOUT_MS = 15_000
+
+#: axe-core on the whole document, once the view has drawn a frame at its current size.
+_AXE_RUN = """async () => {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations;
+}"""
+
+#: What sticks out of the text's column at its right edge, outside every box that scrolls on its own.
+_STICKING_OUT = """() => {
+  const column = document.querySelector(".content").getBoundingClientRect();
+  const out = [];
+  for (const element of document.querySelectorAll(".content *")) {
+    if (element.closest(".table-wrapper, pre")) continue;
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && box.right > column.right + 1) out.push(`${element.tagName}.${element.className}`);
+  }
+  return { page: document.documentElement.scrollWidth, view: innerWidth, out: out.slice(0, 5) };
+}"""
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every HTML page of the built site (not the theme's files nor the sources)."""
+    return sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*.html")
+        if not {"_static", "_sources"} & set(path.relative_to(site).parts)
+    )
+
+
+def inject_axe(page: Any) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"axe-core is missing ({AXE}): run npm ci in tutorial/")
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    violations: list[dict[str, Any]] = page.evaluate(_AXE_RUN)
+    return violations
+
+
+@dataclass
+class SiteCheck:
+    """The axe-core violations of every page at each width, and what overflows at phone width."""
+
+    violations: dict[str, dict[str, list[dict[str, Any]]]] = field(default_factory=dict)
+    overflow: dict[str, dict[str, Any]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def site_check(chromium: Any, site: Path, site_url: str) -> Iterator[SiteCheck]:
+    opened = new_widget_page(chromium, site_url, **DESKTOP)
+    check = SiteCheck({name: {} for name in WIDTHS})
+    page = opened.page
+    try:
+        for path in site_pages(site):
+            page.set_viewport_size(DESKTOP)
+            opened.open(path)
+            inject_axe(page)
+            for name, size in WIDTHS.items():
+                page.set_viewport_size(size)
+                check.violations[name][path] = axe_violations(page)
+            check.overflow[path] = page.evaluate(_STICKING_OUT)
+        check.errors = opened.errors
+        yield check
+    finally:
+        page.context.close()
+
+
+def test_the_site_has_pages(site: Path) -> None:
+    pages = site_pages(site)
+    assert len(pages) > 40
+    assert "index.html" in pages and "search.html" in pages and "how-to/replay.html" in pages
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_axe_finds_nothing_on_any_page(site_check: SiteCheck, width: str) -> None:
+    found = {path: violations for path, violations in site_check.violations[width].items() if violations}
+    counts: dict[str, int] = {}
+    for violations in found.values():
+        for violation in violations:
+            counts[violation["id"]] = counts.get(violation["id"], 0) + len(violation["nodes"])
+    report = "\n".join(f"{path}:\n{describe(violations)}" for path, violations in list(found.items())[:8])
+    assert found == {}, f"{len(found)} pages, nodes by rule {counts}\n{report}"
+    assert site_check.errors == []
+
+
+def test_no_page_scrolls_sideways_or_is_cut_on_a_phone(site_check: SiteCheck) -> None:
+    wide = {
+        path: found
+        for path, found in site_check.overflow.items()
+        if found["page"] > found["view"] or found["out"]
+    }
+    assert wide == {}
+
+
+# ------------------------------------------------------------------------------- widget states
+
+
+@pytest.fixture(scope="module")
+def state_page(chromium: Any, site_url: str) -> Iterator[Any]:
+    opened = new_widget_page(chromium, site_url, **DESKTOP)
+    yield opened
+    opened.page.context.close()
+
+
+def refuse_a_card(opened: Any) -> None:
+    """Try a card that the rules forbid in the first "May I play this card?" of the play page."""
+    from playwright.sync_api import expect
+
+    opened.open("rules/play.html")
+    root = opened.page.locator('[data-tarot-widget="play-check"]').first
+    record = load_record(bridge.HANDS_DIR / f"{root.get_attribute('data-record')}.json")
+    rnd = record.round_at(int(str(root.get_attribute("data-step"))))
+    seat = rnd.to_move
+    assert seat is not None
+    refused = next(card for card in rnd.hands[seat] if rnd.why_illegal(Action(seat, "play", "", (card,))))
+    click(root.locator(f'button[data-card="{refused}"]'))
+    expect(root).to_have_attribute("data-verdict", "refused", timeout=TIMEOUT_MS)
+
+
+def enter_impossible_points(opened: Any) -> None:
+    """Type card points that no deal can have into the calculator."""
+    from playwright.sync_api import expect
+
+    opened.open("how-to/calculator.html")
+    field = opened.page.locator('[data-tarot-widget="calculator"] [name="points"]')
+    field.fill("92")
+    expect(field).to_have_attribute("aria-invalid", "true", timeout=TIMEOUT_MS)
+
+
+def replay_to_the_end(opened: Any) -> None:
+    from playwright.sync_api import expect
+
+    opened.open("how-to/replay.html")
+    root = opened.page.locator('[data-tarot-widget="replay"]').first
+    click(root.locator('button[data-action="last"]'))
+    expect(root.locator(".tw-final")).to_have_count(1, timeout=TIMEOUT_MS)
+
+
+STATES = {
+    "refused-card": refuse_a_card,
+    "impossible-points": enter_impossible_points,
+    "replay-end": replay_to_the_end,
+}
+
+
+@pytest.mark.parametrize("state", list(STATES))
+def test_axe_finds_nothing_in_the_widgets_other_states(state_page: Any, state: str) -> None:
+    page = state_page.page
+    page.set_viewport_size(DESKTOP)
+    STATES[state](state_page)
+    inject_axe(page)
+    for name, size in WIDTHS.items():
+        page.set_viewport_size(size)
+        violations = axe_violations(page)
+        assert violations == [], f"{name}:\n{describe(violations)}"
+
+
+# ------------------------------------------------------------------------------- keyboard, phone
+
+_SCROLL_STILL = """() => new Promise((resolve) => {
+  let last = -1, still = 0;
+  const look = () => {
+    still = scrollY === last ? still + 1 : 0;
+    last = scrollY;
+    if (still < 5) requestAnimationFrame(look); else resolve(scrollY);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+_FOCUSED = """() => {
+  const element = document.activeElement;
+  const drawer = element.closest(".sidebar-drawer, .toc-drawer");
+  return {
+    tag: element.tagName,
+    label: element.getAttribute("aria-label") || element.textContent.trim().slice(0, 40),
+    classes: element.className,
+    drawer: drawer ? drawer.className : null,
+    visible: element.checkVisibility({ visibilityProperty: true }),
+  };
+}"""
+
+
+@pytest.fixture
+def phone_page(chromium: Any, site_url: str) -> Iterator[Any]:
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    # The keyboard is under test here, not the widgets: their script is not loaded.
+    page.route("**/tarot-widgets.mjs*", lambda route: route.abort())
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def test_on_a_phone_tab_reaches_the_menu_and_never_the_closed_drawers(phone_page: Any, site_url: str) -> None:
+    page = phone_page
+    page.goto(site_url + "rules/bidding-and-contracts.html")
+    walked: list[dict[str, Any]] = []
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(_FOCUSED)
+        if walked and focused == walked[0]:
+            break
+        walked.append(focused)
+    menu = [item for item in walked if item["label"] == "Open the site navigation"]
+    assert menu, f"Tab never reached the menu button: {[item['label'] for item in walked[:12]]}"
+    assert walked.index(menu[0]) <= 2, "the menu button comes first, after the link that skips to the text"
+    assert menu[0]["tag"] == "BUTTON"
+    in_drawers = [item["label"] for item in walked if item["drawer"]]
+    assert in_drawers == [], f"Tab walked the closed drawers: {in_drawers[:10]}"
+    assert all(item["visible"] for item in walked), [item for item in walked if not item["visible"]][:5]
+
+
+def test_the_menu_button_opens_and_closes_the_navigation_with_the_keyboard(
+    phone_page: Any, site_url: str
+) -> None:
+    from playwright.sync_api import expect
+
+    page = phone_page
+    page.goto(site_url + "rules/scoring.html")
+    button = page.get_by_role("button", name="Open the site navigation")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-expanded", "true")
+    drawer = page.get_by_role("complementary", name="Site navigation")
+    expect(drawer).to_be_visible()
+    # The next stops are the drawer's: its title, its search field, its links.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(_FOCUSED)["drawer"] is not None
+    expect(drawer.get_by_role("link", name="Bidding and contracts")).to_be_in_viewport()
+    page.keyboard.press("Escape")
+    expect(button).to_be_focused()
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(drawer).to_be_hidden()
+
+
+# ------------------------------------------------------------------------------- wide tables
+
+
+def table_wrapper(page: Any, caption: str) -> Any:
+    return page.locator(".table-wrapper", has=page.locator("caption", has_text=caption)).first
+
+
+@pytest.mark.parametrize(
+    ("path", "caption", "last_column"),
+    [
+        ("rules/bidding-and-contracts.html", "The contracts compared", "Made or lost by 10"),
+        ("tutorial/first-hand.html", "Tricks 1 to 18", "Defence so far"),
+    ],
+)
+def test_a_wide_table_on_a_phone_says_it_scrolls_and_scrolls_with_the_keys(
+    phone_page: Any, site_url: str, path: str, caption: str, last_column: str
+) -> None:
+    from playwright.sync_api import expect
+
+    page = phone_page
+    page.goto(site_url + path)
+    wrapper = table_wrapper(page, caption)
+    wrapper.evaluate("(e) => e.scrollIntoView({ block: 'start', behavior: 'instant' })")
+    page.evaluate(_SCROLL_STILL)
+    # A region named by its caption, which Tab reaches.
+    expect(wrapper).to_have_attribute("role", "region")
+    expect(wrapper).to_have_attribute("tabindex", "0")
+    assert caption in str(
+        wrapper.evaluate(
+            "e => e.ariaLabel || document.getElementById(e.getAttribute('aria-labelledby'))?.textContent"
+        )
+    )
+    # Its right edge fades out: more columns that way.
+    expect(wrapper).to_have_attribute("data-scroll", "right")
+    assert wrapper.evaluate("e => getComputedStyle(e).maskImage") != "none"
+    column = wrapper.locator("thead th").last
+    assert last_column in column.inner_text().replace("\n", " ")
+    assert not column_shown(wrapper, column)
+    wrapper.focus()
+    for _ in range(40):
+        page.keyboard.press("ArrowRight")
+    expect(wrapper).to_have_attribute("data-scroll", "left")
+    assert column_shown(wrapper, column)
+
+
+def column_shown(wrapper: Any, cell: Any) -> bool:
+    box = wrapper.bounding_box()
+    shown = cell.bounding_box()
+    return bool(shown["x"] >= box["x"] - 1 and shown["x"] + shown["width"] <= box["x"] + box["width"] + 1)
+
+
+def test_the_chambery_tables_fit_a_desktop_and_are_no_tab_stop(chromium: Any, site_url: str) -> None:
+    context = chromium.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.route("**/tarot-widgets.mjs*", lambda route: route.abort())
+    try:
+        page.goto(site_url + "variants/chambery.html")
+        for caption in ("The deal and the card points for every table", "Payments with 5 players"):
+            wrapper = table_wrapper(page, caption)
+            settle_in_view(wrapper)
+            assert wrapper.evaluate("e => e.scrollWidth <= e.clientWidth"), caption
+            page.wait_for_function(
+                "e => !e.hasAttribute('tabindex') && !e.hasAttribute('role')", arg=wrapper.element_handle()
+            )
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------------------- the replay
+
+
+@pytest.fixture(scope="module")
+def replay(chromium: Any, site_url: str) -> Iterator[Any]:
+    opened = new_widget_page(chromium, site_url, **PHONE)
+    opened.open("how-to/replay.html")
+    yield opened
+    opened.page.context.close()
+
+
+def scroll_by_wheel(page: Any, dy: int) -> None:
+    """Scroll as a reader does with the mouse wheel, and wait until the page has stopped moving."""
+    page.mouse.move(PHONE["width"] // 2, 400)
+    page.mouse.wheel(0, dy)
+    page.evaluate(_SCROLL_STILL)
+
+
+def _in_view(page: Any, locator: Any) -> bool:
+    """The whole element is in the view, below the theme's header, and nothing covers its middle."""
+    return bool(
+        locator.evaluate(
+            """(element) => {
+              const box = element.getBoundingClientRect();
+              const header = document.querySelector(".mobile-header");
+              const top = header && header.offsetParent ? header.getBoundingClientRect().bottom : 0;
+              if (box.top < top - 1 || box.bottom > innerHeight + 1) return false;
+              const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+              return hit !== null && (hit === element || element.contains(hit));
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_replay_keeps_its_trick_and_buttons_together(replay: Any, width: str) -> None:
+    from playwright.sync_api import expect
+
+    page = replay.page
+    page.set_viewport_size(WIDTHS[width])
+    root = page.locator('[data-tarot-widget="replay"]').first
+    root.locator(".tw-jump").select_option(index=6)
+    expect(root.locator(".tw-status")).to_contain_text("Playing the cards", timeout=TIMEOUT_MS)
+    forward = root.locator('button[data-action="forward"]')
+    last = root.locator('button[data-action="last"]')
+    # Stepping forward from the buttons, the trick the step plays to is in view below them.
+    forward.evaluate("(button) => button.scrollIntoView({ block: 'center', behavior: 'instant' })")
+    click(forward)
+    trick = root.locator(".tw-stage .tw-trick")
+    expect(trick).to_have_count(1, timeout=TIMEOUT_MS)
+    forward.evaluate("(button) => button.scrollIntoView({ block: 'start', behavior: 'instant' })")
+    scroll_by_wheel(page, -60)
+    assert _in_view(page, forward) and _in_view(page, trick)
+    # Reading the last hand, the buttons are still in view, and nothing covers them, even the theme's
+    # "back to top" button that scrolling up shows.
+    root.locator(".tw-seat").last.evaluate(
+        "(seat) => seat.scrollIntoView({ block: 'end', behavior: 'instant' })"
+    )
+    scroll_by_wheel(page, 200)
+    scroll_by_wheel(page, -120)
+    page.wait_for_function("() => document.documentElement.classList.contains('show-back-to-top')")
+    for button in (forward, last):
+        expect(button).to_be_in_viewport()
+        assert _in_view(page, button), button

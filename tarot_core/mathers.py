@@ -1307,7 +1307,7 @@ def tarot_trumps_table() -> dict[str, object]:
     rows: list[list[object]] = []
     for card in TAROT_TRUMPS:
         name = _TAROT_TRUMP_NAMES.get(str(card), card.name)
-        rows.append([f"``{card}``", name])
+        rows.append([f"{{card}}`{card}`", name])
     return {"header": ["Card", "Name"], "rows": rows}
 
 

@@ -1066,7 +1066,8 @@ class Round:
                     debtor,
                     exchange[0],
                     exchange[1],
-                    f"the Excuse stays with its side, which gives {exchange[0]} (half a point) in exchange",
+                    "the Excuse stays with its side, which gives "
+                    f"{cards_in_words([exchange[0]])} (half a point) in exchange",
                 )
             else:
                 excuse = ExcuseNote(

@@ -28,6 +28,7 @@ from tarot_core.cards import (
     QUEEN,
     TOTAL_HALF_POINTS,
     Card,
+    cards_in_words,
     format_points,
 )
 from tarot_core.errors import TarotError
@@ -69,8 +70,8 @@ class TableDescription(TypedDict, total=False):
 
 
 def card_markup(card: Card) -> str:
-    """A card picture followed by its notation, as inline markup."""
-    return f"{{card}}`{card}` `{card}`"
+    """A card picture followed by its name in words, as inline markup."""
+    return f"{{card}}`{card}` {cards_in_words([card])}"
 
 
 def cards_markup(cards: Iterable[Card]) -> str:

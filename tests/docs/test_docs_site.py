@@ -425,7 +425,9 @@ def test_learner_pages_show_no_card_codes_under_the_pictures(clean_site: Path) -
 
 def test_learner_pages_leave_the_engine_to_the_developers_section(clean_site: Path) -> None:
     """API calls, command lines and the action notation are on the developers' pages, not the learners'."""
-    talk = re.compile(r"find_variant|python -m tarot_core|tarot_core\.|Diátaxis|the build stops|In the engine")
+    talk = re.compile(
+        r"find_variant|python -m tarot_core|tarot_core\.|Diátaxis|the build stops|In the engine"
+    )
     for section in ("tutorial", "rules", "variants", "examples", "how-to", "explanation"):
         for page in (clean_site / section).rglob("*.html"):
             text = re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))

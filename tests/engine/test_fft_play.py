@@ -34,7 +34,7 @@ from test_fft_support import (
 
 from tarot_core import find_variant
 from tarot_core.actions import Action
-from tarot_core.cards import EXCUSE, PETIT
+from tarot_core.cards import EXCUSE, PETIT, cards_in_words
 from tarot_core.errors import Illegal
 from tarot_core.round import Round
 from tarot_core.scoring import score_request
@@ -312,7 +312,7 @@ def test_excuse_exchange_card() -> None:
     assert note.exchange_card is not None and note.exchange_card.half_points == 1
     assert EXCUSE in counting.attack_cards and EXCUSE not in counting.defence_cards
     assert note.exchange_card in counting.defence_cards and note.exchange_card not in counting.attack_cards
-    assert f"gives {note.exchange_card}" in note.explanation
+    assert f"gives {cards_in_words([note.exchange_card])} (half a point)" in note.explanation
     # The counting is the cards' points: every card once, 182 half-points in all.
     assert sorted([*counting.attack_cards, *counting.defence_cards], key=lambda c: c.index) == list(
         find_variant("fft-4").pack

@@ -235,6 +235,10 @@ class Sheet:
             raise SheetError(where, error.message, error.field) from None
         except TarotError as error:
             raise SheetError(where, str(error)) from None
+        except (TypeError, KeyError, IndexError, AttributeError) as error:  # a value of the wrong kind
+            raise SheetError(
+                where, f"a field of the request has a value of the wrong kind ({error})"
+            ) from None
         dealer = self.dealer_of(number)
         roles = roles_needed(self.variant, len(self.players), request)
         taker = self._player(deal.taker, "taker", where) if roles.taker else None
@@ -526,6 +530,8 @@ def _from_csv(text: str) -> Sheet:
     except csv.Error as error:
         raise SheetError("", f"not valid CSV: {error}") from None
     rows = [row for row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        raise SheetError("", "the file holds no cells")
     header = [cell.strip() for cell in rows[0]]
     fixed = ["deal", "rules", "dealer", "taker", "partner"]
     if header[: len(fixed)] != fixed or header[-1:] != ["request"]:

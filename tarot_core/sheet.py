@@ -402,7 +402,7 @@ class Sheet:
         """One row per deal: number, dealer, taker, partner, each player's score, then the request as
         JSON; a last row ``total`` holds the totals. Opens in any spreadsheet."""
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\r\n")
+        writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["deal", "rules", "dealer", "taker", "partner", *self.players, "request"])
         for done in self.scored():
             request = json.dumps(dict(done.deal.request), ensure_ascii=False, separators=(",", ":"))

@@ -260,6 +260,9 @@ def _totals_html(sheet: Sheet, uid: str) -> str:
     )
 
 
+DEALS_HELP: Final = "Each player's score for the deal, and under it their total."
+
+
 def _deals_html(sheet: Sheet, uid: str) -> str:
     if not sheet.deals:
         return '<p class="tw-sheet-empty">No deal yet: enter the first one above.</p>'
@@ -274,18 +277,20 @@ def _deals_html(sheet: Sheet, uid: str) -> str:
             for name in sheet.players
         )
         rows.append(
-            f'<tr data-deal="{done.number}"><th scope="row">{done.number}</th><td>{_e(done.dealer)}</td>'
-            f"<td>{_e(done.summary)}</td>{cells}"
+            f'<tr data-deal="{done.number}"><th scope="row">{done.number}</th>'
+            f'<td>{_e(done.summary)}<span class="tw-dealt">dealt by {_e(done.dealer)}</span></td>{cells}'
             '<td><button type="button" class="tw-button tw-small" data-action="edit" '
             f'data-deal="{done.number}" '
             f'aria-label="Edit deal {done.number}">Edit</button></td></tr>'
         )
     return (
-        f'<div class="tw-scroll" role="region" aria-labelledby="{uid}-deals-caption" tabindex="0">'
-        '<table class="tw-table tw-sheet-deals">'
-        f'<caption id="{uid}-deals-caption">Every deal, the latest first '
-        "(each player's score, and under it the total)</caption>"
-        f'<thead><tr><th scope="col">Deal</th><th scope="col">Dealer</th><th scope="col">Contract</th>{head}'
+        f'<h4 class="tw-sheet-deals-title" id="{uid}-deals-caption">Every deal, the latest first</h4>'
+        f'<p class="tw-help" id="{uid}-deals-help">{_e(DEALS_HELP)}'
+        f"{' The table scrolls sideways when the players do not fit.' if len(sheet.players) > 3 else ''}</p>"
+        f'<div class="tw-scroll" role="region" aria-labelledby="{uid}-deals-caption" '
+        f'aria-describedby="{uid}-deals-help" tabindex="0">'
+        f'<table class="tw-table tw-sheet-deals" aria-labelledby="{uid}-deals-caption">'
+        f'<thead><tr><th scope="col">Deal</th><th scope="col">Contract</th>{head}'
         '<th scope="col"><span class="tw-sr">Change</span></th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
@@ -521,23 +526,24 @@ def setup_html(uid: str) -> str:
     )
     names = "".join(
         f'<span class="tw-sub"><label class="tw-sublabel" for="{uid}-name-{n}">'
-        f"{'Player 1, who deals first' if n == 1 else f'Player {n}'}</label>"
+        f"Player {n}</label>"
         f'<input type="text" id="{uid}-name-{n}" name="player" autocomplete="off" maxlength="30"'
         f' aria-describedby="{uid}-names-help"></span>'
         for n in range(1, 6)
     )
     return (
+        f'<details class="tw-sheet-new" open><summary id="{uid}-setup-title">Start a new session</summary>'
         f'<form class="tw-form tw-sheet-setup" aria-labelledby="{uid}-setup-title" novalidate>'
-        f'<h3 id="{uid}-setup-title">Start a new session</h3>'
         f'<div class="tw-field"><label for="{uid}-session-title">Name of the session</label>'
         f'<input type="text" id="{uid}-session-title" name="title" maxlength="80" autocomplete="off" '
         f'placeholder="Friday at Cléo\'s"></div>'
         f'<div class="tw-field"><label for="{uid}-rules">Rules</label>'
         f'<select id="{uid}-rules" name="variant">{rules}</select></div>'
         f'<fieldset class="tw-field tw-field-wide"><legend>Players</legend><div class="tw-subs">{names}</div>'
-        f'<p class="tw-help" id="{uid}-names-help">In the order the deal goes round (the direction of play: '
-        "each player's right-hand neighbour next). Leave the last boxes empty when fewer play.</p></fieldset>"
+        f'<p class="tw-help" id="{uid}-names-help">Player 1 deals first. Then the deal goes round in this '
+        "order, the direction of play: each player's right-hand neighbour next. Leave the last boxes empty "
+        "when fewer play.</p></fieldset>"
         f'<p class="tw-form-error" role="alert"></p>'
         '<p class="tw-sheet-buttons"><button type="submit" class="tw-button tw-primary" '
-        'data-action="new-session">Start the session</button></p></form>'
+        'data-action="new-session">Start the session</button></p></form></details>'
     )

@@ -444,12 +444,13 @@ def _score_sheet_html(translator: HTML5Translator, node: tarot_widget, uid: str,
     inner = (
         '<p class="tw-sheet-status" role="status" aria-live="polite"></p>'
         '<div class="tw-sheet-current" hidden></div>'
-        f'<div class="tw-sheet-sessions"><h3 id="{uid}-saved">Sessions kept in this browser</h3>'
+        f"{sheet_bridge.setup_html(uid)}"
+        f'<div class="tw-sheet-sessions">'
+        f'<h3 id="{uid}-saved" tabindex="-1">Sessions kept in this browser</h3>'
         f'<div class="tw-sheet-list">{json.loads(sheet_bridge.sessions("{}"))["html"]}</div>'
         f'<p class="tw-sheet-import"><label for="{uid}-import">Open a saved file (CSV or JSON)</label>'
         f'<input type="file" id="{uid}-import" accept=".csv,.json,text/csv,application/json" '
         f'data-action="import"></p><p class="tw-import-error" role="alert"></p></div>'
-        f"{sheet_bridge.setup_html(uid)}"
     )
     extra = f"data-runtime='{_attr(json.dumps(runtime))}' data-options='{_attr(options)}' data-totals='{{}}'"
     return _shell("score-sheet", uid, node, inner, extra, _label(translator, "score-sheet", ""))

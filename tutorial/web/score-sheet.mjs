@@ -119,9 +119,12 @@ async function drawList(store) {
   if (answer.ok) list.innerHTML = answer.html;
 }
 
+const newSession = root.querySelector(".tw-sheet-new");
+
 function showSheet(answer) {
   current.innerHTML = answer.html;
   current.hidden = false;
+  if (newSession) newSession.open = false;
   root.dataset.totals = JSON.stringify(answer.totals);
   root.dataset.deals = String(answer.deals);
   root.dataset.nextDealer = answer.next_dealer;
@@ -133,6 +136,7 @@ function showSheet(answer) {
 function clearSheet() {
   current.innerHTML = "";
   current.hidden = true;
+  if (newSession) newSession.open = true;
   root.dataset.totals = "{}";
   root.dataset.deals = "0";
   delete root.dataset.nextDealer;
@@ -151,10 +155,14 @@ function totalsText(totals) {
     .join(", ");
 }
 
-function focusForm() {
+// The form's first field takes the focus; the view shows the sheet from its title, so the totals
+// stay in sight above the form (on a phone the form would otherwise push them out of view).
+function focusForm(top = true) {
   const form = current.querySelector(".tw-sheet-form");
   const first = form && form.querySelector("select, input");
-  if (first) first.focus();
+  if (first) first.focus({ preventScroll: true });
+  const title = current.querySelector(top ? ".tw-sheet-title" : ".tw-sheet-legend");
+  if (title) title.scrollIntoView({ block: "start", behavior: "instant" });
 }
 
 function showDealError(answer) {
@@ -321,7 +329,7 @@ async function onClick(event) {
     const answer = await simple("edit_deal", Number(deal));
     if (answer) {
       announce(`Deal ${deal} is in the form: change it, then save it.`);
-      focusForm();
+      focusForm(false);
     }
   } else if (action === "cancel-edit") {
     await openSession(store.current, "Edit cancelled.");

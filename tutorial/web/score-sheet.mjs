@@ -161,12 +161,15 @@ function focusForm(top = true) {
   const form = current.querySelector(".tw-sheet-form");
   const first = form && form.querySelector("select, input");
   if (first) first.focus({ preventScroll: true });
-  const title = current.querySelector(top ? ".tw-sheet-title" : ".tw-sheet-legend");
+  // the message of what just happened stands above the title, when there is one
+  const said = top && status && status.textContent.trim() ? status : null;
+  const title = said || current.querySelector(top ? ".tw-sheet-title" : ".tw-sheet-legend");
   if (title) title.scrollIntoView({ block: "start", behavior: "instant" });
 }
 
 function showDealError(answer) {
   if (answer.html) current.innerHTML = answer.html;
+  announce("");
   const form = current.querySelector(".tw-sheet-form");
   if (!form) return;
   const general = form.querySelector(".tw-form-error");

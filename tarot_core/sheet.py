@@ -142,8 +142,8 @@ class ScoredDeal:
         won = self.answer.get("won")
         if isinstance(won, bool):
             parts.append("made" if won else "lost")
-        elif isinstance(won, str) and won[1:].isdigit():
-            parts.append(f"won by player {won[1:]}")
+        elif isinstance(won, str) and won[1:].isdigit() and 1 <= int(won[1:]) <= len(self.scores):
+            parts.append(f"won by {list(self.scores)[int(won[1:]) - 1]}")  # p1 is the first player
         who = self.deal.taker
         if (
             who is None

@@ -286,7 +286,7 @@ def _deals_html(sheet: Sheet, uid: str) -> str:
     return (
         f'<h4 class="tw-sheet-deals-title" id="{uid}-deals-caption">Every deal, the latest first</h4>'
         f'<p class="tw-help" id="{uid}-deals-help">{_e(DEALS_HELP)}'
-        f"{' The table scrolls sideways when the players do not fit.' if len(sheet.players) > 3 else ''}</p>"
+        " The table scrolls sideways when the players do not fit.</p>"
         f'<div class="tw-scroll" role="region" aria-labelledby="{uid}-deals-caption" '
         f'aria-describedby="{uid}-deals-help" tabindex="0">'
         f'<table class="tw-table tw-sheet-deals" aria-labelledby="{uid}-deals-caption">'

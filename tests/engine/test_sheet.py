@@ -118,6 +118,7 @@ def test_mathers_scores_by_seat_and_is_not_zero_sum() -> None:
     scores = roles("mathers", 2, request)
     assert not sheet.zero_sum
     assert sheet.totals() == {"Moina": 2 * scores["p1"], "Samuel": 2 * scores["p2"]}  # type: ignore[operator]
+    assert sheet.scored()[0].summary == "won by Moina"
 
 
 def test_the_deal_goes_round_in_the_players_order() -> None:

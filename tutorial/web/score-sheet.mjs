@@ -230,6 +230,11 @@ async function startSession(form) {
     players: names,
     title: form.querySelector('[name="title"]').value,
   };
+  if (!setup.title.trim()) {
+    // an unnamed session is named after its day, to tell it from the others in the list
+    const day = new Date().toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
+    setup.title = `Session of ${day}`;
+  }
   const error = form.querySelector(".tw-form-error");
   const answer = await call("start", JSON.stringify(setup), options);
   if (!answer.ok) {

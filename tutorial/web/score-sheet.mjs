@@ -399,10 +399,16 @@ function wire() {
   window.addEventListener("storage", (event) => {
     if (event.key !== STORE_KEY) return;
     const open = store.current;
+    const before = open && store.sessions[open] ? JSON.stringify(store.sessions[open].sheet) : "";
     store = readStore();
-    store.current = open && store.sessions[open] ? open : store.current;
-    if (store.current && store.sessions[store.current]) openSession(store.current, "Updated from another tab.");
-    else drawList(store);
+    store.current = open && store.sessions[open] ? open : null;
+    const after = store.current ? JSON.stringify(store.sessions[store.current].sheet) : "";
+    // the open sheet is drawn again only when the other tab changed it: a deal being typed here stays
+    if (store.current && after !== before) openSession(store.current, "Updated from another tab.");
+    else {
+      if (!store.current && open) clearSheet();
+      drawList(store);
+    }
   });
 }
 

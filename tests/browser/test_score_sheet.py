@@ -143,6 +143,8 @@ def test_add_deals_through_the_form(sheet: WidgetPage) -> None:
     box = root.locator(".tw-sheet-title").bounding_box()
     assert box is not None and 0 <= box["y"] < sheet.page.viewport_size["height"]
     assert sheet.page.evaluate("() => document.activeElement.name") == "taker"
+    # the page itself never scrolls sideways: only the deals table does, in its own box
+    assert sheet.page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
 
 
 def test_a_refused_deal_is_not_added(sheet: WidgetPage) -> None:

@@ -278,10 +278,10 @@ def _deals_html(sheet: Sheet, uid: str) -> str:
         )
         rows.append(
             f'<tr data-deal="{done.number}"><th scope="row">{done.number}</th>'
-            f'<td>{_e(done.summary)}<span class="tw-dealt">dealt by {_e(done.dealer)}</span></td>{cells}'
-            '<td><button type="button" class="tw-button tw-small" data-action="edit" '
-            f'data-deal="{done.number}" '
-            f'aria-label="Edit deal {done.number}">Edit</button></td></tr>'
+            f'<td>{_e(done.summary)}<span class="tw-dealt">dealt by {_e(done.dealer)}</span>'
+            # the button stands in the first columns, in view on a phone without scrolling sideways
+            '<button type="button" class="tw-button tw-small tw-edit" data-action="edit" '
+            f'data-deal="{done.number}" aria-label="Edit deal {done.number}">Edit</button></td>{cells}</tr>'
         )
     return (
         f'<h4 class="tw-sheet-deals-title" id="{uid}-deals-caption">Every deal, the latest first</h4>'
@@ -290,8 +290,7 @@ def _deals_html(sheet: Sheet, uid: str) -> str:
         f'<div class="tw-scroll" role="region" aria-labelledby="{uid}-deals-caption" '
         f'aria-describedby="{uid}-deals-help" tabindex="0">'
         f'<table class="tw-table tw-sheet-deals" aria-labelledby="{uid}-deals-caption">'
-        f'<thead><tr><th scope="col">Deal</th><th scope="col">Contract</th>{head}'
-        '<th scope="col"><span class="tw-sr">Change</span></th></tr></thead>'
+        f'<thead><tr><th scope="col">Deal</th><th scope="col">Contract</th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 

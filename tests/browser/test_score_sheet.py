@@ -88,9 +88,16 @@ def totals(opened: WidgetPage) -> dict[str, int]:
 
 
 def wait_deals(opened: WidgetPage, count: int) -> None:
+    """Wait until the sheet holds ``count`` deals and the engine has finished with the last input."""
     opened.page.wait_for_function(
-        "([sel, n]) => document.querySelector(sel).dataset.deals === String(n)", arg=[ROOT, count]
+        "([sel, n]) => { const r = document.querySelector(sel); "
+        "return r.dataset.deals === String(n) && !r.dataset.busy; }",
+        arg=[ROOT, count],
     )
+
+
+def wait_idle(opened: WidgetPage) -> None:
+    opened.page.wait_for_function("(sel) => !document.querySelector(sel).dataset.busy", arg=ROOT)
 
 
 def fill_deal(opened: WidgetPage, deal: dict[str, Any]) -> None:
@@ -121,6 +128,7 @@ def test_start_a_session(sheet: WidgetPage) -> None:
         names.nth(index).fill(name)
     page.locator('[data-action="new-session"]').click()
     page.wait_for_function("(sel) => document.querySelector(sel).dataset.session", arg=ROOT)
+    wait_idle(sheet)
     assert totals(sheet) == dict.fromkeys(PLAYERS, 0)
     assert root.get_attribute("data-next-dealer") == "Ana"
     assert root.locator(".tw-sheet-next").inner_text() == "Next to deal: Ana"
@@ -154,6 +162,7 @@ def test_a_refused_deal_is_not_added(sheet: WidgetPage) -> None:
     root.locator('[data-action="add-deal"]').click()
     error = root.locator('.tw-sheet-form [data-error-for="oudlers"]')
     error.wait_for(state="visible")
+    wait_idle(sheet)
     assert "0, 1, 2, 3" in error.inner_text()
     assert root.locator('.tw-sheet-form [name="oudlers"]').get_attribute("aria-invalid") == "true"
     assert root.locator('.tw-sheet-form [name="points"]').input_value() == DEALS[0]["form"]["points"]
@@ -177,12 +186,14 @@ def test_edit_a_deal_and_the_totals_follow(sheet: WidgetPage) -> None:
     root = widget(sheet)
     root.locator('.tw-sheet-deals [data-action="edit"][data-deal="1"]').click()
     sheet.page.wait_for_function("(sel) => document.querySelector(sel).dataset.editing === '1'", arg=ROOT)
+    wait_idle(sheet)
     form = root.locator(".tw-sheet-form")
     assert form.locator('[name="taker"]').input_value() == DEALS[0]["taker"]
     assert form.locator('[name="points"]').input_value() == DEALS[0]["form"]["points"]
     fill_deal(sheet, EDITED)
     root.locator('[data-action="save-deal"]').click()
     sheet.page.wait_for_function("(sel) => !document.querySelector(sel).dataset.editing", arg=ROOT)
+    wait_idle(sheet)
     assert totals(sheet) == engine_totals(AFTER_EDIT) != engine_totals(DEALS)
 
 
@@ -213,6 +224,7 @@ def test_export_and_import(sheet: WidgetPage, tmp_path: Path) -> None:
     page.wait_for_function(
         "(sel) => document.querySelectorAll(sel + ' .tw-sessions li').length === 2", arg=ROOT
     )
+    wait_idle(sheet)
     assert totals(sheet) == engine_totals(AFTER_EDIT)
     assert root.locator(".tw-sheet-title").inner_text() == "friday"  # a CSV file is named after the file
     # a bad file is refused with the reason, and the open session stays as it was
@@ -221,6 +233,7 @@ def test_export_and_import(sheet: WidgetPage, tmp_path: Path) -> None:
     root.locator('[data-action="import"]').set_input_files(str(bad))
     message = root.locator(".tw-import-error")
     message.wait_for(state="visible")
+    wait_idle(sheet)
     assert message.inner_text().startswith("notes.csv was not opened: row 1:")
     assert root.locator(".tw-sessions li").count() == 2
 
@@ -231,6 +244,7 @@ def test_open_an_earlier_session(sheet: WidgetPage) -> None:
     sheet.page.wait_for_function(
         "(sel) => document.querySelector(sel + ' .tw-sheet-title').textContent === 'Friday'", arg=ROOT
     )
+    wait_idle(sheet)
     assert totals(sheet) == engine_totals(AFTER_EDIT)
 
 

@@ -248,9 +248,9 @@ async function startSession(form) {
   keep(answer.sheet);
   showSheet(answer);
   form.reset();
-  await drawList(store);
   announce(`Session started. ${answer.next_dealer} deals first.`);
   focusForm();
+  await drawList(store);
 }
 
 async function enterDeal(form) {
@@ -265,10 +265,10 @@ async function enterDeal(form) {
   }
   keep(answer.sheet);
   showSheet(answer);
-  await drawList(store);
   const what = editing ? `Deal ${editing} saved.` : `Deal ${answer.deals} added.`;
   announce(`${what} Totals: ${totalsText(answer.totals)}. Next to deal: ${answer.next_dealer}.`);
   focusForm();
+  await drawList(store);
 }
 
 async function simple(name, ...args) {
@@ -377,15 +377,28 @@ async function onClick(event) {
   }
 }
 
+// While the engine works on the reader's input the widget says so (data-busy), for tests and styles.
+let busy = 0;
+
+function track(work) {
+  busy += 1;
+  root.dataset.busy = "true";
+  return work
+    .catch((error) => announce(`Something went wrong: ${error.message}`))
+    .finally(() => {
+      busy -= 1;
+      if (!busy) delete root.dataset.busy;
+    });
+}
+
 function wire() {
   root.addEventListener("click", (event) => {
-    onClick(event).catch((error) => announce(`Something went wrong: ${error.message}`));
+    if (event.target.closest("button[data-action]")) track(onClick(event));
   });
   root.addEventListener("submit", (event) => {
     event.preventDefault();
     const form = event.target;
-    const work = form.classList.contains("tw-sheet-setup") ? startSession(form) : enterDeal(form);
-    work.catch((error) => announce(`Something went wrong: ${error.message}`));
+    track(form.classList.contains("tw-sheet-setup") ? startSession(form) : enterDeal(form));
   });
   root.addEventListener("change", (event) => {
     const control = event.target;
@@ -393,7 +406,7 @@ function wire() {
   });
   importInput.addEventListener("change", () => {
     const file = importInput.files && importInput.files[0];
-    if (file) importFile(file).finally(() => (importInput.value = ""));
+    if (file) track(importFile(file)).finally(() => (importInput.value = ""));
   });
   // Another tab changed the sessions: draw them again (the open sheet too, when it changed).
   window.addEventListener("storage", (event) => {

@@ -260,10 +260,11 @@ def _totals_html(sheet: Sheet, uid: str) -> str:
     )
 
 
+EDITING_BADGE: Final = '<span class="tw-badge">in the form, being changed</span>'
 DEALS_HELP: Final = "Each player's score for the deal, and under it their total."
 
 
-def _deals_html(sheet: Sheet, uid: str) -> str:
+def _deals_html(sheet: Sheet, uid: str, editing: int = 0) -> str:
     if not sheet.deals:
         return '<p class="tw-sheet-empty">No deal yet: enter the first one above.</p>'
     running = sheet.running()
@@ -279,6 +280,7 @@ def _deals_html(sheet: Sheet, uid: str) -> str:
         rows.append(
             f'<tr data-deal="{done.number}"><th scope="row">{done.number}</th>'
             f'<td>{_e(done.summary)}<span class="tw-dealt">dealt by {_e(done.dealer)}</span>'
+            f"{EDITING_BADGE if done.number == editing else ''}"
             # the button stands in the first columns, in view on a phone without scrolling sideways
             '<button type="button" class="tw-button tw-small tw-edit" data-action="edit" '
             f'data-deal="{done.number}" aria-label="Edit deal {done.number}">Edit</button></td>{cells}</tr>'
@@ -308,7 +310,7 @@ def sheet_html(sheet: Sheet, uid: str, query: Query | None = None, editing: int 
         f"{form_html(sheet, query or {}, uid, editing)}"
         f'<p class="tw-sheet-buttons"><button type="button" class="tw-button" data-action="undo"'
         f"{' disabled' if not sheet.deals else ''}>Undo the last deal</button></p>"
-        f"{_deals_html(sheet, uid)}"
+        f"{_deals_html(sheet, uid, editing)}"
         '<p class="tw-sheet-buttons tw-sheet-export">'
         '<button type="button" class="tw-button" data-action="export-csv">Download as CSV</button>'
         '<button type="button" class="tw-button" data-action="export-json">Download as JSON</button></p>'

@@ -151,6 +151,7 @@ def test_undo_edit_save_and_delete() -> None:
     edit = ok(sheet_bridge.edit_deal(json.dumps(two["sheet"]), 1))
     assert edit["editing"] == 1 and 'data-action="save-deal" data-deal="1"' in edit["html"]
     assert '<option value="Cléo" selected>' in edit["html"]
+    assert edit["html"].count("being changed") == 1
     saved = ok(sheet_bridge.save_deal(json.dumps(two["sheet"]), 1, json.dumps(second)))
     scores = engine("fft", 4, {"contract": "prise", "oudlers": 1, "points": 37.5})
     assert saved["totals"]["Ana"] == 2 * scores["taker"]

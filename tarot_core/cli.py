@@ -2,6 +2,7 @@
 
 * ``score [REQUEST]``: score a JSON request (argument, file, or standard input) and show the working;
 * ``replay FILE``: check a hand record and show it trick by trick with the running card points;
+* ``sheet FILE``: read a score sheet (JSON or CSV, see :mod:`tarot_core.sheet`) and print the totals;
 * ``deal --players N --seed S``: a reproducible random deal;
 * ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]
   [--step-by-step] [--warmup N]``.
@@ -194,6 +195,30 @@ def _players(args: argparse.Namespace) -> int:
     return 4 if 4 in counts else counts[0]
 
 
+def _cmd_sheet(args: argparse.Namespace) -> int:
+    from .records import read_text
+    from .sheet import load_sheet
+
+    try:
+        text = read_text(Path(args.file))
+    except TarotError as error:
+        raise TarotError(f"cannot read {args.file}: {error}") from None
+    sheet = load_sheet(text)
+    totals = sheet.totals()
+    if args.json:
+        print(json.dumps({"totals": totals, "next_dealer": sheet.next_dealer()}, ensure_ascii=False))
+        return 0
+    deals = len(sheet.deals)
+    heading = f"{sheet.title} — " if sheet.title else ""
+    count = f"{deals} deal" if deals == 1 else f"{deals} deals"
+    print(f"{heading}{sheet.rules_name}, {len(sheet.players)} players, {count}")
+    width = max(len(name) for name in sheet.players)
+    for name in sheet.players:
+        print(f"  {name.ljust(width)}  {totals[name]:+d}")
+    print(f"Next to deal: {sheet.next_dealer()}")
+    return 0
+
+
 def _cmd_deal(args: argparse.Namespace) -> int:
     variant = variant_for(args.variant, _players(args), **_options(args))
     dealer = Seat.parse(args.dealer, variant.players)
@@ -300,6 +325,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("record", nargs="?", help="a record file, or a sample record's name")
     replay.add_argument("--list", action="store_true", help="list the sample records by name")
     replay.set_defaults(func=_cmd_replay)
+    sheet = sub.add_parser("sheet", help="read a score sheet (JSON or CSV) and print the totals")
+    sheet.add_argument("file")
+    sheet.add_argument("--json", action="store_true", help="print the totals as JSON")
+    sheet.set_defaults(func=_cmd_sheet)
     deal = sub.add_parser("deal", help="a reproducible random deal")
     deal.add_argument("--variant", default="fft")
     deal.add_argument("--players", type=_positive, default=None, help="4 when the game is played by four")

@@ -26,6 +26,8 @@ Three MyST directives place a widget on a page::
   seat such as ``p2``).
 * ``tarot-play-check``: "May I play this card?" at a position of a sample hand. Option ``:step:``
   (the number of actions already made; by default the first position where some cards are refused).
+* ``tarot-score-sheet``: the score sheet of a whole session (:mod:`tutorial.sheet_bridge`), kept in the
+  reader's browser. It runs its own script, ``score-sheet.mjs``, so it sits on a page of its own.
 
 Each widget is drawn at build time by :mod:`tutorial.bridge` (the same code the browser runs), so the
 page shows its content at once; a module script then starts Pyodide in a module Web Worker and the
@@ -85,8 +87,16 @@ PYODIDE_FILES: Final = (
     "pyodide-lock.json",
 )
 ASSETS: Final = "_static/tarot-widgets"
-WEB_FILES: Final = ("tarot-widgets.mjs", "tarot-worker.mjs", "tarot-widgets.css")
-KINDS: Final = ("calculator", "replay", "play-check")
+WEB_FILES: Final = (
+    "tarot-widgets.mjs",
+    "tarot-worker.mjs",
+    "tarot-widgets.css",
+    "score-sheet.mjs",
+    "score-sheet.css",
+)
+KINDS: Final = ("calculator", "replay", "play-check", "score-sheet")
+#: Bridge modules besides bridge.py, loaded by the worker when a page names them.
+EXTRA_BRIDGES: Final = ("sheet_bridge.py",)
 
 
 def pyodide_version() -> str:
@@ -107,6 +117,7 @@ def _sources_digest() -> str:
     """A short digest of everything the worker loads, to make cached copies stale when it changes."""
     digest = hashlib.sha256()
     paths = [*sorted((ROOT / "tarot_core").glob("*.py")), TUTORIAL / "bridge.py"]
+    paths += [TUTORIAL / name for name in EXTRA_BRIDGES]
     paths += [*sorted(HANDS_DIR.glob("*.json")), *(WEB_DIR / name for name in WEB_FILES)]
     for path in paths:
         digest.update(path.name.encode())
@@ -232,6 +243,18 @@ class PlayCheckDirective(SphinxDirective):
         return [node]
 
 
+class ScoreSheetDirective(SphinxDirective):
+    """``tarot-score-sheet``: keep the score of a session; the sessions live in the reader's browser."""
+
+    option_spec: ClassVar[dict[str, Any]] = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        _note(self, "score-sheet")
+        node = tarot_widget(kind="score-sheet")
+        node["classes"] += self.options.get("class", [])
+        return [node]
+
+
 # ====================================================================================== HTML
 def _attr(value: object) -> str:
     return bridge._e(value)
@@ -315,9 +338,12 @@ STATUS_IDLE: Final = (
 
 def _label(translator: HTML5Translator, kind: str, detail: str) -> str:
     """The widget's accessible name, unique on its page (landmarks must differ)."""
-    base = {"calculator": "Score calculator", "replay": "Hand replay", "play-check": "May I play this card?"}[
-        kind
-    ]
+    base = {
+        "calculator": "Score calculator",
+        "replay": "Hand replay",
+        "play-check": "May I play this card?",
+        "score-sheet": "Score sheet",
+    }[kind]
     label = f"{base}{' ' if base.endswith('?') else ': '}{detail}" if detail else base
     builder = translator.builder
     seen: dict[str, set[str]] = getattr(builder, "_tarot_widget_labels", {})
@@ -379,6 +405,8 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
             translator._tarot_url_calculator = True
             anchor = URL_CALCULATOR_ID
         html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'", label, anchor)
+    elif kind == "score-sheet":
+        html = _score_sheet_html(translator, node, uid, options)
     elif kind == "replay":
         answer = json.loads(bridge.replay(node["record"], node["step"], node["view"], options))
         inner = _replay_controls(uid, answer) + f'<div class="tw-stage">{answer["html"]}</div>'
@@ -402,6 +430,30 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
         html = _shell(kind, uid, node, inner, extra, label)
     translator.body.append(html)
     raise nodes.SkipNode
+
+
+def _score_sheet_html(translator: HTML5Translator, node: tarot_widget, uid: str, options: str) -> str:
+    """The score sheet as a first visit shows it: no session open, the form that starts one."""
+    from .. import sheet_bridge
+
+    builder = translator.builder
+    here = builder.get_target_uri(builder.current_docname)
+    version = builder.app.tarot_widgets_digest  # type: ignore[attr-defined]
+    runtime = json.loads(_runtime(translator))
+    runtime["modules"] = {"sheet_bridge": relative_uri(here, f"{ASSETS}/sheet_bridge.py") + f"?v={version}"}
+    inner = (
+        '<p class="tw-sheet-status" role="status" aria-live="polite"></p>'
+        '<div class="tw-sheet-current" hidden></div>'
+        f"{sheet_bridge.setup_html(uid)}"
+        f'<div class="tw-sheet-sessions">'
+        f'<h3 id="{uid}-saved" tabindex="-1">Sessions kept in this browser</h3>'
+        f'<div class="tw-sheet-list">{json.loads(sheet_bridge.sessions("{}"))["html"]}</div>'
+        f'<p class="tw-sheet-import"><label for="{uid}-import">Open a saved file (CSV or JSON)</label>'
+        f'<input type="file" id="{uid}-import" accept=".csv,.json,text/csv,application/json" '
+        f'data-action="import"></p><p class="tw-import-error" role="alert"></p></div>'
+    )
+    extra = f"data-runtime='{_attr(json.dumps(runtime))}' data-options='{_attr(options)}' data-totals='{{}}'"
+    return _shell("score-sheet", uid, node, inner, extra, _label(translator, "score-sheet", ""))
 
 
 def _icon(path: str) -> str:
@@ -475,8 +527,13 @@ def _page_assets(
     if not _widget_docs(app.env).get(pagename):
         return
     # The files are in place since builder-inited, so Sphinx adds its own ``?v=`` checksum to each URL.
+    kinds = _widget_docs(app.env)[pagename]
     app.add_css_file("tarot-widgets/tarot-widgets.css")
-    app.add_js_file("tarot-widgets/tarot-widgets.mjs", type="module")
+    if kinds - {"score-sheet"}:
+        app.add_js_file("tarot-widgets/tarot-widgets.mjs", type="module")
+    if "score-sheet" in kinds:
+        app.add_css_file("tarot-widgets/score-sheet.css")
+        app.add_js_file("tarot-widgets/score-sheet.mjs", type="module")
 
 
 def install_runtime() -> None:
@@ -546,6 +603,8 @@ def copy_web_files(outdir: Path) -> Path:
     for name in WEB_FILES:
         shutil.copy2(WEB_DIR / name, assets / name)
     shutil.copy2(TUTORIAL / "bridge.py", assets / "bridge.py")
+    for name in EXTRA_BRIDGES:
+        shutil.copy2(TUTORIAL / name, assets / name)
     hands = {path.stem: path.read_text(encoding="utf-8") for path in sorted(HANDS_DIR.glob("*.json"))}
     (assets / "hands.json").write_text(json.dumps(hands, ensure_ascii=False), encoding="utf-8")
     return assets
@@ -601,6 +660,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("tarot-calculator", CalculatorDirective)
     app.add_directive("tarot-replay", ReplayDirective)
     app.add_directive("tarot-play-check", PlayCheckDirective)
+    app.add_directive("tarot-score-sheet", ScoreSheetDirective)
     app.connect("builder-inited", _init)
     app.connect("html-page-context", _page_assets)
     app.connect("build-finished", _finish)

@@ -1,7 +1,8 @@
 // Browser side of the tarot widgets: start the engine's worker at once, forward the reader's input
 // to tutorial/bridge.py and draw its answers. No rule is decided here.
 
-const roots = Array.from(document.querySelectorAll("[data-tarot-widget]"));
+// The score sheet has a script of its own (score-sheet.mjs).
+const roots = Array.from(document.querySelectorAll('[data-tarot-widget]:not([data-tarot-widget="score-sheet"])'));
 
 const STATUS = {
   loading: "Python is loading (a few seconds): the engine will then answer as you use this widget.",

@@ -11,6 +11,10 @@ const HOME = "/home/pyodide/tarot";
 
 let bridge = null;
 let starting = null;
+let python = null;
+// Other bridge modules a page names (config.modules, name to URL): written next to bridge.py, imported
+// at their first call (message.module).
+const modules = new Map();
 
 async function fetchOk(url, how) {
   const response = await fetch(url);
@@ -28,7 +32,7 @@ async function snapshotBytes(url) {
 }
 
 // The engine's files in Pyodide's file system: the wheel, the bridge and the sample hands.
-function writeFiles(pyodide, wheel, source, hands) {
+function writeFiles(pyodide, wheel, source, hands, extra = {}) {
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME + "/hands");
@@ -36,6 +40,22 @@ function writeFiles(pyodide, wheel, source, hands) {
   for (const [name, text] of Object.entries(hands)) {
     pyodide.FS.writeFile(`${HOME}/hands/${name}.json`, text);
   }
+  for (const [name, text] of Object.entries(extra)) pyodide.FS.writeFile(`${HOME}/${name}.py`, text);
+}
+
+async function fetchModules(urls) {
+  const entries = Object.entries(urls || {});
+  const texts = await Promise.all(entries.map(([, url]) => fetchOk(url, "text")));
+  return Object.fromEntries(entries.map(([name], index) => [name, texts[index]]));
+}
+
+function bridgeModule(name) {
+  if (!name) return bridge;
+  if (!modules.has(name)) {
+    python.runPython("import importlib; importlib.invalidate_caches()");
+    modules.set(name, python.pyimport(name));
+  }
+  return modules.get(name);
 }
 
 // Restore the snapshot. Its interpreter has imported the bridge already, but its file system is new
@@ -66,6 +86,7 @@ async function start(config) {
     fetchOk(config.wheel, "bytes"),
     fetchOk(config.bridge, "text"),
     fetchOk(config.hands, "json"),
+    fetchModules(config.modules),
   ]);
   files.catch(() => {}); // awaited below; a failure is reported there
   let pyodide = null;
@@ -85,6 +106,7 @@ async function start(config) {
     pyodide = await plain(loadPyodide, config, files);
     bridge = pyodide.pyimport("bridge");
   }
+  python = pyodide;
   const info = {
     seconds: (performance.now() - began) / 1000,
     python: pyodide.runPython("import sys; sys.version"),
@@ -110,7 +132,7 @@ self.onmessage = async (event) => {
     let answer;
     try {
       await starting;
-      const fn = bridge[message.name];
+      const fn = bridgeModule(message.module)[message.name];
       if (typeof fn !== "function" && !(fn && fn.call)) throw new Error(`no bridge function ${message.name}`);
       answer = fn(...message.args);
     } catch (error) {

@@ -1,0 +1,445 @@
+// Browser side of the score sheet: keep the sessions in localStorage, forward the reader's input to
+// tutorial/sheet_bridge.py in the engine's worker, and draw what it answers. No score is computed here:
+// every total comes from the engine, which scores the saved deals again each time a sheet is drawn.
+
+const STORE_KEY = "tarot-score-sheets";
+const root = document.querySelector('[data-tarot-widget="score-sheet"]');
+
+const STATUS = {
+  loading: "Python is loading (a few seconds): then the engine scores each deal you enter.",
+  ready: "",
+  error: "Python could not start in this browser, so the score sheet cannot score deals here.",
+};
+
+function setState(state, extra) {
+  root.dataset.state = state;
+  const text = root.querySelector(".tw-loading-text");
+  if (text) text.textContent = extra || STATUS[state] || "";
+  const status = root.querySelector(".tw-loading");
+  if (status) status.hidden = state === "ready";
+}
+
+// ------------------------------------------------------------------ the worker
+let worker = null;
+let ready = null;
+let nextId = 1;
+const pending = new Map();
+
+function startEngine() {
+  const config = JSON.parse(root.dataset.runtime);
+  const absolute = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (typeof value === "string") absolute[key] = new URL(value, document.baseURI).href;
+  }
+  absolute.modules = {};
+  for (const [name, url] of Object.entries(config.modules || {})) {
+    absolute.modules[name] = new URL(url, document.baseURI).href;
+  }
+  worker = new Worker(new URL("tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
+  ready = new Promise((resolve, reject) => {
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === "ready") resolve(message);
+      else if (message.type === "failed") reject(new Error(message.message));
+      else if (message.type === "answer") {
+        const settle = pending.get(message.id);
+        pending.delete(message.id);
+        if (settle) settle(JSON.parse(message.answer));
+      }
+    };
+    worker.onerror = (event) => reject(new Error(event.message || "the worker failed to start"));
+  });
+  worker.postMessage({ type: "start", config: absolute });
+  return ready;
+}
+
+async function call(name, ...args) {
+  await ready;
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ type: "call", id, module: "sheet_bridge", name, args });
+  });
+}
+
+// ------------------------------------------------------------------ the sessions kept in this browser
+function readStore() {
+  try {
+    const data = JSON.parse(window.localStorage.getItem(STORE_KEY) || "null");
+    if (data && typeof data === "object" && data.sessions && typeof data.sessions === "object") {
+      return { current: data.current || null, sessions: data.sessions };
+    }
+  } catch (error) {
+    // unreadable storage: start afresh, keeping the damaged text aside rather than losing it
+    try {
+      window.localStorage.setItem(`${STORE_KEY}-damaged`, window.localStorage.getItem(STORE_KEY) || "");
+    } catch (ignored) {}
+  }
+  return { current: null, sessions: {} };
+}
+
+let storageWarning = "";
+
+function writeStore(store) {
+  try {
+    window.localStorage.setItem(STORE_KEY, JSON.stringify(store));
+    storageWarning = "";
+  } catch (error) {
+    storageWarning = "This browser did not let the page save the sheet: download it to keep it.";
+  }
+}
+
+function newId() {
+  const stamp = new Date().toISOString().replace(/[-:.TZ]/g, "").slice(0, 14);
+  return `s${stamp}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+// Newest first: the open session, then the others by when they were last changed.
+function orderedSessions(store) {
+  const entries = Object.entries(store.sessions);
+  entries.sort((a, b) => String(b[1].updated || "").localeCompare(String(a[1].updated || "")));
+  return Object.fromEntries(entries.map(([id, entry]) => [id, entry.sheet]));
+}
+
+// ------------------------------------------------------------------ drawing
+const options = root.dataset.options;
+const current = root.querySelector(".tw-sheet-current");
+const list = root.querySelector(".tw-sheet-list");
+const status = root.querySelector(".tw-sheet-status");
+const setupForm = root.querySelector(".tw-sheet-setup");
+const importInput = root.querySelector('[data-action="import"]');
+const importError = root.querySelector(".tw-import-error");
+
+function announce(text) {
+  if (status) status.textContent = storageWarning ? `${text} ${storageWarning}` : text;
+}
+
+async function drawList(store) {
+  const answer = await call("sessions", JSON.stringify(orderedSessions(store)), store.current || "", options);
+  if (answer.ok) list.innerHTML = answer.html;
+}
+
+const newSession = root.querySelector(".tw-sheet-new");
+
+function showSheet(answer) {
+  current.innerHTML = answer.html;
+  current.hidden = false;
+  if (newSession) newSession.open = false;
+  root.dataset.totals = JSON.stringify(answer.totals);
+  root.dataset.deals = String(answer.deals);
+  root.dataset.nextDealer = answer.next_dealer;
+  root.dataset.session = store.current || "";
+  if (answer.editing) root.dataset.editing = String(answer.editing);
+  else delete root.dataset.editing;
+}
+
+function clearSheet() {
+  current.innerHTML = "";
+  current.hidden = true;
+  if (newSession) newSession.open = true;
+  root.dataset.totals = "{}";
+  root.dataset.deals = "0";
+  delete root.dataset.nextDealer;
+  delete root.dataset.editing;
+  root.dataset.session = "";
+}
+
+function keep(sheet) {
+  store.sessions[store.current] = { sheet, updated: new Date().toISOString() };
+  writeStore(store);
+}
+
+function totalsText(totals) {
+  return Object.entries(totals)
+    .map(([name, value]) => `${name} ${value > 0 ? "+" : ""}${value}`)
+    .join(", ");
+}
+
+// The form's first field takes the focus; the view shows the sheet from its title, so the totals
+// stay in sight above the form (on a phone the form would otherwise push them out of view).
+function focusForm(top = true) {
+  const form = current.querySelector(".tw-sheet-form");
+  const first = form && form.querySelector("select, input");
+  if (first) first.focus({ preventScroll: true });
+  // the message of what just happened stands above the title, when there is one
+  const said = top && status && status.textContent.trim() ? status : null;
+  const title = said || current.querySelector(top ? ".tw-sheet-title" : ".tw-sheet-legend");
+  if (title) title.scrollIntoView({ block: "start", behavior: "instant" });
+}
+
+function showDealError(answer) {
+  if (answer.html) current.innerHTML = answer.html;
+  announce("");
+  const form = current.querySelector(".tw-sheet-form");
+  if (!form) return;
+  const general = form.querySelector(".tw-form-error");
+  if (general) general.textContent = `Not entered: ${answer.message}`;
+  const slot = answer.form_field && form.querySelector(`[data-error-for="${CSS.escape(answer.form_field)}"]`);
+  if (slot) {
+    slot.textContent = answer.message;
+    const control = form.querySelector(`[name="${CSS.escape(answer.form_field)}"]`);
+    if (control) {
+      control.setAttribute("aria-invalid", "true");
+      control.focus();
+      return;
+    }
+  }
+  if (general) general.focus();
+}
+
+function formQuery(form) {
+  const query = {};
+  for (const element of form.elements) {
+    if (!element.name) continue;
+    if (element.type === "checkbox") {
+      if (element.checked) (query[element.name] ||= []).push(element.value);
+      continue;
+    }
+    (query[element.name] ||= []).push(element.value);
+  }
+  return query;
+}
+
+function sheetText() {
+  return JSON.stringify(store.sessions[store.current].sheet);
+}
+
+// ------------------------------------------------------------------ actions
+let store = readStore();
+
+async function openSession(id, message = null) {
+  const entry = store.sessions[id];
+  if (!entry) return;
+  store.current = id;
+  writeStore(store);
+  const answer = await call("view", JSON.stringify(entry.sheet), options);
+  if (answer.ok) {
+    showSheet(answer);
+    if (message !== "") announce(message || `Opened ${answer.sheet.title || "the score sheet"}. Next to deal: ${answer.next_dealer}.`);
+  } else {
+    clearSheet();
+    announce(`This session cannot be read: ${answer.message}`);
+  }
+  await drawList(store);
+}
+
+async function startSession(form) {
+  const names = Array.from(form.querySelectorAll('[name="player"]')).map((input) => input.value);
+  const setup = {
+    variant: form.querySelector('[name="variant"]').value,
+    players: names,
+    title: form.querySelector('[name="title"]').value,
+  };
+  if (!setup.title.trim()) {
+    // an unnamed session is named after its day, to tell it from the others in the list
+    const day = new Date().toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
+    setup.title = `Session of ${day}`;
+  }
+  const error = form.querySelector(".tw-form-error");
+  const answer = await call("start", JSON.stringify(setup), options);
+  if (!answer.ok) {
+    error.textContent = `Not started: ${answer.message}`;
+    const first = form.querySelector('[name="player"]');
+    if (answer.form_field === "players" && first) first.focus();
+    return;
+  }
+  error.textContent = "";
+  store.current = newId();
+  keep(answer.sheet);
+  showSheet(answer);
+  form.reset();
+  announce(`Session started. ${answer.next_dealer} deals first.`);
+  focusForm();
+  await drawList(store);
+}
+
+async function enterDeal(form) {
+  const editing = Number(form.dataset.editing || 0);
+  const query = formQuery(form);
+  const answer = editing
+    ? await call("save_deal", sheetText(), editing, JSON.stringify(query), options)
+    : await call("add_deal", sheetText(), JSON.stringify(query), options);
+  if (!answer.ok) {
+    showDealError(answer);
+    return;
+  }
+  keep(answer.sheet);
+  showSheet(answer);
+  const what = editing ? `Deal ${editing} saved.` : `Deal ${answer.deals} added.`;
+  announce(`${what} Totals: ${totalsText(answer.totals)}. Next to deal: ${answer.next_dealer}.`);
+  focusForm();
+  await drawList(store);
+}
+
+async function simple(name, ...args) {
+  const answer = await call(name, sheetText(), ...args, options);
+  if (!answer.ok) {
+    announce(answer.message);
+    return null;
+  }
+  if (name !== "edit_deal") keep(answer.sheet);
+  showSheet(answer);
+  if (name !== "edit_deal") await drawList(store);
+  return answer;
+}
+
+function download(answer) {
+  const blob = new Blob([answer.text], { type: `${answer.mime};charset=utf-8` });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = answer.filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  setTimeout(() => {
+    URL.revokeObjectURL(link.href);
+    link.remove();
+  }, 1000);
+}
+
+async function importFile(file) {
+  importError.textContent = "";
+  if (file.size > 2_000_000) {
+    importError.textContent = `${file.name} is too large to be a score sheet.`;
+    return;
+  }
+  const text = await file.text();
+  const answer = await call("import_sheet", text, options, file.name);
+  if (!answer.ok) {
+    importError.textContent = `${file.name} was not opened: ${answer.message}`;
+    return;
+  }
+  store.current = newId();
+  keep(answer.sheet);
+  showSheet(answer);
+  await drawList(store);
+  announce(`Opened ${file.name}: ${answer.deals} deals. Totals: ${totalsText(answer.totals)}.`);
+  const title = current.querySelector(".tw-sheet-title");
+  if (title) title.focus();
+}
+
+async function onClick(event) {
+  const button = event.target.closest("button[data-action]");
+  if (!button || !root.contains(button) || button.type === "submit") return;
+  const action = button.dataset.action;
+  const deal = button.dataset.deal;
+  if (action === "undo") {
+    const answer = await simple("undo");
+    if (answer) {
+      announce(
+        `Deal ${answer.undone} removed; its values are back in the form. Totals: ${totalsText(answer.totals)}.`,
+      );
+      const again = current.querySelector('[data-action="undo"]');
+      if (again && !again.disabled) again.focus();
+      else focusForm();
+    }
+  } else if (action === "edit") {
+    const answer = await simple("edit_deal", Number(deal));
+    if (answer) {
+      announce(`Deal ${deal} is in the form: change it, then save it.`);
+      focusForm(false);
+    }
+  } else if (action === "cancel-edit") {
+    await openSession(store.current, "Edit cancelled.");
+    focusForm();
+  } else if (action === "delete-deal") {
+    if (!window.confirm(`Delete deal ${deal}? The later deals move up, each with the next dealer.`)) return;
+    const answer = await simple("delete_deal", Number(deal));
+    if (answer) {
+      announce(`Deal ${deal} deleted. Totals: ${totalsText(answer.totals)}.`);
+      focusForm();
+    }
+  } else if (action === "export-csv" || action === "export-json") {
+    const answer = await call("export", sheetText(), action === "export-csv" ? "csv" : "json");
+    if (answer.ok) {
+      download(answer);
+      announce(`Downloaded ${answer.filename}.`);
+    } else announce(answer.message);
+  } else if (action === "open-session") {
+    await openSession(button.dataset.session);
+    const title = current.querySelector(".tw-sheet-title");
+    if (title) title.focus();
+  } else if (action === "delete-session") {
+    const id = button.dataset.session;
+    const entry = store.sessions[id];
+    const name = (entry && entry.sheet && entry.sheet.title) || "this session";
+    if (!window.confirm(`Delete ${name} from this browser? Download it first to keep a copy.`)) return;
+    delete store.sessions[id];
+    if (store.current === id) {
+      store.current = null;
+      clearSheet();
+    }
+    writeStore(store);
+    await drawList(store);
+    announce(`${name} deleted.`);
+    const heading = root.querySelector(".tw-sheet-sessions h3");
+    if (heading) heading.focus();
+  }
+}
+
+// While the engine works on the reader's input the widget says so (data-busy), for tests and styles.
+let busy = 0;
+
+function track(work) {
+  busy += 1;
+  root.dataset.busy = "true";
+  return work
+    .catch((error) => announce(`Something went wrong: ${error.message}`))
+    .finally(() => {
+      busy -= 1;
+      if (!busy) delete root.dataset.busy;
+    });
+}
+
+function wire() {
+  root.addEventListener("click", (event) => {
+    if (event.target.closest("button[data-action]")) track(onClick(event));
+  });
+  root.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = event.target;
+    track(form.classList.contains("tw-sheet-setup") ? startSession(form) : enterDeal(form));
+  });
+  root.addEventListener("change", (event) => {
+    const control = event.target;
+    if (control.getAttribute && control.getAttribute("aria-invalid")) control.removeAttribute("aria-invalid");
+  });
+  importInput.addEventListener("change", () => {
+    const file = importInput.files && importInput.files[0];
+    if (file) track(importFile(file)).finally(() => (importInput.value = ""));
+  });
+  // Another tab changed the sessions: draw them again (the open sheet too, when it changed).
+  window.addEventListener("storage", (event) => {
+    if (event.key !== STORE_KEY) return;
+    const open = store.current;
+    const before = open && store.sessions[open] ? JSON.stringify(store.sessions[open].sheet) : "";
+    store = readStore();
+    store.current = open && store.sessions[open] ? open : null;
+    const after = store.current ? JSON.stringify(store.sessions[store.current].sheet) : "";
+    // the open sheet is drawn again only when the other tab changed it: a deal being typed here stays
+    if (store.current && after !== before) openSession(store.current, "Updated from another tab.");
+    else {
+      if (!store.current && open) clearSheet();
+      drawList(store);
+    }
+  });
+}
+
+if (root) {
+  clearSheet();
+  setState("loading");
+  wire();
+  startEngine().then(
+    async (info) => {
+      document.documentElement.dataset.tarotEngine = `ready ${info.seconds.toFixed(1)}s`;
+      try {
+        if (store.current && store.sessions[store.current]) await openSession(store.current, "");
+        else await drawList(store);
+        setState("ready");
+      } catch (error) {
+        setState("error", `${STATUS.error} (${error.message})`);
+      }
+    },
+    (error) => setState("error", `${STATUS.error} (${error.message})`),
+  );
+}

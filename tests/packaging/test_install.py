@@ -80,7 +80,10 @@ def test_the_installed_metadata_declares_the_licence(installed: tuple[Path, str]
         "print(json.dumps([d.metadata['License-Expression'], d.metadata.get_all('License-File'), "
         "[str(f) for f in d.files if f.name == 'LICENSE']]))"
     )
-    done = subprocess.run([str(python), "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    # Isolated (-I): the checkout's own tarot_core.egg-info, left by an in-tree build, must not be found.
+    done = subprocess.run(
+        [str(python), "-I", "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
     expression, files, shipped = json.loads(done.stdout)
     assert expression == "MIT" and files == ["LICENSE"] and len(shipped) == 1
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")

@@ -94,6 +94,8 @@ html_static_path = ["_static"]
 # asks the server for /favicon.ico, which a static site does not have.
 html_favicon = "_static/favicon.svg"
 html_css_files = ["tarot.css"]
+# On paper only: the page's text, black on white, without the theme's sidebars and buttons.
+html_css_files.append(("print.css", {"media": "print"}))
 html_copy_source = False
 html_show_sourcelink = False
 html_theme_options = {

@@ -74,7 +74,8 @@ def serve(session: nox.Session) -> None:
     # check that fails still stops the build, so a wrong number is never served.
     session.run("sphinx-build", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.log(f"Serving the site on http://127.0.0.1:{port}/ (Ctrl+C stops)")
-    session.run("python", "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", "docs/_build/html")
+    # Python's http.server with the build's gzip copies of the large files, sent as static hosts send them.
+    session.run("python", "-m", "tutorial.serve", port, "--directory", "docs/_build/html")
 
 
 BENCH_PARTS = ("engine", "docs", "site")

@@ -97,12 +97,21 @@ def compress(outdir: Path) -> tuple[int, int]:
     return plain, packed
 
 
+def _unused(outdir: Path, path: Path) -> bool:
+    """Pyodide's own standard library, when the widgets load their trimmed copy of it instead."""
+    return (
+        path.name == "python_stdlib.zip"
+        and path.parent.name.startswith("pyodide-")
+        and any((outdir / "_static" / "tarot-widgets").glob("python_stdlib-*.zip"))
+    )
+
+
 def precache_list(outdir: Path) -> list[tuple[str, str]]:
     """Every file a page can load, as (path from the root, ``sha256-...`` integrity), sorted."""
     listed = []
     for path in _site_files(outdir):
         relative = path.relative_to(outdir).as_posix()
-        if relative in NOT_CACHED or _is_copy(path):
+        if relative in NOT_CACHED or _is_copy(path) or _unused(outdir, path):
             continue
         digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
         listed.append((relative, f"sha256-{digest}"))

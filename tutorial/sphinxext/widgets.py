@@ -134,7 +134,8 @@ def stdlib_name() -> str:
 
 
 def stdlib_kept(member: str) -> bool:
-    return member.split("/")[0] not in STDLIB_LEFT_OUT and not STDLIB_CODECS_LEFT_OUT.fullmatch(member)
+    top = member.split("/", maxsplit=1)[0]
+    return top not in STDLIB_LEFT_OUT and not STDLIB_CODECS_LEFT_OUT.fullmatch(member)
 
 
 def write_stdlib(assets: Path, name: str) -> Path:

@@ -19,6 +19,7 @@ import argparse
 import functools
 import http.server
 import json
+import os
 import statistics
 import sys
 import threading
@@ -147,7 +148,8 @@ def main() -> None:
             print(f"         {size / 1e6:7.3f} MB  {name}")
     out = ROOT / ".cache" / "bench" / "bytes.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"page": args.page, "results": results}, indent=1), encoding="utf-8")
+    figures = {"page": args.page, "load_average": os.getloadavg(), "results": results}
+    out.write_text(json.dumps(figures, indent=1), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -31,8 +31,9 @@ Each widget is drawn at build time by :mod:`tutorial.bridge` (the same code the 
 page shows its content at once; a module script then starts Pyodide in a module Web Worker and the
 widget answers the reader. Only pages with a widget load that script. The build copies the five
 runtime files of the pinned npm package ``pyodide`` (``tutorial/node_modules/pyodide``) into
-``_static/pyodide-<version>/``, and the engine's wheel, the bridge, the sample hands and the browser
-code (``tutorial/web``) into ``_static/tarot-widgets/``: nothing is fetched from another origin.
+``_static/pyodide-<version>/``, and the engine's wheel, the bridge, the sample hands, the browser
+code (``tutorial/web``) and a trimmed copy of Python's standard library (``STDLIB_LEFT_OUT``), which the
+pages load instead of Pyodide's, into ``_static/tarot-widgets/``: nothing is fetched from another origin.
 When Node is installed, the build also makes a Pyodide memory snapshot there, which the worker
 restores instead of starting Python (see ``snapshot.py`` next to this file).
 

@@ -1,8 +1,9 @@
 """The site offline and lighter: gzip copies sent by ``tutorial/serve.py``, the service worker, the manifest.
 
 Without a browser: every page links the manifest and registers the worker; the worker's list holds
-every file a page can load, with its digest; the manifest opens the score sheet in a window of its own,
-with its icons; the project's server sends the gzip copies only to a browser that takes them. In
+every file a page can load, with its digest; the pages' trimmed standard library keeps every module the
+engine and the bridge import; the manifest opens the score sheet in a window of its own, with its
+icons; the project's server sends the gzip copies only to a browser that takes them. In
 Chromium, each in a browser context of its own (the worker stays there): after one visit of the
 calculator page, with the server stopped and the browser offline, that page, a replay and a page of
 text still open and the calculator scores as the engine does; a new build replaces the cache whole.
@@ -146,6 +147,33 @@ def test_the_worker_lists_every_file_a_page_loads_with_its_digest(site: Path) ->
         assert integrity == f"sha256-{digest}", f"{name} changed after the list was written"
         assert not name.endswith(".html.gz") and not name.endswith(".wasm.gz"), name
     assert offline.SERVICE_WORKER not in files
+
+
+def test_the_widgets_load_a_standard_library_that_has_every_module_the_engine_imports(site: Path) -> None:
+    import ast
+    import sys
+    import zipfile
+
+    html = (site / CALCULATOR).read_text(encoding="utf-8")
+    assert f"tarot-widgets/{widgets.stdlib_name()}&quot;" in html
+    trimmed = site / widgets.ASSETS / widgets.stdlib_name()
+    assert trimmed.stat().st_size < (widgets.PYODIDE_DIR / "python_stdlib.zip").stat().st_size * 0.7
+    with zipfile.ZipFile(trimmed) as archive:
+        members = set(archive.namelist())
+    sources = [*sorted((widgets.ROOT / "tarot_core").glob("*.py")), widgets.TUTORIAL / "bridge.py"]
+    imported = set()
+    for source in sources:
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    with zipfile.ZipFile(widgets.PYODIDE_DIR / "python_stdlib.zip") as archive:
+        pyodide_has = set(archive.namelist())
+    for name in sorted(imported & sys.stdlib_module_names):
+        for member in (f"{name}.py", f"{name}/__init__.py"):
+            if member in pyodide_has:
+                assert member in members, f"the engine imports {name}, which the pages' standard library left out"
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -173,7 +173,9 @@ def test_the_widgets_load_a_standard_library_that_has_every_module_the_engine_im
     for name in sorted(imported & sys.stdlib_module_names):
         for member in (f"{name}.py", f"{name}/__init__.py"):
             if member in pyodide_has:
-                assert member in members, f"the engine imports {name}, which the pages' standard library left out"
+                assert member in members, (
+                    f"the engine imports {name}: the pages' standard library left it out"
+                )
 
 
 def png_size(path: Path) -> tuple[int, int]:

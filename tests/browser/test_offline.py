@@ -161,7 +161,7 @@ def test_the_widgets_load_a_standard_library_that_has_every_module_the_engine_im
     with zipfile.ZipFile(trimmed) as archive:
         members = set(archive.namelist())
     sources = [*sorted((widgets.ROOT / "tarot_core").glob("*.py")), widgets.TUTORIAL / "bridge.py"]
-    imported = set()
+    imported: set[str] = set()
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):

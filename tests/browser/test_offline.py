@@ -6,7 +6,8 @@ engine and the bridge import; the manifest opens the score sheet in a window of 
 icons; the project's server sends the gzip copies only to a browser that takes them. In
 Chromium, each in a browser context of its own (the worker stays there): after one visit of the
 calculator page, with the server stopped and the browser offline, that page, a replay and a page of
-text still open and the calculator scores as the engine does; a new build replaces the cache whole.
+text still open and the calculator scores as the engine does; a new build replaces the cache whole;
+Chromium finds the site installable on a home screen.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, wait_ready
+from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
 
 from tarot_core.scoring import score_request
 from tutorial import bridge
@@ -320,3 +321,26 @@ def test_a_new_build_replaces_the_cache_whole(
     finally:
         context.close()
         server.stop()
+
+
+def test_chromium_can_put_the_site_on_a_home_screen(
+    chromium: Any, served: Server, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Chromium reads the manifest without an error and finds nothing that keeps the site from being
+    installed (in a profile of its own: a private context is never installable)."""
+    profile = tmp_path_factory.mktemp("profile")
+    context = chromium.browser_type.launch_persistent_context(
+        str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(served.url + "glossary.html")
+        wait_worker_active(page)
+        session = context.new_cdp_session(page)
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["url"] == served.url + offline.MANIFEST
+        assert manifest["errors"] == []
+        assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()

@@ -233,10 +233,18 @@ def test_the_server_sends_the_gzip_copies_to_browsers_that_take_them(site: Path,
 
 
 # ------------------------------------------------------------------------------------- browser
+@pytest.mark.parametrize(
+    "screen",
+    [
+        {"viewport": {"width": 1200, "height": 900}},
+        {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    ],
+    ids=["desktop", "phone"],
+)
 def test_after_one_visit_the_pages_and_widgets_work_with_no_network(
-    chromium: Any, site: Path, served: Server
+    chromium: Any, site: Path, served: Server, screen: dict[str, Any]
 ) -> None:
-    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    context = chromium.new_context(**screen)
     try:
         page = context.new_page()
         page.set_default_timeout(BOOT_TIMEOUT_MS)

@@ -33,6 +33,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
+from . import widgets
+
 logger = logging.getLogger(__name__)
 WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"
 SERVICE_WORKER: Final = "sw.js"
@@ -102,7 +104,7 @@ def _unused(outdir: Path, path: Path) -> bool:
     return (
         path.name == "python_stdlib.zip"
         and path.parent.name.startswith("pyodide-")
-        and any((outdir / "_static" / "tarot-widgets").glob("python_stdlib-*.zip"))
+        and any((outdir / widgets.ASSETS).glob(f"{widgets.STDLIB_PREFIX}*.zip"))
     )
 
 

@@ -100,24 +100,26 @@ def serve(session: nox.Session) -> None:
     # check that fails still stops the build, so a wrong number is never served.
     session.run("sphinx-build", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.log(f"Serving the site on http://127.0.0.1:{port}/ (Ctrl+C stops)")
-    session.run("python", "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", "docs/_build/html")
+    # Python's http.server with the build's gzip copies of the large files, sent as static hosts send them.
+    session.run("python", "-m", "tutorial.serve", port, "--directory", "docs/_build/html")
 
 
-BENCH_PARTS = ("engine", "docs", "site")
+BENCH_PARTS = ("engine", "docs", "site", "bytes")
 
 
 @nox.session
 def bench(session: nox.Session) -> None:
     """Measure, do not check: engine speed, a clean docs build, page loads (results in .cache/bench/).
 
-    ``nox -s bench`` runs the three parts; ``nox -s bench -- engine`` (or ``docs``, ``site``) runs some.
+    ``nox -s bench`` runs the four parts; ``nox -s bench -- engine`` (or ``docs``, ``site``, ``bytes``) runs
+    some.
     The method is described in docs/developers/performance.md.
     """
     parts = session.posargs or list(BENCH_PARTS)
     if unknown := sorted(set(parts) - set(BENCH_PARTS)):
         session.error(f"unknown part {', '.join(unknown)}: choose among {', '.join(BENCH_PARTS)}")
     session.install("-e", ".", *DOCS_DEPS, *TEST_DEPS)
-    if "site" in parts or "engine" in parts:  # the engine is also measured in a browser worker
+    if {"site", "engine", "bytes"} & set(parts):  # the engine is also measured in a browser worker
         _ensure_chromium(session)
     if "engine" in parts:
         session.run("python", "tests/bench/bench_engine.py")
@@ -129,3 +131,7 @@ def bench(session: nox.Session) -> None:
         session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
     if "site" in parts:
         session.run("python", "tests/bench/bench_site.py", "--site", site)
+    if "bytes" in parts:  # what a first visit downloads, as http.server and as nox -s serve send it
+        if "docs" not in parts and "site" not in parts:
+            session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
+        session.run("python", "tests/bench/bench_bytes.py", "--site", site)

@@ -42,6 +42,8 @@ extensions = [
     "tutorial.sphinxext.handsteps",
     # Interactive widgets (calculator, hand replay, play check) running the engine through Pyodide.
     "tutorial.sphinxext.widgets",
+    # Gzip copies of the large files, a service worker (the site offline) and a web app manifest.
+    "tutorial.sphinxext.offline",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -563,10 +563,16 @@ def measure(playwright: Any, browser: Any, base: str, case: Case, traced: bool =
     profile = tempfile.mkdtemp(prefix="tarot-bench-profile-") if case.warm else None
     if profile is not None:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), reduced_motion=motion
+            profile,
+            executable_path=CHROMIUM,
+            args=list(CHROMIUM_ARGS),
+            reduced_motion=motion,
+            service_workers="block",
         )
     else:
-        context = browser.new_context(reduced_motion=motion)
+        # The site's service worker would fill its cache after each load and serve later loads from
+        # it: these figures are a first visit's, without it.
+        context = browser.new_context(reduced_motion=motion, service_workers="block")
     if case.warm:
         first = context.new_page()
         first.goto(base + path, wait_until="load", timeout=TIMEOUT_MS)

@@ -21,7 +21,8 @@ PAGE = "variants/chambery.html"
 
 @pytest.fixture
 def page(chromium: Any, site_url: str) -> Iterator[Any]:
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    # No service worker: the requests it answers from its cache would pass by the routes of the tests.
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     opened = context.new_page()
     # The page's widgets are not under test here: their script is not loaded.
     opened.route("**/tarot-widgets.mjs*", lambda route: route.abort())
@@ -151,7 +152,7 @@ def test_a_page_does_not_move_while_it_loads(
     phone these pages moved by 0.2 to 0.4 before the opening paragraphs (and an API page's first
     entry, and the index's first letters) were. (The widgets' script is left out: its loading
     notices go when Python is ready, a shift of their own.)"""
-    context = chromium.new_context(viewport={"width": width, "height": height})
+    context = chromium.new_context(viewport={"width": width, "height": height}, service_workers="block")
     try:
         opened = context.new_page()
         opened.route("**/tarot-widgets.mjs*", lambda route: route.abort())
@@ -234,7 +235,8 @@ def test_a_page_once_shown_stands_as_it_does_with_nothing_skipped(
     tutorial has steps that show cards; a worked example ends on a step that shows a score table.
     Widgets are left out of both pages: their parts are the widgets' own design, spaced as they are
     shown. (Wide enough for the theme to show the contents beside the text.)"""
-    context = chromium.new_context(viewport={"width": 1440, "height": 900})
+    # No service worker: the stylesheet it would answer from its cache would pass by the route below.
+    context = chromium.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
     try:
         _check_nothing_moves(context.new_page(), context.new_page(), site_url + page_name + ".html", skips)
     finally:

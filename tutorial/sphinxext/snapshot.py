@@ -59,8 +59,11 @@ def plan(app: Sphinx, sources_digest: str, pyodide_version: str) -> str | None:
     return name
 
 
-def make(assets: Path, runtime: Path, wheel: Path, name: str) -> Path | None:
+def make(assets: Path, runtime: Path, wheel: Path, name: str, stdlib: Path | None = None) -> Path | None:
     """Write ``assets/name`` unless it is already there; remove older snapshots. ``None`` on failure.
+
+    ``stdlib`` is the standard library the pages load, when not the runtime's own: the snapshot must be
+    made with the very file it is restored with (Python keeps the zip's table of contents in memory).
 
     A failure is logged as a note, not a warning: the pages work without the snapshot.
     """
@@ -88,6 +91,8 @@ def make(assets: Path, runtime: Path, wheel: Path, name: str) -> Path | None:
         "--out",
         str(target),
     ]
+    if stdlib is not None:
+        command += ["--stdlib", str(stdlib)]
     logger.info("tarot widgets: making the Pyodide memory snapshot %s", name)
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False)

@@ -33,8 +33,9 @@ Each widget is drawn at build time by :mod:`tutorial.bridge` (the same code the 
 page shows its content at once; a module script then starts Pyodide in a module Web Worker and the
 widget answers the reader. Only pages with a widget load that script. The build copies the five
 runtime files of the pinned npm package ``pyodide`` (``tutorial/node_modules/pyodide``) into
-``_static/pyodide-<version>/``, and the engine's wheel, the bridge, the sample hands and the browser
-code (``tutorial/web``) into ``_static/tarot-widgets/``: nothing is fetched from another origin.
+``_static/pyodide-<version>/``, and the engine's wheel, the bridge, the sample hands, the browser
+code (``tutorial/web``) and a trimmed copy of Python's standard library (``STDLIB_LEFT_OUT``), which the
+pages load instead of Pyodide's, into ``_static/tarot-widgets/``: nothing is fetched from another origin.
 When Node is installed, the build also makes a Pyodide memory snapshot there, which the worker
 restores instead of starting Python (see ``snapshot.py`` next to this file).
 
@@ -47,10 +48,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -87,6 +90,26 @@ PYODIDE_FILES: Final = (
     "pyodide-lock.json",
 )
 ASSETS: Final = "_static/tarot-widgets"
+#: Python's standard library as the widgets load it: Pyodide's ``python_stdlib.zip`` (2.5 MB, already
+#: compressed) less what neither the engine, the bridge nor Pyodide's own start can use in a browser
+#: worker: debuggers, profilers, test runners, the interactive console, servers and mail, XML, SQLite,
+#: and the codecs of legacy and East Asian character sets (Python's text is Unicode; the browser
+#: decodes what it fetches). Written beside the widget files under a name that carries its digest.
+STDLIB_LEFT_OUT: Final = frozenset(
+    {
+        *("__hello__.py", "__phello__", "_pyrepl", "antigravity.py", "this.py", "webbrowser.py"),
+        *("bdb.py", "pdb.py", "cProfile.py", "profile.py", "pstats.py", "trace.py", "tracemalloc.py"),
+        *("doctest.py", "unittest", "pydoc.py", "pyclbr.py", "tabnanny.py", "timeit.py", "compileall.py"),
+        *("pickletools.py", "shelve.py", "zipapp.py", "wave.py", "pty.py", "tty.py", "multiprocessing"),
+        *("http", "socketserver.py", "wsgiref", "xmlrpc", "ftplib.py", "imaplib.py", "poplib.py"),
+        *("smtplib.py", "mailbox.py", "netrc.py", "xml", "sqlite3"),
+    }
+)
+STDLIB_CODECS_LEFT_OUT: Final = re.compile(
+    r"encodings/(big5\w*|cp(?!437\b|1252\b)\d+|euc_\w+|gb\w+|hz|iso2022_\w+|iso8859_\d+|johab|koi8_\w"
+    r"|kz1048|mac_\w+|mbcs|oem|palmos|ptcp154|shift_jis\w*|tis_620|hp_roman8|_win_cp_codecs)\.py"
+)
+STDLIB_PREFIX: Final = "python_stdlib-"
 WEB_FILES: Final = (
     "tarot-widgets.mjs",
     "tarot-worker.mjs",
@@ -111,6 +134,39 @@ def pyodide_version() -> str:
 
 def pyodide_folder() -> str:
     return f"_static/pyodide-{pyodide_version()}"
+
+
+def stdlib_name() -> str:
+    """The file name of the trimmed standard library: a digest of Pyodide's zip and of what is left out."""
+    digest = hashlib.sha256((PYODIDE_DIR / "python_stdlib.zip").read_bytes())
+    digest.update(repr(sorted(STDLIB_LEFT_OUT)).encode())
+    digest.update(STDLIB_CODECS_LEFT_OUT.pattern.encode())
+    return f"{STDLIB_PREFIX}{digest.hexdigest()[:12]}.zip"
+
+
+def stdlib_kept(member: str) -> bool:
+    top = member.split("/", maxsplit=1)[0]
+    return top not in STDLIB_LEFT_OUT and not STDLIB_CODECS_LEFT_OUT.fullmatch(member)
+
+
+def write_stdlib(assets: Path, name: str) -> Path:
+    """Write the trimmed standard library into ``assets`` (unless it is there), remove older ones."""
+    target = assets / name
+    for old in assets.glob(f"{STDLIB_PREFIX}*.zip"):
+        if old.name != name:
+            old.unlink(missing_ok=True)
+    if target.is_file():
+        return target
+    partial = assets / f"{name}.part"
+    with (
+        zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip") as source,
+        zipfile.ZipFile(partial, "w") as trimmed,
+    ):
+        for member in source.infolist():
+            if stdlib_kept(member.filename):
+                trimmed.writestr(member, source.read(member), compress_type=member.compress_type)
+    partial.replace(target)
+    return target
 
 
 def _sources_digest() -> str:
@@ -324,6 +380,9 @@ def _runtime(translator: HTML5Translator) -> str:
         "bridge": rel(f"{ASSETS}/bridge.py") + f"?v={version}",
         "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
     }
+    stdlib = getattr(builder.app, "tarot_stdlib_name", None)
+    if stdlib:
+        runtime["stdlib"] = rel(f"{ASSETS}/{stdlib}")
     snapshot_name = getattr(builder.app, "tarot_snapshot_name", None)
     if snapshot_name:  # absent when the build made none: the worker then starts Pyodide plainly
         runtime["snapshot"] = rel(f"{ASSETS}/{snapshot_name}")
@@ -558,9 +617,12 @@ def _init(app: Sphinx) -> None:
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
     if app.builder.format == "html":
         install_runtime()
-        # fail early, with the fix, when the runtime is not installed; then name the snapshot (or none)
-        snapshot.plan(app, app.tarot_widgets_digest, pyodide_version())  # type: ignore[attr-defined]
-        copy_web_files(Path(app.outdir))
+        # fail early, with the fix, when the runtime is not installed; then name the snapshot (or none),
+        # which depends on the standard library it was made with
+        app.tarot_stdlib_name = stdlib_name()  # type: ignore[attr-defined]
+        runtime = f"{pyodide_version()} {app.tarot_stdlib_name}"  # type: ignore[attr-defined]
+        snapshot.plan(app, app.tarot_widgets_digest, runtime)  # type: ignore[attr-defined]
+        write_stdlib(copy_web_files(Path(app.outdir)), app.tarot_stdlib_name)  # type: ignore[attr-defined]
 
 
 def wheel_name() -> str:
@@ -632,7 +694,8 @@ def _finish(app: Sphinx, exception: BaseException | None) -> None:
         if snapshot_name:
             outdir = Path(app.outdir)
             wheel = outdir / ASSETS / app.tarot_wheel_name  # type: ignore[attr-defined]
-            snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name)
+            stdlib = outdir / ASSETS / app.tarot_stdlib_name  # type: ignore[attr-defined]
+            snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name, stdlib)
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:

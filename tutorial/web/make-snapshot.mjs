@@ -2,10 +2,12 @@
 // Makes the widgets' Pyodide memory snapshot at build time: a Python that has already imported the
 // engine and the bridge, so the browser's worker restores it instead of starting Python from scratch.
 //
-//   node make-snapshot.mjs --pyodide DIR --wheel FILE --bridge FILE --out FILE.gz
+//   node make-snapshot.mjs --pyodide DIR --wheel FILE --bridge FILE --out FILE.gz [--stdlib FILE.zip]
 //
-// DIR is the runtime folder of the built site (the same five files the browser loads). The snapshot is
-// gzip-compressed (level 6) and written atomically; one JSON line with its sizes goes to stdout.
+// DIR is the runtime folder of the built site (the same five files the browser loads); --stdlib names the
+// standard library the pages load instead of the runtime's own (the snapshot must be restored with the
+// zip it was made with). The snapshot is gzip-compressed (level 9) and written atomically; one JSON line
+// with its sizes goes to stdout.
 // Nothing is fetched from the network: every file comes from the local disk.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -26,9 +28,10 @@ del _module
 
 function options(argv) {
   const wanted = ["--pyodide", "--wheel", "--bridge", "--out"];
+  const optional = ["--stdlib"];
   const found = {};
   for (let i = 0; i < argv.length; i += 2) {
-    if (!wanted.includes(argv[i]) || i + 1 >= argv.length) {
+    if (![...wanted, ...optional].includes(argv[i]) || i + 1 >= argv.length) {
       throw new Error(`usage: make-snapshot.mjs ${wanted.map((flag) => `${flag} VALUE`).join(" ")}`);
     }
     found[argv[i].slice(2)] = resolve(argv[i + 1]);
@@ -54,6 +57,7 @@ async function main() {
   const pyodide = await loadPyodide({
     indexURL: args.pyodide + "/",
     lockFileContents: readFileSync(join(args.pyodide, "pyodide-lock.json"), "utf8"),
+    ...(args.stdlib ? { stdLibURL: args.stdlib } : {}),
     _makeSnapshot: true,
   });
   // The same steps as the worker's plain start, up to `import bridge`; no PyProxy is kept here, since
@@ -68,7 +72,7 @@ async function main() {
   // Imports only, no call: a call could cache what it read from the file system, empty here.
   pyodide.runPython(WARM_UP);
   const raw = pyodide.makeMemorySnapshot();
-  const packed = gzipSync(raw, { level: 6 });
+  const packed = gzipSync(raw, { level: 9 });
   mkdirSync(dirname(args.out), { recursive: true });
   const partial = `${args.out}.part-${process.pid}`;
   writeFileSync(partial, packed);

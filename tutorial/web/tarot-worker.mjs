@@ -58,13 +58,19 @@ function bridgeModule(name) {
   return modules.get(name);
 }
 
+// Pyodide's folder, and the standard library when the page names its own (a trimmed copy of the
+// runtime's, which the snapshot was made with).
+function runtime(config) {
+  return config.stdlib ? { indexURL: config.pyodide, stdLibURL: config.stdlib } : { indexURL: config.pyodide };
+}
+
 // Restore the snapshot. Its interpreter has imported the bridge already, but its file system is new
 // and empty: the files go back in, for what the bridge reads (or imports) later.
 async function fromSnapshot(loadPyodide, config, files) {
   const lock = fetchOk(config.pyodide + "pyodide-lock.json", "text");
   const bytes = snapshotBytes(config.snapshot);
   for (const promise of [lock, bytes]) promise.catch(() => {}); // loadPyodide reports a failure
-  const pyodide = await loadPyodide({ indexURL: config.pyodide, lockFileContents: lock, _loadSnapshot: bytes });
+  const pyodide = await loadPyodide({ ...runtime(config), lockFileContents: lock, _loadSnapshot: bytes });
   writeFiles(pyodide, ...(await files));
   if (!pyodide.runPython("import sys; 'bridge' in sys.modules")) {
     throw new Error("the snapshot holds no imported bridge");
@@ -73,7 +79,7 @@ async function fromSnapshot(loadPyodide, config, files) {
 }
 
 async function plain(loadPyodide, config, files) {
-  const pyodide = await loadPyodide({ indexURL: config.pyodide });
+  const pyodide = await loadPyodide(runtime(config));
   writeFiles(pyodide, ...(await files));
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport bridge`);
   return pyodide;

@@ -42,6 +42,8 @@ extensions = [
     "tutorial.sphinxext.handsteps",
     # Interactive widgets (calculator, hand replay, play check) running the engine through Pyodide.
     "tutorial.sphinxext.widgets",
+    # The lesson path: exercises judged by the engine (tutorial/lessons).
+    "tutorial.sphinxext.lessons",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

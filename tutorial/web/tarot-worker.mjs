@@ -11,6 +11,7 @@ const HOME = "/home/pyodide/tarot";
 
 let bridge = null;
 let starting = null;
+let python = null;
 
 async function fetchOk(url, how) {
   const response = await fetch(url);
@@ -28,13 +29,17 @@ async function snapshotBytes(url) {
 }
 
 // The engine's files in Pyodide's file system: the wheel, the bridge and the sample hands.
-function writeFiles(pyodide, wheel, source, hands) {
+function writeFiles(pyodide, wheel, source, hands, modules) {
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME + "/hands");
   pyodide.FS.writeFile(HOME + "/bridge.py", source);
   for (const [name, text] of Object.entries(hands)) {
     pyodide.FS.writeFile(`${HOME}/hands/${name}.json`, text);
+  }
+  // Other bridge modules a page asks for (`config.modules`: a JSON object, module name to source).
+  for (const [name, text] of Object.entries(modules || {})) {
+    pyodide.FS.writeFile(`${HOME}/${name}.py`, text);
   }
 }
 
@@ -66,6 +71,7 @@ async function start(config) {
     fetchOk(config.wheel, "bytes"),
     fetchOk(config.bridge, "text"),
     fetchOk(config.hands, "json"),
+    config.modules ? fetchOk(config.modules, "json") : Promise.resolve({}),
   ]);
   files.catch(() => {}); // awaited below; a failure is reported there
   let pyodide = null;
@@ -85,6 +91,7 @@ async function start(config) {
     pyodide = await plain(loadPyodide, config, files);
     bridge = pyodide.pyimport("bridge");
   }
+  python = pyodide;
   const info = {
     seconds: (performance.now() - began) / 1000,
     python: pyodide.runPython("import sys; sys.version"),
@@ -110,7 +117,8 @@ self.onmessage = async (event) => {
     let answer;
     try {
       await starting;
-      const fn = bridge[message.name];
+      const module = message.module ? python.pyimport(message.module) : bridge;
+      const fn = module[message.name];
       if (typeof fn !== "function" && !(fn && fn.call)) throw new Error(`no bridge function ${message.name}`);
       answer = fn(...message.args);
     } catch (error) {

@@ -45,6 +45,8 @@ from .common import EngineCheckError
 
 LESSONS_DIR: Final = widgets.TUTORIAL / "lessons"
 LESSON_FILES: Final = ("lessons.mjs", "lessons.css")
+#: The lessons' own files (the engine's runtime, worker and card styles stay in the widgets' folder).
+LESSON_ASSETS: Final = "_static/tarot-lessons"
 MODULES: Final = "lesson-modules.json"
 
 
@@ -74,11 +76,12 @@ class tarot_lesson(nodes.General, nodes.Element):  # type: ignore[misc]  # docut
     """A lesson's exercises (``node["lesson"]``) or the path (``node["path"]``)."""
 
 
-def _docs(env: BuildEnvironment) -> set[str]:
-    store: set[str] | None = getattr(env, "tarot_lesson_docs", None)
+def _docs(env: BuildEnvironment) -> dict[str, bool]:
+    """The pages with a lesson (True) or the lesson path (False)."""
+    store: dict[str, bool] | None = getattr(env, "tarot_lesson_pages", None)
     if store is None:
-        store = set()
-        env.tarot_lesson_docs = store  # type: ignore[attr-defined]
+        store = {}
+        env.tarot_lesson_pages = store  # type: ignore[attr-defined]
     return store
 
 
@@ -95,7 +98,7 @@ class LessonDirective(SphinxDirective):
             answer = json.loads(lesson_bridge.exercise(json.dumps(item)))
             if not answer["ok"]:
                 raise EngineCheckError(f"{self.get_location()}: exercise {number}: {answer['message']}")
-        _docs(self.env).add(self.env.docname)
+        _docs(self.env)[self.env.docname] = True
         return [tarot_lesson(lesson=name)]
 
 
@@ -124,7 +127,7 @@ class LessonPathDirective(SphinxDirective):
                     "total": len(lesson["exercises"]),
                 }
             )
-        _docs(self.env).add(self.env.docname)
+        _docs(self.env).setdefault(self.env.docname, False)
         return [tarot_lesson(path=entries)]
 
 
@@ -156,7 +159,7 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
     lesson = load_lesson(name)
     runtime = json.loads(widgets._runtime(translator))
     here = builder.get_target_uri(builder.current_docname)
-    runtime["modules"] = relative_uri(here, f"{widgets.ASSETS}/{MODULES}") + f"?v={_digest()}"
+    runtime["modules"] = relative_uri(here, f"{LESSON_ASSETS}/{MODULES}") + f"?v={_digest()}"
     exercises = lesson["exercises"]
     rules = _rule_links(translator)
     items = []
@@ -229,14 +232,18 @@ def _skip(translator: nodes.NodeVisitor, node: tarot_lesson) -> None:
 def _page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    if pagename in _docs(app.env):
-        app.add_css_file("tarot-widgets/tarot-widgets.css")
-        app.add_css_file("tarot-widgets/lessons.css")
-        app.add_js_file("tarot-widgets/lessons.mjs", type="module")
+    """A lesson loads the card styles and the lessons' script (which starts the engine's worker); the
+    path's page only the lessons' script and styles, to show the progress."""
+    lessons = _docs(app.env)
+    if pagename in lessons:
+        if lessons[pagename]:
+            app.add_css_file("tarot-widgets/tarot-widgets.css")
+        app.add_css_file("tarot-lessons/lessons.css")
+        app.add_js_file("tarot-lessons/lessons.mjs", type="module")
 
 
 def copy_lesson_files(outdir: Path) -> None:
-    assets = outdir / widgets.ASSETS
+    assets = outdir / LESSON_ASSETS
     assets.mkdir(parents=True, exist_ok=True)
     for name in LESSON_FILES:
         shutil.copy2(widgets.WEB_DIR / name, assets / name)
@@ -253,16 +260,19 @@ def _finish(app: Sphinx, exception: BaseException | None) -> None:
     if exception is None and app.builder.format == "html" and _docs(app.env):
         outdir = Path(app.outdir)
         copy_lesson_files(outdir)
-        if not widgets._has_widgets(app):  # no other widget brought the engine's runtime
+        if any(_docs(app.env).values()) and not widgets._has_widgets(
+            app
+        ):  # no other widget brought the engine's runtime
             widgets.copy_runtime(outdir, app.tarot_wheel_name)  # type: ignore[attr-defined]
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _docs(env).discard(docname)
+    _docs(env).pop(docname, None)
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment) -> None:
-    _docs(env).update(doc for doc in _docs(other) if doc in docnames)
+    wanted = set(docnames)
+    _docs(env).update((doc, value) for doc, value in _docs(other).items() if doc in wanted)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -86,7 +86,7 @@ const pending = new Map();
 function startEngine(config) {
   const absolute = {};
   for (const [key, value] of Object.entries(config)) absolute[key] = new URL(value, document.baseURI).href;
-  worker = new Worker(new URL("tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
+  worker = new Worker(new URL("../tarot-widgets/tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
   ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
       const message = event.data;

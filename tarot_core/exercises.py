@@ -575,6 +575,8 @@ def pile_half_points(exercise: Mapping[str, Any]) -> int:
 
 
 def _working(cards: Sequence[Card]) -> str:
+    if len(cards) == 1:
+        return f"{say(cards[0])} is worth {_points(cards[0].half_points)}"
     terms = " + ".join(f"{say(card)} {format_points(card.half_points)}" for card in cards)
     return f"{terms} = {_points(count_half_points(cards))}"
 
@@ -584,7 +586,7 @@ def _judge_count(exercise: Mapping[str, Any], answer: object) -> Verdict:
     half = count_half_points(cards)
     given = _number(answer)
     if given * 2 == half:
-        return Verdict(True, "counted", _sentence(f"Right: {_working(cards)}"), "counting")
+        return Verdict(True, "counted", _sentence(_working(cards)), "counting")
     return Verdict(False, "wrong-total", _sentence(f"Not {_show(given)}: {_working(cards)}"), "counting")
 
 
@@ -709,7 +711,7 @@ def _judge_discardable(table: Table, answer: object) -> Verdict:
         if trumps
         else "; trumps stay in the hand while other cards can go"
     )
-    return Verdict(True, "all-discardable", _sentence(f"Right: {why}"), "discard")
+    return Verdict(True, "all-discardable", _sentence(why[:1].upper() + why[1:]), "discard")
 
 
 # ------------------------------------------------------------------ bidding and the dog
@@ -772,25 +774,31 @@ def score_of(exercise: Mapping[str, Any]) -> int:
     return int(value)
 
 
+def _unsigned(working: str) -> str:
+    """The contract's working without the sign the calculator writes: ``(+(25 + 15)) × 2`` ->
+    ``(25 + 15) × 2``, ``(−(25 + 3) +10) × 1`` -> ``((25 + 3) + 10) × 1``."""
+    text = working.replace("(+(", "((").replace("(−(", "((")
+    text = re.sub(r"^\(\(([^()]*)\)\)", r"(\1)", text)
+    return re.sub(r" ([+−-])(\d)", r" \1 \2", text)
+
+
 def _judge_score(exercise: Mapping[str, Any], answer: object) -> Verdict:
     result = _score_answer(exercise["request"])
     ask = str(exercise.get("ask", "taker"))
     value = score_of(exercise)
     share = {"taker": "taker_share", "partner": "partner_share", "defender": "defender_share"}[ask]
     per = int(result["per_defender"])
-    worth = _detail(result, "contract_score")
+    worth = _unsigned(_detail(result, "contract_score"))
     paid = (
-        f"the contract is worth {worth} = {per}, paid by each defender to the taker"
+        f"the contract is worth {worth} = {per}, which each defender pays the taker's side"
         if per >= 0
-        else f"the contract is worth {worth} = {per}: the taker pays each defender {-per}"
+        else f"the contract is worth {worth} = {-per}, which the taker's side pays each defender"
     )
     parts = [_detail(result, "target"), _detail(result, "difference"), paid]
-    share_detail = _detail(result, share)
+    times = _detail(result, share).partition(" × ")[0]
     role = {"taker": "the taker", "partner": "the partner", "defender": "each defender"}[ask]
-    parts.append(
-        f"{role} scores {value:+d}"
-        + (f" ({share_detail})" if share_detail and share_detail != str(value) else "")
-    )
+    count = f" ({times} × {abs(per)})" if times.isdigit() and times != "1" else ""
+    parts.append(f"{role} scores {value:+d}{count}")
     why = "; ".join(p for p in parts if p)
     given = _number(answer)
     if given == value:

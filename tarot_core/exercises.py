@@ -762,7 +762,7 @@ def _judge_dog(exercise: Mapping[str, Any], answer: object) -> Verdict:
         why = f"in a {contract_name(contract)} nobody sees the dog; it counts for the taker's side at the end"
     else:
         why = f"in a {contract_name(contract)} nobody sees the dog, and it goes to the defence at the end"
-    return Verdict(answer == side, "dog-" + side, _sentence(why), "bidding")
+    return Verdict(answer == side, "dog-" + side, _sentence(why), "discard")
 
 
 # ------------------------------------------------------------------ scoring

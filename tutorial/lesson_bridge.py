@@ -190,9 +190,11 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> str:
         parts.append(_trick_html(table, uid=uid))
         if table.round.called is not None:
             parts.append(f'<p class="tl-note">The taker called the {_e(say(table.round.called))}.</p>')
-        label = "Your hand: choose a card" if kind == "play" else "Your hand: choose every card you may play"
-        parts.append(f'<p class="tl-caption">{_e(label)}</p>')
-        parts.append(_buttons(hand, "Your hand", uid, toggle=kind == "legal"))
+        name = table.name(table.seat)
+        whose = "Your hand" if name == "You" else f"{name}'s hand"
+        action = "choose a card" if kind == "play" else "choose every card that may be played"
+        parts.append(f'<p class="tl-caption">{_e(whose)}: {action}</p>')
+        parts.append(_buttons(hand, whose, uid, toggle=kind == "legal"))
         if kind == "legal":
             parts.append(_submit(kind))
     elif kind == "winner":

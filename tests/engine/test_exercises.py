@@ -25,8 +25,17 @@ from tarot_core.exercises import (
     say_all,
     table_for,
 )
+from tarot_core.records import HandRecord, load_record
 
 LESSONS = Path(__file__).resolve().parents[2] / "tutorial" / "lessons"
+HANDS = LESSONS.parent / "hands"
+
+
+def records(name: str) -> HandRecord:
+    """A sample hand named by an exercise, read from the sample hands' folder."""
+    return load_record(HANDS / f"{name}.json")
+
+
 FILES = sorted(LESSONS.glob("*.json"))
 ALL: list[dict[str, Any]] = [
     exercise for path in FILES for exercise in json.loads(path.read_text(encoding="utf-8"))["exercises"]
@@ -83,10 +92,10 @@ def test_exercise_holds_no_answer(exercise: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_engine_accepts_its_own_answers(exercise: dict[str, Any]) -> None:
-    answers = right_answers(exercise)
+    answers = right_answers(exercise, records)
     assert answers, "the engine finds no right answer"
     for answer in answers:
-        verdict = judge(exercise, answer)
+        verdict = judge(exercise, answer, records)
         assert verdict.right, (answer, verdict)
         assert verdict.message and not CODE.search(verdict.message), verdict.message
         assert verdict.rule
@@ -96,10 +105,10 @@ def test_engine_accepts_its_own_answers(exercise: dict[str, Any]) -> None:
 def test_plausible_wrong_answers_are_wrong_for_the_rule_s_reason(exercise: dict[str, Any]) -> None:
     wrong = exercise.get("wrong", [])
     assert wrong, "each exercise names at least one plausible wrong answer"
-    answers = right_answers(exercise)
+    answers = right_answers(exercise, records)
     for item in wrong:
         assert item["answer"] not in answers
-        verdict = judge(exercise, item["answer"])
+        verdict = judge(exercise, item["answer"], records)
         assert not verdict.right, item
         assert verdict.reason == item["reason"], (item, verdict)
         assert not CODE.search(verdict.message), verdict.message
@@ -154,6 +163,6 @@ def test_a_set_of_cards_names_the_first_mistake() -> None:
 
 def test_winning_the_trick_needs_a_legal_card_that_takes_the_lead() -> None:
     exercise = {"kind": "play", "goal": "win", "hand": "S2 SQ H4", "trick": "S10 SC S5"}
-    assert right_answers(exercise) == ["SQ"]
+    assert right_answers(exercise, records) == ["SQ"]
     assert judge(exercise, "S2").reason == "not-ahead"
     assert judge(exercise, "H4").reason == "must-follow-suit"

@@ -2,10 +2,16 @@
 
 An exercise is data (a JSON object, one file of them per lesson): its ``kind`` names the question and
 its other fields the position, written in card notation that the engine reads and checks. The answer
-is never written down: :func:`judge` decides whether an answer is right with the rules themselves (the
-legal cards and the refusals of :meth:`Round.why_illegal`, the card points, the targets, the score of
-:func:`~tarot_core.scoring.score_request`, where the Excuse goes in the count) and says why, in the
-rule's words, with the anchor of the rule's page.
+is never written down: :func:`judge` decides whether an answer is right with the rules themselves
+(the legal cards and the refusals of :meth:`~tarot_core.round.Round.why_illegal`, the card points,
+the targets, the score of :func:`~tarot_core.scoring.score_request`, where the Excuse goes in the
+count) and says why, in the rule's words, with the anchor of the rule's page.
+
+Positions: ``hand`` and ``trick`` (you to play to a trick, see :func:`trick_table`), ``hand`` and
+``dog`` (you take, see :func:`taker_table`), ``bids`` (the bidding so far, :func:`bidding_table`),
+``seed`` and ``excuse_trick`` (a whole deal played out, :func:`playout_table`), ``record`` and
+``step`` (a sample hand after that many actions), ``cards`` (a pile), ``bouts``, ``request`` (the
+facts of a deal, as for the score calculator) and ``contract``.
 
 Question kinds (the answer each takes):
 

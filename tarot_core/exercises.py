@@ -353,7 +353,7 @@ def table_for(exercise: Mapping[str, Any], records: Records | None = None) -> Ta
 # ====================================================================================== answers
 def _one_card(answer: object) -> Card:
     if not isinstance(answer, str):
-        raise ExerciseError("answer: choose one card")
+        raise ExerciseError("choose one card")
     return Card.parse(answer)
 
 
@@ -362,7 +362,7 @@ def _card_set(answer: object) -> list[Card]:
         return parse_cards(answer)
     if isinstance(answer, list):
         return parse_cards([str(item) for item in answer])
-    raise ExerciseError("answer: choose some cards")
+    raise ExerciseError("choose some cards")
 
 
 def _number(answer: object) -> Fraction:
@@ -377,7 +377,7 @@ def _number(answer: object) -> Fraction:
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise ExerciseError("answer: type a number, such as 41 or 40.5") from None
+        raise ExerciseError("type a number, such as 41 or 40.5") from None
 
 
 # ------------------------------------------------------------------ playing a card

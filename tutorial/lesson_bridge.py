@@ -142,11 +142,13 @@ def _choices(values: Sequence[str], labels: Mapping[str, str]) -> str:
 
 
 def _number_input(uid: str, label: str, kind: str) -> str:
+    # A phone's decimal keypad has no minus sign: a score, which may be negative, takes the full keyboard.
+    keypad = "" if kind == "score" else ' inputmode="decimal"'
     return (
         f'<form class="tl-number" data-number="true"><label for="{uid}-answer">{_e(label)}</label> '
-        f'<input id="{uid}-answer" name="answer" type="text" inputmode="decimal" autocomplete="off" '
-        f'size="6" required> <button type="submit" class="tl-submit">{SUBMIT_LABELS.get(kind, "Check")}'
-        "</button></form>"
+        f'<input id="{uid}-answer" name="answer" type="text"{keypad} autocomplete="off" '
+        f'aria-describedby="{uid}-question" size="6" required> '
+        f'<button type="submit" class="tl-submit">{SUBMIT_LABELS.get(kind, "Check")}</button></form>'
     )
 
 
@@ -330,7 +332,7 @@ def check(exercise_json: str, answer_json: str, options: str = "{}") -> str:
         data = _exercise(exercise_json)
         answer = _answer(answer_json)
         if data.get("kind") in ("count", "target", "score") and str(answer).strip() == "":
-            raise ExerciseError("type a number first")
+            raise ExerciseError("type a number first, such as 41 or 40.5")
         verdict = judge(data, answer, _records).as_dict()
         return {**verdict, "feedback_html": feedback_html(verdict, rules)}
 

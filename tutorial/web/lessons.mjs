@@ -25,7 +25,7 @@ function saveProgress(progress) {
 // Stars of a lesson: one for finishing it, one more when at least half the exercises were right at
 // the first try, a third when every one was.
 function lessonStars(record, total) {
-  const done = Object.values(record || {});
+  const done = Object.values(record || {}).slice(0, total);
   if (done.length < total) return { done: done.length, stars: 0 };
   const first = done.filter((entry) => entry.tries === 1).length;
   return { done: done.length, stars: 1 + (first * 2 >= total ? 1 : 0) + (first === total ? 1 : 0) };

@@ -17,6 +17,8 @@ import pytest
 from tarot_core.cards import FULL_PACK
 from tarot_core.exercises import (
     KINDS,
+    NAMES,
+    WATCHED_NAMES,
     ExerciseError,
     judge,
     readable,
@@ -166,3 +168,21 @@ def test_winning_the_trick_needs_a_legal_card_that_takes_the_lead() -> None:
     assert right_answers(exercise, records) == ["SQ"]
     assert judge(exercise, "S2").reason == "not-ahead"
     assert judge(exercise, "H4").reason == "must-follow-suit"
+
+
+TRICKS = [pytest.param(e, id=e["id"]) for e in ALL if e["kind"] in ("play", "legal", "winner")]
+
+
+@pytest.mark.parametrize("exercise", TRICKS)
+def test_the_words_name_the_players_who_played_the_cards(exercise: dict[str, Any]) -> None:
+    """ "Chloé trumped with the 15", "Bruno led the Excuse": the words agree with the position."""
+    table = table_for(exercise, records)
+    assert table is not None and table.round.current is not None
+    plays = {table.name(seat): card for seat, card in table.round.current.plays}
+    words = f"{exercise.get('teach', '')} {exercise['question']}"
+    players = "|".join(sorted({*NAMES, *WATCHED_NAMES}))
+    for name, rank in re.findall(rf"\b({players}) trumped with the (\d+)", words):
+        assert name in plays and plays[name].is_trump and plays[name].rank == int(rank), (name, rank)
+    for name in re.findall(rf"\b({players}) led\b", words):
+        leader = table.round.current.plays[0][0]
+        assert table.name(leader) == name, name

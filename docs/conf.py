@@ -44,6 +44,8 @@ extensions = [
     "tutorial.sphinxext.widgets",
     # Gzip copies of the large files, a service worker (the site offline) and a web app manifest.
     "tutorial.sphinxext.offline",
+    # The lesson path: exercises judged by the engine (tutorial/lessons).
+    "tutorial.sphinxext.lessons",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -1,0 +1,207 @@
+"""The lesson path in Chromium: exercises answered right and wrong by clicking and typing, at a desktop's
+and a phone's width, the engine's verdicts and reasons on the page, and the progress kept across a
+reload and forgotten by the path's reset button. The lessons' bridge is checked in CPython first.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from widget_testing import BOOT_TIMEOUT_MS, click, describe, new_widget_page, run_axe
+
+from tarot_core.exercises import judge, right_answers
+from tutorial import lesson_bridge
+
+pytestmark = pytest.mark.browser
+TIMEOUT_MS = 20_000
+LESSONS = Path(__file__).resolve().parents[2] / "tutorial" / "lessons"
+CODE = re.compile(r"\b(?:T(?:2[01]|1[0-9]|[1-9])|[SHDC](?:10|[1-9]|[JCQK])|EX)\b")
+
+
+def _lesson(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((LESSONS / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _exercise(name: str, exercise_id: str) -> dict[str, Any]:
+    return next(item for item in _lesson(name)["exercises"] if item["id"] == exercise_id)
+
+
+def _right_cards(item: dict[str, Any]) -> list[str]:
+    """The cards of the engine's answer to a question that takes a set of cards."""
+    answer = right_answers(item)[0]
+    assert isinstance(answer, list)
+    return [str(card) for card in answer]
+
+
+def _visible_text(markup: str) -> str:
+    text = re.sub(r"<[^>]+>", " ", markup)
+    return re.sub(r"\s+", " ", text)
+
+
+# ------------------------------------------------------------------ the lessons' bridge, in CPython
+@pytest.mark.parametrize("name", sorted(path.stem for path in LESSONS.glob("*.json")))
+def test_bridge_draws_every_exercise_with_stable_attributes(name: str) -> None:
+    for item in _lesson(name)["exercises"]:
+        answer = json.loads(lesson_bridge.exercise(json.dumps(item)))
+        assert answer["ok"], (item["id"], answer)
+        markup = answer["html"]
+        assert not CODE.search(_visible_text(markup)), item["id"]
+        kind = item["kind"]
+        if kind in ("play", "legal", "winner", "discard", "discardable", "call"):
+            assert 'data-card="' in markup and "<button" in markup
+        elif kind in ("count", "target", "score"):
+            assert "<input" in markup and 'type="submit"' in markup
+        else:
+            assert "data-choice=" in markup
+
+
+def test_bridge_check_answers_with_the_engine_reason_and_the_rule_link() -> None:
+    item = _exercise("following", "follow-play")
+    options = json.dumps({"rules": {"rule-must-follow-suit": "../rules/play.html#rule-must-follow-suit"}})
+    answer = json.loads(lesson_bridge.check(json.dumps(item), json.dumps("HK"), options))
+    assert answer["ok"] and answer["verdict"] == "wrong" and answer["reason"] == "must-follow-suit"
+    assert 'href="../rules/play.html#rule-must-follow-suit"' in answer["feedback_html"]
+    assert "Try again" in answer["feedback_html"]
+    right = right_answers(item)[0]
+    answer = json.loads(lesson_bridge.check(json.dumps(item), json.dumps(right), options))
+    assert answer["verdict"] == "right" and answer["message"] == judge(item, right).message
+    refused = json.loads(
+        lesson_bridge.check(json.dumps(_exercise("cards", "cards-king")), json.dumps(""), "{}")
+    )
+    assert not refused["ok"] and "number" in refused["message"]
+
+
+# ------------------------------------------------------------------ in Chromium
+def _answer_card(root: Any, card: str) -> None:
+    click(root.locator(f'.tl-stage button[data-card="{card}"]').first)
+
+
+def _expect_verdict(root: Any, item: dict[str, Any], answer: object) -> None:
+    from playwright.sync_api import expect
+
+    verdict = judge(item, answer)
+    expect(root).to_have_attribute("data-verdict", "right" if verdict.right else "wrong", timeout=TIMEOUT_MS)
+    expect(root).to_have_attribute("data-reason", verdict.reason)
+    expect(root.locator("[data-feedback]")).to_contain_text(verdict.message)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_answer_exercises_right_and_wrong(chromium: Any, site_url: str, width: int) -> None:
+    opened = new_widget_page(chromium, site_url, width=width, height=900)
+    page = opened.page
+    try:
+        opened.open("tutorial/following.html")
+        # play a card: a plausible wrong card, then a card the engine allows
+        item = _exercise("following", "follow-play")
+        root = page.locator('#follow-play[data-tarot-widget="exercise"]')
+        wrong = item["wrong"][0]["answer"]
+        _answer_card(root, wrong)
+        _expect_verdict(root, item, wrong)
+        href = str(root.locator("[data-feedback] a").get_attribute("href"))
+        assert href.endswith("#rule-must-follow-suit"), href
+        right = right_answers(item)[0]
+        _answer_card(root, str(right))
+        _expect_verdict(root, item, right)
+        # pick every legal card: select with the buttons, then check
+        item = _exercise("following", "follow-pick")
+        root = page.locator("#follow-pick")
+        for card in _right_cards(item):
+            button = root.locator(f'.tl-stage button[data-card="{card}"]')
+            click(button)
+            assert button.get_attribute("aria-pressed") == "true"
+        click(root.locator("button[data-submit]"))
+        _expect_verdict(root, item, right_answers(item)[0])
+        # which card wins
+        item = _exercise("following", "follow-off-suit")
+        root = page.locator("#follow-off-suit")
+        _answer_card(root, item["wrong"][0]["answer"])
+        _expect_verdict(root, item, item["wrong"][0]["answer"])
+        assert opened.errors == []
+        assert all(url.startswith(opened.base_url) for url in opened.requests)
+    finally:
+        page.context.close()
+
+
+def test_numbers_and_choices_by_keyboard(chromium: Any, site_url: str) -> None:
+    from playwright.sync_api import expect
+
+    opened = new_widget_page(chromium, site_url, width=390, height=844)
+    page = opened.page
+    try:
+        opened.open("tutorial/scoring.html")
+        item = _exercise("scoring", "score-defender")
+        root = page.locator("#score-defender")
+        field = root.locator("input")
+        field.fill(item["wrong"][0]["answer"])
+        field.press("Enter")
+        _expect_verdict(root, item, item["wrong"][0]["answer"])
+        expect(field).to_be_focused()
+        right = right_answers(item)[0]
+        field.fill(str(right))
+        field.press("Enter")
+        _expect_verdict(root, item, right)
+        opened.open("tutorial/bidding.html")
+        item = _exercise("bidding", "bid-higher")
+        root = page.locator("#bid-higher")
+        choice = root.locator('button[data-choice="prise"]')
+        choice.focus()
+        page.keyboard.press("Enter")
+        _expect_verdict(root, item, "prise")
+        # the discard: cards chosen with the keyboard alone
+        item = _exercise("bidding", "discard-make")
+        root = page.locator("#discard-make")
+        for card in _right_cards(item):
+            root.locator(f'.tl-stage button[data-card="{card}"]').focus()
+            page.keyboard.press("Space")
+        root.locator("button[data-submit]").focus()
+        page.keyboard.press("Enter")
+        _expect_verdict(root, item, right_answers(item)[0])
+        violations = run_axe(page, '[data-tarot-widget="exercise"]')
+        assert violations == [], describe(violations)
+        assert opened.errors == []
+    finally:
+        page.context.close()
+
+
+def test_progress_survives_a_reload_and_the_reset_forgets_it(chromium: Any, site_url: str) -> None:
+    from playwright.sync_api import expect
+
+    opened = new_widget_page(chromium, site_url)
+    page = opened.page
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        opened.open("tutorial/cards.html")
+        lesson = _lesson("cards")
+        total = len(lesson["exercises"])
+        for item in lesson["exercises"]:
+            root = page.locator(f"#{item['id']}")
+            field = root.locator("input")
+            field.fill(str(right_answers(item)[0]))
+            field.press("Enter")
+            expect(root).to_have_attribute("data-verdict", "right", timeout=TIMEOUT_MS)
+        progress = page.locator('.tarot-lesson > [data-progress-for="cards"]')
+        expect(progress).to_have_attribute("data-done", str(total))
+        expect(progress).to_have_attribute("data-stars", "3")
+        page.reload()
+        expect(page.locator("#cards-king")).to_have_attribute("data-done", "true")
+        opened.open("tutorial/index.html")
+        on_path = page.locator('.tl-path [data-progress-for="cards"]')
+        expect(on_path).to_have_attribute("data-done", str(total))
+        expect(on_path).to_have_attribute("data-stars", "3")
+        expect(on_path).to_contain_text(f"All {total} exercises done")
+        expect(on_path.locator(".tl-stars")).to_have_attribute("aria-label", "3 stars of 3")
+        # the path lists "Your first hand" between two lessons, and ends with a whole deal to play
+        links = page.locator(".tl-path a")
+        assert "first-hand" in " ".join(str(links.nth(i).get_attribute("href")) for i in range(links.count()))
+        click(page.locator("button.tl-reset"))
+        expect(on_path).to_have_attribute("data-done", "0")
+        page.reload()
+        expect(page.locator('.tl-path [data-progress-for="cards"]')).to_have_attribute("data-done", "0")
+        assert opened.errors == []
+    finally:
+        page.context.close()

@@ -1,0 +1,188 @@
+"""Every exercise of the lessons is a test: the engine's verdict on the answers it derives is "right",
+on the file's plausible wrong answers "wrong" with the reason written beside them.
+
+No answer key is typed anywhere: the right answers come from the rules (the legal cards, the card points,
+the targets, the scores, where the Excuse goes), and only the wrong answers and their reasons are data.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tarot_core.cards import FULL_PACK
+from tarot_core.exercises import (
+    KINDS,
+    NAMES,
+    WATCHED_NAMES,
+    ExerciseError,
+    judge,
+    readable,
+    right_answers,
+    say,
+    say_all,
+    table_for,
+)
+from tarot_core.records import HandRecord, load_record
+
+LESSONS = Path(__file__).resolve().parents[2] / "tutorial" / "lessons"
+HANDS = LESSONS.parent / "hands"
+
+
+def records(name: str) -> HandRecord:
+    """A sample hand named by an exercise, read from the sample hands' folder."""
+    return load_record(HANDS / f"{name}.json")
+
+
+FILES = sorted(LESSONS.glob("*.json"))
+ALL: list[dict[str, Any]] = [
+    exercise for path in FILES for exercise in json.loads(path.read_text(encoding="utf-8"))["exercises"]
+]
+EXERCISES = [pytest.param(exercise, id=exercise["id"]) for exercise in ALL]
+#: A card code in a learner's sentence (``S10``, ``HC``, ``T11``, ``EX``) is a bug: they read names.
+CODE = re.compile(r"\b(?:T(?:2[01]|1[0-9]|[1-9])|[SHDC](?:10|[1-9]|[JCQK])|EX)\b")
+#: The fields an exercise may hold: a position, a question and its words; never an answer.
+POSITION_FIELDS = {
+    "variant",
+    "hand",
+    "trick",
+    "cards",
+    "dog",
+    "bids",
+    "choices",
+    "contract",
+    "request",
+    "ask",
+    "bouts",
+    "seed",
+    "excuse_trick",
+    "called",
+    "taker",
+    "goal",
+    "trick_number",
+    "record",
+    "step",
+}
+WORD_FIELDS = {"id", "kind", "question", "teach", "wrong"}
+
+
+def test_the_path_has_six_to_eight_lessons_and_forty_exercises() -> None:
+    assert 6 <= len(FILES) <= 8
+    assert len(EXERCISES) >= 40
+    for path in FILES:
+        lesson = json.loads(path.read_text(encoding="utf-8"))
+        assert lesson["title"] and lesson["page"].startswith("tutorial/")
+        assert 3 <= len(lesson["exercises"]) <= 10, path.name
+
+
+def test_exercise_ids_are_unique() -> None:
+    ids = [exercise["id"] for exercise in ALL]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_exercise_holds_no_answer(exercise: dict[str, Any]) -> None:
+    assert exercise["kind"] in KINDS
+    assert set(exercise) <= POSITION_FIELDS | WORD_FIELDS, set(exercise) - POSITION_FIELDS - WORD_FIELDS
+    for field in ("question", "teach"):
+        assert not CODE.search(exercise.get(field, "")), f"{field} writes a card code"
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_engine_accepts_its_own_answers(exercise: dict[str, Any]) -> None:
+    answers = right_answers(exercise, records)
+    assert answers, "the engine finds no right answer"
+    for answer in answers:
+        verdict = judge(exercise, answer, records)
+        assert verdict.right, (answer, verdict)
+        assert verdict.message and not CODE.search(verdict.message), verdict.message
+        assert verdict.rule
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_plausible_wrong_answers_are_wrong_for_the_rule_s_reason(exercise: dict[str, Any]) -> None:
+    wrong = exercise.get("wrong", [])
+    assert wrong, "each exercise names at least one plausible wrong answer"
+    answers = right_answers(exercise, records)
+    for item in wrong:
+        assert item["answer"] not in answers
+        verdict = judge(exercise, item["answer"], records)
+        assert not verdict.right, item
+        assert verdict.reason == item["reason"], (item, verdict)
+        assert not CODE.search(verdict.message), verdict.message
+
+
+def test_a_written_trick_is_checked() -> None:
+    with pytest.raises(ExerciseError, match="both in the hand and in the trick"):
+        table_for({"kind": "play", "hand": "SK S2", "trick": "SK"})
+    with pytest.raises(ExerciseError, match="at most 3"):
+        table_for({"kind": "play", "hand": "S2", "trick": "S3 S4 S5 S6"})
+    with pytest.raises(ExerciseError, match="written twice"):
+        table_for({"kind": "play", "hand": "S2 S2", "trick": ""})
+    with pytest.raises(ExerciseError, match="hand of 18 cards"):
+        table_for({"kind": "discard", "hand": "S2", "dog": "S3"})
+
+
+def test_numbers_are_read_as_learners_type_them() -> None:
+    exercise = {"kind": "count", "cards": "HK"}
+    for typed in ("4.5", "4,5", "4½", " 4.5 ", "+4.5"):
+        assert judge(exercise, typed).right, typed
+    with pytest.raises(ExerciseError, match="type a number"):
+        judge(exercise, "four")
+
+
+def test_cards_are_named_as_players_read_them() -> None:
+    names = {str(card): say(card) for card in FULL_PACK}
+    assert names["S10"] == "10♠"
+    assert names["HC"] == "Knight of Hearts"
+    assert names["T11"] == "11 of trumps"
+    assert names["EX"] == "the Excuse"
+    assert not any(CODE.search(name) for name in names.values())
+    assert (
+        say_all([FULL_PACK[0], FULL_PACK[13], FULL_PACK[77]])
+        == "Ace of Spades, King of Spades and the Excuse"
+    )
+    assert readable("you hold S1 SK and T12") == "you hold Ace of Spades and King of Spades and 12 of trumps"
+    assert (
+        readable("a King may not go in the discard (HK)")
+        == "a King may not go in the discard (King of Hearts)"
+    )
+
+
+def test_a_set_of_cards_names_the_first_mistake() -> None:
+    exercise = {"kind": "legal", "hand": "H2 H8 S4", "trick": "H10"}
+    verdict = judge(exercise, ["H2", "S4"])
+    assert (verdict.right, verdict.reason) == (False, "must-follow-suit")
+    assert verdict.message.startswith("Not 4♠:")
+    verdict = judge(exercise, ["H2"])
+    assert (verdict.right, verdict.reason) == (False, "missed-legal-card")
+    assert "8♥" in verdict.message
+
+
+def test_winning_the_trick_needs_a_legal_card_that_takes_the_lead() -> None:
+    exercise = {"kind": "play", "goal": "win", "hand": "S2 SQ H4", "trick": "S10 SC S5"}
+    assert right_answers(exercise, records) == ["SQ"]
+    assert judge(exercise, "S2").reason == "not-ahead"
+    assert judge(exercise, "H4").reason == "must-follow-suit"
+
+
+TRICKS = [pytest.param(e, id=e["id"]) for e in ALL if e["kind"] in ("play", "legal", "winner")]
+
+
+@pytest.mark.parametrize("exercise", TRICKS)
+def test_the_words_name_the_players_who_played_the_cards(exercise: dict[str, Any]) -> None:
+    """ "Chloé trumped with the 15", "Bruno led the Excuse": the words agree with the position."""
+    table = table_for(exercise, records)
+    assert table is not None and table.round.current is not None
+    plays = {table.name(seat): card for seat, card in table.round.current.plays}
+    words = f"{exercise.get('teach', '')} {exercise['question']}"
+    players = "|".join(sorted({*NAMES, *WATCHED_NAMES}))
+    for name, rank in re.findall(rf"\b({players}) trumped with the (\d+)", words):
+        assert name in plays and plays[name].is_trump and plays[name].rank == int(rank), (name, rank)
+    for name in re.findall(rf"\b({players}) led\b", words):
+        leader = table.round.current.plays[0][0]
+        assert table.name(leader) == name, name

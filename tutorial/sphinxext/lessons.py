@@ -160,7 +160,9 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
     lesson = load_lesson(name)
     runtime = json.loads(widgets._runtime(translator))
     here = builder.get_target_uri(builder.current_docname)
-    runtime["modules"] = {"lesson_bridge": relative_uri(here, f"{LESSON_ASSETS}/{MODULE}") + f"?v={_digest()}"}
+    runtime["modules"] = {
+        "lesson_bridge": relative_uri(here, f"{LESSON_ASSETS}/{MODULE}") + f"?v={_digest()}"
+    }
     exercises = lesson["exercises"]
     rules = _rule_links(translator)
     items = []

@@ -85,7 +85,14 @@ const pending = new Map();
 
 function startEngine(config) {
   const absolute = {};
-  for (const [key, value] of Object.entries(config)) absolute[key] = new URL(value, document.baseURI).href;
+  for (const [key, value] of Object.entries(config)) {
+    if (typeof value === "string") absolute[key] = new URL(value, document.baseURI).href;
+  }
+  // The other bridge modules, name to URL (the lessons' own bridge).
+  absolute.modules = {};
+  for (const [name, url] of Object.entries(config.modules || {})) {
+    absolute.modules[name] = new URL(url, document.baseURI).href;
+  }
   worker = new Worker(new URL("../tarot-widgets/tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
   ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {

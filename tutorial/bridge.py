@@ -923,6 +923,7 @@ def form_fields(query: Query, *, with_names: bool = True) -> list[FormField]:
                     tuple(declarations),
                     declaration_choices,
                     repeat=max(2, len(declarations)),
+                    sublabels=tuple(f"Declaration {n}" for n in range(1, max(2, len(declarations)) + 1)),
                 ),
             ]
     else:

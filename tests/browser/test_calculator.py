@@ -334,7 +334,7 @@ def opened_at(
 def computed(opened: WidgetPage, before: str | None) -> None:
     """Wait for the answer after ``before`` (the widget's count of answers drawn then)."""
     opened.page.wait_for_function(
-        "(n) => document.querySelector('#calculator').dataset.computed !== n", arg=before
+        "(n) => (document.querySelector('#calculator').dataset.computed || '') !== n", arg=before or ""
     )
 
 
@@ -550,6 +550,9 @@ def test_on_a_phone_the_scores_stay_in_view_while_editing(chromium: Any, site_ur
         widget.locator("form.tw-form").evaluate(
             "f => f.scrollIntoView({block: 'start', behavior: 'instant'})"
         )
+        floating = widget.locator("[data-result-bar-float]")
+        expect(floating).to_be_visible()  # before any entry: the first score, drawn with the page
+        expect(floating).to_contain_text(f"+{taker_score(EXAMPLES[0])}")
         field = widget.locator('[name="points"]')
         field.click()
         opened.page.keyboard.press("Control+A")
@@ -560,7 +563,6 @@ def test_on_a_phone_the_scores_stay_in_view_while_editing(chromium: Any, site_ur
         assert box is not None and 0 <= box["y"] < PHONE["height"], box
         result_box = widget.locator(".tw-result").bounding_box()
         assert result_box is not None and result_box["y"] > PHONE["height"], "the result is in view anyway"
-        floating = widget.locator("[data-result-bar-float]")
         expect(floating).to_be_visible()
         bar = floating.bounding_box()
         assert bar is not None and bar["y"] + bar["height"] <= PHONE["height"] + 1, bar

@@ -201,6 +201,7 @@ function setupCalculator(root) {
     for (const element of [bar, floating]) {
       if (!element) continue;
       if (html !== undefined) element.innerHTML = html;
+      else if (element === floating) element.innerHTML = bar.innerHTML;
       if (noScore) element.dataset.noScore = "true";
       else delete element.dataset.noScore;
     }

@@ -223,11 +223,16 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
         assert widget.get_attribute("data-state") in ("idle", "loading")
         expect(widget.locator(".tw-result .tw-shares")).to_be_visible()
         expect(widget.locator(".tw-loading")).to_contain_text("Python is loading")
+        # The scores drawn with the page are not the link's: the result bar shows none of them.
+        expect(widget.locator("[data-result-bar]")).to_be_empty()
+        expect(widget.locator("[data-result-bar-float]")).to_be_hidden()
         wait_ready(opened.page)
         result = root(opened).locator(".tw-result")
         for name, value in expected_attributes(score_request(request_data)).items():
             expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
         expect(root(opened).locator('[name="players"]')).to_have_value("5")
+        scored: Any = score_request(request_data)
+        expect(widget.locator("[data-result-bar]")).to_contain_text(f"+{scored['scores']['taker']}")
         assert opened.errors == []
         long_tasks: list[float] = opened.page.evaluate("window.__longTasks")
         assert max(long_tasks, default=0) < 1500, f"the page froze: long tasks of {long_tasks} ms"
@@ -378,6 +383,8 @@ def test_an_invalid_entry_shows_no_score(chromium: Any, site_url: str) -> None:
         expect(bar).to_contain_text("No score")
         assert not re.search(SIGNED_NUMBER, bar.inner_text()), bar.inner_text()
         assert opened.errors == []
+        violations = run_axe(opened.page)
+        assert violations == [], describe(violations)
     finally:
         opened.page.context.close()
 

@@ -292,6 +292,7 @@ function setupCalculator(root) {
   if (fromUrl) {
     setState(root, root.dataset.state, "Python is loading: the result for the values in this link comes in a few seconds.");
     result.classList.add("tw-stale");
+    drawBar("", false); // the scores drawn with the page are not this link's: no bar until they come
     const linked = urlQuery();
     for (const name of Object.keys(linked)) if (name !== "variant") entries[name] = linked[name];
     settle = holdInView(root);

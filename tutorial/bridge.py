@@ -1734,6 +1734,22 @@ def _calculator_query(rnd: Round) -> Query | None:
     return query
 
 
+def _seated(query: Query | None, rnd: Round, record: HandRecord) -> Query | None:
+    """The calculator's query with the hand's players: their names, who took and who was the partner,
+    so the calculator's result gives each player's score under their name."""
+    if query is None:
+        return None
+    seated = dict(query)
+    for number, name in enumerate(record.players, 1):
+        seated[f"p{number}.name"] = [name]
+    taker_label, partner = roles_asked(seated)
+    if taker_label and rnd.taker is not None:
+        seated["taker"] = [str(rnd.taker)]
+    if partner and rnd.partner is not None:
+        seated["partner"] = [str(rnd.partner)]
+    return seated
+
+
 PHASE_TEXT: Final = {
     "petit-sec": "Petit sec",
     "bidding": "Bidding",
@@ -2026,7 +2042,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "sides_hidden": sides_hidden,
         "legal": legal,
         "score": score_data,
-        "calculator_query": _calculator_query(rnd),
+        "calculator_query": _seated(_calculator_query(rnd), rnd, record),
     }
 
 

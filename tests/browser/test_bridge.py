@@ -623,3 +623,20 @@ def test_another_widget_can_reuse_the_form_without_names() -> None:
     assert 'name="p1.name"' not in html
     assert ">Bruno</option>" in html
     assert bridge.request_from_query(query)["players"] == 5
+
+
+@pytest.mark.parametrize("name", bridge.record_names())
+def test_the_replays_calculator_link_scores_each_player_by_name(name: str) -> None:
+    """The link from a replay's end carries the hand's players and who took: the calculator then gives
+    each of them, by name, the score the replay gives by seat."""
+    steps = answer(bridge.replay(name, 0))["steps"]
+    data = answer(bridge.replay(name, steps))
+    query = data["calculator_query"]
+    if query is None:
+        pytest.skip("no calculator link for this hand")
+    _, record = bridge.get_record(name)
+    calculated = answer(bridge.calculate(json.dumps(query)))
+    assert calculated["ok"], calculated
+    by_name = {row["name"]: row["score"] for row in calculated["seats"]}
+    by_seat = data["score"]["by_seat"]
+    assert by_name == {record.players[int(seat[1:]) - 1]: value for seat, value in by_seat.items()}

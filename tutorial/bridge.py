@@ -14,7 +14,11 @@ Public functions (all ``str -> str``):
   with the engine's working, each player's share and the HTML of the result;
 * :func:`calculate` takes the calculator's form as query parameters (``{"points": ["41"],
   "handful": ["attack:simple"]}``, the names of the page URL) and answers with the request it made,
-  the score, and the HTML of the form and of the result;
+  the score, each player's score by name, and the HTML of the form, of the result and of the result
+  bar; a form it cannot score answers every entry at fault at once (``errors``) and a result that
+  says there is no score;
+* :func:`change_rules` takes the reader's entries and other rules, and answers as :func:`calculate`
+  with the entries the new rules can use kept;
 * :func:`replay` takes a sample hand (its name, such as ``fft-4-first-hand``, or the record's JSON),
   a step and a view (``all`` or a seat such as ``p2``) and answers with the state of the table;
 * :func:`check_play` takes a sample hand, a step and a card and answers whether the player to move
@@ -436,8 +440,8 @@ def request_from_query(query: Query) -> Json:
     entries = _Entries(query)
     variant = _one(query, "variant", "fft")
     if variant not in REQUEST_MODULES or variant not in available_variants():
-        names = ", ".join(VARIANT_LABELS.get(v, v) for v in available_variants())
-        entries.refuse("variant", f"there are no rules called {_shown(variant)} here: choose one of {names}")
+        rules = ", ".join(VARIANT_LABELS.get(v, v) for v in available_variants())
+        entries.refuse("variant", f"there are no rules called {_shown(variant)} here: choose one of {rules}")
         entries.check()
     for fld in form_fields(query):
         if fld.kind != "select":
@@ -491,13 +495,14 @@ def request_from_query(query: Query) -> Json:
         if _one(query, "pack"):
             request["pack"] = entries.whole("pack", "78")
         if players == 3:
+            names = seat_names(query)
             request["points"] = [
                 entries.whole(
                     "points",
                     "",
                     field_name=f"points[{index}]",
                     index=index,
-                    what=f"player {index + 1}'s card points",
+                    what=f"{names[index]}'s card points",
                 )
                 for index in range(3)
             ]

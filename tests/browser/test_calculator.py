@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -364,7 +365,6 @@ def type_into(opened: WidgetPage, selector: str, text: str) -> None:
 
 def test_an_invalid_entry_shows_no_score(chromium: Any, site_url: str) -> None:
     """After an impossible entry the last score must not stay on screen: it says there is none."""
-    import re
 
     from playwright.sync_api import expect
 
@@ -581,5 +581,38 @@ def test_on_a_phone_the_scores_stay_in_view_while_editing(chromium: Any, site_ur
         assert f"+{taker}" in text and text.count(f"−{-defender}") == 3, text
         type_into(opened, '[name="points"]', "92")
         expect(floating).to_contain_text("No score")
+    finally:
+        opened.page.context.close()
+
+
+def test_on_a_desktop_a_long_form_keeps_the_scores_in_view(chromium: Any, site_url: str) -> None:
+    """Mathers with three players: five counts, kings and declarations for each, longer than a desktop
+    view. The bar at the bottom of the view gives each player's score, as the result does."""
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url, "?variant=mathers&players=3&p2.name=Bruno")
+    try:
+        widget = root(opened)
+        expect(widget.locator(".tw-result")).to_have_attribute("data-seat-scores", re.compile(".+"))
+        sizes = widget.locator("form.tw-form").evaluate(
+            "f => [...f.querySelectorAll('input:not([type=checkbox]), select')]"
+            ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        assert sizes and min(sizes) >= 16, sizes
+        widget.locator("form.tw-form").evaluate(
+            "f => f.scrollIntoView({block: 'start', behavior: 'instant'})"
+        )
+        floating = widget.locator("[data-result-bar-float]")
+        expect(floating).to_be_visible()
+        box = floating.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 901, box
+        scores = json.loads(widget.locator(".tw-result").get_attribute("data-seat-scores") or "{}")
+        items = floating.locator("li")
+        expect(items).to_have_count(3)
+        for index, (seat, score) in enumerate(scores.items()):
+            signed = f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "+0"
+            expect(items.nth(index)).to_have_attribute("data-seat", seat)
+            expect(items.nth(index)).to_contain_text(signed)
+        expect(items.nth(1)).to_contain_text("Bruno")
     finally:
         opened.page.context.close()

@@ -220,11 +220,14 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
     try:
         opened.page.goto(f"{site_url}{PAGE}?{urlencode(query, doseq=True)}", wait_until="domcontentloaded")
         widget = root(opened)
-        # At once: the static form and result drawn at build time, and a clear loading notice.
+        # At once: the static form drawn at build time, and a clear loading notice. The scores drawn
+        # with the page are those of the usual deal, not the link's: neither the result nor the result
+        # bar shows them.
         assert widget.get_attribute("data-state") in ("idle", "loading")
-        expect(widget.locator(".tw-result .tw-shares")).to_be_visible()
+        expect(widget.locator(".tw-form")).to_be_visible()
         expect(widget.locator(".tw-loading")).to_contain_text("Python is loading")
-        # The scores drawn with the page are not the link's: the result bar shows none of them.
+        expect(widget.locator(".tw-result")).to_contain_text("The score for the values in this link comes")
+        expect(widget.locator(".tw-result .tw-shares")).to_have_count(0)
         expect(widget.locator("[data-result-bar]")).to_be_empty()
         expect(widget.locator("[data-result-bar-float]")).to_be_hidden()
         wait_ready(opened.page)

@@ -291,8 +291,14 @@ function setupCalculator(root) {
   const fromUrl = owner && window.location.search.length > 1;
   if (fromUrl) {
     setState(root, root.dataset.state, "Python is loading: the result for the values in this link comes in a few seconds.");
-    result.classList.add("tw-stale");
-    drawBar("", false); // the scores drawn with the page are not this link's: no bar until they come
+    // The scores drawn with the page are those of the usual deal, not this link's: none is shown until
+    // the link's own comes (a score-keeper must not copy the wrong number meanwhile).
+    result.replaceChildren(Object.assign(document.createElement("p"), {
+      className: "tw-pending",
+      textContent: "The score for the values in this link comes as soon as Python is ready.",
+    }));
+    for (const name of Object.keys(result.dataset)) delete result.dataset[name];
+    drawBar("", false);
     const linked = urlQuery();
     for (const name of Object.keys(linked)) if (name !== "variant") entries[name] = linked[name];
     settle = holdInView(root);

@@ -229,12 +229,15 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
         expect(widget.locator(".tw-result")).to_contain_text("The score for the values in this link comes")
         expect(widget.locator(".tw-result .tw-shares")).to_have_count(0)
         expect(widget.locator("[data-result-bar]")).to_be_empty()
+        # Nothing can be typed into the usual deal's form until the link's values replace it.
+        assert widget.locator(".tw-form").evaluate("f => f.inert")
         expect(widget.locator("[data-result-bar-float]")).to_be_hidden()
         wait_ready(opened.page)
         result = root(opened).locator(".tw-result")
         for name, value in expected_attributes(score_request(request_data)).items():
             expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
         expect(root(opened).locator('[name="players"]')).to_have_value("5")
+        assert not widget.locator(".tw-form").evaluate("f => f.inert")
         scored: Any = score_request(request_data)
         expect(widget.locator("[data-result-bar]")).to_contain_text(f"+{scored['scores']['taker']}")
         assert opened.errors == []

@@ -235,6 +235,7 @@ function setupCalculator(root) {
     delete root.dataset.busy;
     const redraw = answer.form_html !== undefined
       && (fromUrl || rules !== null || (!typing && answer.form_shape !== form.dataset.formShape));
+    form.inert = false;
     if (redraw) {
       const key = focusKey(document.activeElement && root.contains(document.activeElement) ? document.activeElement : null);
       form.innerHTML = answer.form_html;
@@ -299,6 +300,9 @@ function setupCalculator(root) {
     }));
     for (const name of Object.keys(result.dataset)) delete result.dataset[name];
     drawBar("", false);
+    // The form drawn with the page holds the usual deal too: it takes the link's values when Python is
+    // ready, so nothing typed into it before then would last.
+    form.inert = true;
     const linked = urlQuery();
     for (const name of Object.keys(linked)) if (name !== "variant") entries[name] = linked[name];
     settle = holdInView(root);

@@ -87,9 +87,24 @@ function holdInView(root) {
     moved = true;
   };
   for (const type of events) window.addEventListener(type, stop, { capture: true, passive: true });
+  // After the result, blocks above may still take their real heights for a few frames: the calculator
+  // is brought back until it has kept still for ten frames (or the reader moves).
+  const keep = (frames, still, last) => {
+    if (moved || frames > 120 || still >= 10) {
+      for (const type of events) window.removeEventListener(type, stop, { capture: true });
+      return;
+    }
+    const top = root.getBoundingClientRect().top;
+    if (last !== null && top !== last) jump();
+    requestAnimationFrame(() => keep(frames + 1, top === last ? still + 1 : 0, root.getBoundingClientRect().top));
+  };
   return () => {
-    for (const type of events) window.removeEventListener(type, stop, { capture: true });
-    if (!moved) jump();
+    if (moved) {
+      for (const type of events) window.removeEventListener(type, stop, { capture: true });
+      return;
+    }
+    jump();
+    keep(0, 0, null);
   };
 }
 
@@ -188,7 +203,8 @@ function setupCalculator(root) {
     const view = window.innerHeight;
     const formBox = form.getBoundingClientRect();
     const barBox = bar.getBoundingClientRect();
-    const show = bar.childElementCount > 0 && formBox.top < view && formBox.bottom > 0 && barBox.bottom > view;
+    const shown = bar.childElementCount > 0 && !bar.classList.contains("tw-awaiting");
+    const show = shown && formBox.top < view && formBox.bottom > 0 && barBox.bottom > view;
     floating.hidden = !show;
     if (show) {
       const box = root.getBoundingClientRect();
@@ -198,6 +214,7 @@ function setupCalculator(root) {
   }
 
   function drawBar(html, noScore) {
+    if (bar && html !== undefined) bar.classList.remove("tw-awaiting");
     for (const element of [bar, floating]) {
       if (!element) continue;
       if (html !== undefined) element.innerHTML = html;
@@ -210,7 +227,7 @@ function setupCalculator(root) {
 
   function drawResult(answer) {
     for (const name of Object.keys(result.dataset)) delete result.dataset[name];
-    result.classList.remove("tw-stale");
+    result.classList.remove("tw-stale", "tw-awaiting");
     if (answer.html !== undefined) result.innerHTML = answer.html;
     drawBar(answer.bar_html, !answer.ok);
     if (!answer.ok) {
@@ -285,6 +302,17 @@ function setupCalculator(root) {
       placeFloating();
     });
   };
+  // A field reached with Tab that the floating bar would cover is scrolled clear of it. (A page-wide
+  // scroll-padding would do it too, but it also moves where a link to the calculator lands.)
+  form.addEventListener("focusin", (event) => {
+    requestAnimationFrame(() => {
+      placeFloating();
+      if (!floating || floating.hidden) return;
+      const field = event.target.getBoundingClientRect();
+      const cover = floating.getBoundingClientRect();
+      if (field.bottom > cover.top - 8) window.scrollBy({ top: field.bottom - cover.top + 16, behavior: "instant" });
+    });
+  });
   window.addEventListener("scroll", schedule, { passive: true });
   window.addEventListener("resize", schedule, { passive: true });
   drawBar(undefined, false);
@@ -294,12 +322,15 @@ function setupCalculator(root) {
     setState(root, root.dataset.state, "Python is loading: the result for the values in this link comes in a few seconds.");
     // The scores drawn with the page are those of the usual deal, not this link's: none is shown until
     // the link's own comes (a score-keeper must not copy the wrong number meanwhile).
-    result.replaceChildren(Object.assign(document.createElement("p"), {
+    // (The page's scores are hidden in place, so the page keeps its layout while it settles.)
+    result.classList.add("tw-awaiting");
+    result.prepend(Object.assign(document.createElement("p"), {
       className: "tw-pending",
       textContent: "The score for the values in this link comes as soon as Python is ready.",
     }));
     for (const name of Object.keys(result.dataset)) delete result.dataset[name];
-    drawBar("", false);
+    if (bar) bar.classList.add("tw-awaiting");
+    placeFloating();
     // The form drawn with the page holds the usual deal too: it takes the link's values when Python is
     // ready, so nothing typed into it before then would last.
     form.inert = true;

@@ -14,7 +14,11 @@ Public functions (all ``str -> str``):
   with the engine's working, each player's share and the HTML of the result;
 * :func:`calculate` takes the calculator's form as query parameters (``{"points": ["41"],
   "handful": ["attack:simple"]}``, the names of the page URL) and answers with the request it made,
-  the score, and the HTML of the form and of the result;
+  the score, each player's score by name, and the HTML of the form, of the result and of the result
+  bar; a form it cannot score answers every entry at fault at once (``errors``) and a result that
+  says there is no score;
+* :func:`change_rules` takes the reader's entries and other rules, and answers as :func:`calculate`
+  with the entries the new rules can use kept;
 * :func:`replay` takes a sample hand (its name, such as ``fft-4-first-hand``, or the record's JSON),
   a step and a view (``all`` or a seat such as ``p2``) and answers with the state of the table;
 * :func:`check_play` takes a sample hand, a step and a card and answers whether the player to move
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -218,6 +223,76 @@ class FormField:
     help: str = ""
     repeat: int = 1
     sublabels: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # each control's own query name, when they differ (``p1.name``...)
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One entry of the form that cannot be used: the request field, the reason, the control showing it.
+
+    ``index`` is which of a repeated control (the second of three card points) when it is one of them.
+    """
+
+    field: str
+    message: str
+    index: int | None = None
+
+    @property
+    def form_field(self) -> str:
+        return _form_field(self.field)
+
+    def as_json(self) -> Json:
+        data: Json = {"field": self.field, "form_field": self.form_field, "message": self.message}
+        if self.index is not None:
+            data["index"] = self.index
+        return data
+
+
+class FormErrors(BridgeError):
+    """Every entry of the form that cannot be read, found at once rather than one at a time."""
+
+    def __init__(self, errors: Sequence[FieldError]) -> None:
+        super().__init__(errors[0].field, errors[0].message)
+        self.errors = tuple(errors)
+
+
+class _Entries:
+    """Reads the form's entries field by field and keeps every refusal, so all are shown together."""
+
+    def __init__(self, query: Query) -> None:
+        self.query = query
+        self.errors: list[FieldError] = []
+
+    def refuse(self, field_name: str, message: str, index: int | None = None) -> None:
+        self.errors.append(FieldError(field_name, message, index))
+
+    def number(
+        self,
+        name: str,
+        default: str,
+        *,
+        whole: bool = True,
+        field_name: str = "",
+        index: int | None = None,
+        what: str = "",
+    ) -> int | float:
+        """The number typed in ``name`` (its ``index``-th control); 0 after a refusal, which is kept."""
+        values = self.query.get(name) or []
+        position = index or 0
+        text = values[position] if position < len(values) else default
+        try:
+            return parse_number(text, whole=whole)
+        except ValueError as error:
+            message = f"{what} {error}" if what else str(error)
+            self.refuse(field_name or name, message, index)
+            return 0
+
+    def whole(self, name: str, default: str, **kwargs: Any) -> int:
+        return int(self.number(name, default, whole=True, **kwargs))
+
+    def check(self) -> None:
+        if self.errors:
+            raise FormErrors(self.errors)
 
 
 def available_variants() -> list[str]:
@@ -243,20 +318,54 @@ def _many(query: Query, name: str) -> list[str]:
     return [v.strip() for v in query.get(name) or [] if v and v.strip()]
 
 
+def _shown(text: str) -> str:
+    """An entry quoted in a message, shortened when it is long."""
+    return repr(text) if len(text) <= 12 else f"{text[:6]!r}… ({len(text)} characters)"
+
+
+_WHOLE: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_DECIMAL: Final = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)", re.ASCII)
+#: Digits before the decimal point that a number field reads: no count in a deal comes near.
+MAX_DIGITS: Final = 6
+
+
+def parse_number(text: str, *, whole: bool = True) -> int | float:
+    """Read a number typed in a form field (digits, a point or a comma), or say what is expected.
+
+    >>> parse_number("40,5", whole=False)
+    40.5
+    >>> parse_number("forty")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be a whole number such as 2, written in digits, not 'forty'
+    """
+    expected = "a whole number such as 2" if whole else "a number such as 41 or 40.5"
+    text = text.strip()
+    if not text:
+        raise ValueError(f"must be {expected}: the field is empty")
+    if not _DECIMAL.fullmatch(text):
+        raise ValueError(f"must be {expected}, written in digits, not {_shown(text)}")
+    integer = text.replace(",", ".").lstrip("+-").split(".", 1)[0].lstrip("0")
+    if len(integer) > MAX_DIGITS:
+        raise ValueError(f"must be {expected}: {len(integer)} digits are far too many")
+    if whole and not _WHOLE.fullmatch(text):
+        raise ValueError(f"must be {expected}, not {_shown(text)}")
+    value = float(text.replace(",", "."))
+    return int(value) if value.is_integer() else value
+
+
 def _int(query: Query, name: str, default: str = "") -> int:
-    text = _one(query, name, default)
     try:
-        return int(text)
-    except ValueError:
-        raise BridgeError(name, f"must be a whole number, not {text!r}") from None
+        return int(parse_number(_one(query, name, default)))
+    except ValueError as error:
+        raise BridgeError(name, str(error)) from None
 
 
 def _number(text: str, name: str) -> int | float:
     try:
-        value = float(text)
-    except ValueError:
-        raise BridgeError(name, f"must be a number such as 41 or 40.5, not {text!r}") from None
-    return int(value) if value.is_integer() else value
+        return parse_number(text, whole=False)
+    except ValueError as error:
+        raise BridgeError(name, str(error)) from None
 
 
 def _flag(query: Query, name: str) -> bool:
@@ -301,10 +410,8 @@ def normalise_query(query: Query, defaults: Mapping[str, str | list[str]] | None
         given[key] = [value] if isinstance(value, str) else [str(v) for v in value]
     for key, values in query.items():
         given[key] = [str(v) for v in values]
-    variants = available_variants()
-    variant = _one(given, "variant", "fft")
-    if variant not in variants:
-        variant = "fft"
+    # Rules the engine does not know stay as given: the form says so next to its list of rules.
+    variant = _one(given, "variant") or "fft"
     merged: Query = {"variant": [variant]}
     for key, values in DEFAULTS.get(variant, {}).items():
         merged[key] = list(values)
@@ -324,16 +431,32 @@ def normalise_query(query: Query, defaults: Mapping[str, str | list[str]] | None
 
 
 def request_from_query(query: Query) -> Json:
-    """Turn the calculator's query parameters into a score request (what ``score_request`` reads)."""
+    """Turn the calculator's query parameters into a score request (what ``score_request`` reads).
+
+    Every entry is read on its own first (a number typed in a number field, a choice among a list's
+    choices): :class:`FormErrors` lists every entry that cannot be read, all at once. What the entries
+    mean together (92 card points, four bouts) is the engine's to judge, on the request returned.
+    """
+    entries = _Entries(query)
     variant = _one(query, "variant", "fft")
-    if variant not in REQUEST_MODULES:
-        raise BridgeError("variant", f"unknown rules {variant!r}: choose one of {', '.join(REQUEST_MODULES)}")
-    players = _int(query, "players", "4")
+    if variant not in REQUEST_MODULES or variant not in available_variants():
+        rules = ", ".join(VARIANT_LABELS.get(v, v) for v in available_variants())
+        entries.refuse("variant", f"there are no rules called {_shown(variant)} here: choose one of {rules}")
+        entries.check()
+    for fld in form_fields(query):
+        if fld.kind != "select":
+            continue
+        known = {value for value, _ in fld.choices}
+        for index, value in enumerate(query.get(fld.name) or []):
+            if value.strip() and value.strip() not in known:
+                where = index if fld.repeat > 1 else None
+                entries.refuse(fld.name, f"{_shown(value)} is not one of this list's choices", where)
+    players = entries.whole("players", "4")
     request: Json = {"variant": variant, "players": players}
     if variant == "fft":
         request["contract"] = _one(query, "contract", "garde")
-        request["oudlers"] = _int(query, "oudlers", "0")
-        request["points"] = _number(_one(query, "points", "0"), "points")
+        request["oudlers"] = entries.whole("oudlers", "0")
+        request["points"] = entries.number("points", "0", whole=False)
         petit = _one(query, "petit_au_bout")
         if petit:
             request["petit_au_bout"] = petit
@@ -346,16 +469,14 @@ def request_from_query(query: Query) -> Json:
         slam = _one(query, "slam")
         if slam:
             announced, _, won_by = slam.rpartition(":") if ":" in slam else ("", "", slam)
-            if announced not in ("", "announced"):
-                raise BridgeError("slam", f"not a slam choice: {slam!r}")
             request["slam"] = {"announced": announced == "announced", "won_by": won_by or None}
         if _flag(query, "alone"):
             request["alone"] = True
     elif variant == "classic":
         request["contract"] = _one(query, "contract", "guard")
         if request["contract"] != "slam":
-            request["oudlers"] = _int(query, "oudlers", "0")
-            request["points"] = _int(query, "points", "0")
+            request["oudlers"] = entries.whole("oudlers", "0")
+            request["points"] = entries.whole("points", "0")
         petit = _one(query, "petit_last_trick")
         if petit:
             request["petit_last_trick"] = petit
@@ -371,41 +492,47 @@ def request_from_query(query: Query) -> Json:
         if bonuses:
             request["bonuses"] = bonuses
     elif variant == "chambery":
-        pack = _one(query, "pack")
-        if pack:
-            request["pack"] = _int(query, "pack")
+        if _one(query, "pack"):
+            request["pack"] = entries.whole("pack", "78")
         if players == 3:
-            values = query.get("points") or []
-            points: list[int] = []
-            for index in range(3):
-                text = values[index].strip() if index < len(values) else ""
-                try:
-                    points.append(int(text))
-                except ValueError:
-                    raise BridgeError(
-                        f"points[{index}]", f"player {index + 1}'s card points: a whole number, not {text!r}"
-                    ) from None
-            request["points"] = points
+            names = seat_names(query)
+            request["points"] = [
+                entries.whole(
+                    "points",
+                    "",
+                    field_name=f"points[{index}]",
+                    index=index,
+                    what=f"{names[index]}'s card points",
+                )
+                for index in range(3)
+            ]
         else:
             request["contract"] = _one(query, "contract", "call")
-            request["points"] = _int(query, "points", "0")
+            request["points"] = entries.whole("points", "0")
     elif variant == "mathers":
         hands: dict[str, Json] = {}
         fool = _one(query, "fool")
         for seat in _mathers_seats(query):
             values = query.get(f"{seat}.tricks") or []
             counts: dict[str, int] = {}
-            for index, kind in enumerate(MATHERS_TRICKS):
-                text = values[index].strip() if index < len(values) else "0"
-                try:
-                    counts[kind] = int(text or "0")
-                except ValueError:
-                    raise BridgeError(
-                        f"hands.{seat}.tricks", f"tricks are counted in whole numbers, not {text!r}"
-                    ) from None
+            for index, (kind, label) in enumerate(zip(MATHERS_TRICKS, MATHERS_TRICK_LABELS, strict=True)):
+                blank = index >= len(values) or not values[index].strip()
+                counts[kind] = (
+                    0
+                    if blank
+                    else entries.whole(
+                        f"{seat}.tricks",
+                        "0",
+                        field_name=f"hands.{seat}.tricks.{kind}",
+                        index=index,
+                        what=f"the count of “{label}” tricks",
+                    )
+                )
             hand: Json = {"tricks": counts}
             if _one(query, f"{seat}.kings_cut"):
-                hand["kings_cut"] = _int(query, f"{seat}.kings_cut")
+                hand["kings_cut"] = entries.whole(
+                    f"{seat}.kings_cut", "0", field_name=f"hands.{seat}.kings_cut"
+                )
             if fool == seat:
                 hand["fool"] = True
             declarations = _many(query, f"{seat}.declarations")
@@ -415,10 +542,16 @@ def request_from_query(query: Query) -> Json:
         request["hands"] = hands
     else:
         text = _one(query, "request")
-        data = _load_json(text or "{}", "request")
+        try:
+            data = _load_json(text or "{}", "request")
+        except BridgeError as error:
+            entries.refuse("request", error.message)
+            data = {}
         if not isinstance(data, Mapping):
-            raise BridgeError("request", "the request must be a JSON object")
+            entries.refuse("request", "the request must be a JSON object")
+            data = {}
         request.update(data)
+    entries.check()
     return request
 
 
@@ -488,8 +621,55 @@ def _form_field(request_field: str) -> str:
     return {"handfuls": "handful", "bonuses": "bonus"}.get(base, base)
 
 
-def form_fields(query: Query) -> list[FormField]:
-    """The controls of the calculator for the query's variant and player count."""
+#: The longest player name the calculator shows.
+NAME_LENGTH: Final = 24
+
+
+def seat_count(query: Query) -> int:
+    """How many players the form has seats for (the rules' usual count when ``players`` is not one)."""
+    variant = _one(query, "variant", "fft")
+    choices = _players_choices(variant)
+    try:
+        players = int(_one(query, "players"))
+    except ValueError:
+        players = 0
+    if variant == "mathers":
+        return 3 if players == 3 else 2
+    return players if players in choices else int(DEFAULTS.get(variant, DEFAULTS["fft"])["players"][0])
+
+
+def seat_names(query: Query) -> list[str]:
+    """Each seat's name in seat order: the name typed for it (``p2.name``), else ``Player 2``."""
+    names = []
+    for number in range(1, seat_count(query) + 1):
+        typed = " ".join(_one(query, f"p{number}.name").split())[:NAME_LENGTH]
+        names.append(typed or f"Player {number}")
+    return names
+
+
+def roles_asked(query: Query) -> tuple[str, bool]:
+    """Which seats the form asks for: the label of the taker's list ("" for none), and the partner's.
+
+    The engine scores roles (taker, partner, defenders); the seats that held them turn the scores into
+    each player's score. The rule sets that score each seat (Mathers, Chambéry with three) need none.
+    """
+    variant = _one(query, "variant", "fft")
+    players = seat_count(query)
+    if variant in ("fft", "classic"):
+        return "Taker (who won the bidding)", players == 5 and not _flag(query, "alone")
+    if variant == "chambery" and players != 3:
+        if _one(query, "contract", "call") in ("call", "fixed"):
+            return "Dealer (his side plays the hand)", True
+        return "Soloist", False
+    return "", False
+
+
+def form_fields(query: Query, *, with_names: bool = True) -> list[FormField]:
+    """The controls of the calculator for the query's variant and player count.
+
+    ``with_names`` adds a name for each player (``p1.name``...); a widget that knows its players' names
+    leaves them out and passes the names in the query, where the lists of seats show them.
+    """
     variant = _one(query, "variant", "fft")
     players_text = _one(query, "players", "4")
     try:
@@ -501,14 +681,46 @@ def form_fields(query: Query) -> list[FormField]:
         FormField(
             "variant", "Rules", "select", (variant,), tuple((v, VARIANT_LABELS.get(v, v)) for v in variants)
         ),
+    ]
+    if variant not in variants:  # nothing else to fill in until the rules are known
+        return fields
+    fields.append(
         FormField(
             "players",
             "Players",
             "select",
             (players_text,),
             tuple((str(n), f"{n} players") for n in _players_choices(variant)),
-        ),
-    ]
+        )
+    )
+    seats = [f"p{number}" for number in range(1, seat_count(query) + 1)]
+    names = seat_names(query)
+    if with_names:
+        fields.append(
+            FormField(
+                "names",
+                "Players' names (optional)",
+                "text",
+                tuple(_one(query, f"{seat}.name") for seat in seats),
+                repeat=len(seats),
+                sublabels=tuple(f"Player {number}" for number in range(1, len(seats) + 1)),
+                names=tuple(f"{seat}.name" for seat in seats),
+            )
+        )
+    taker_label, partner = roles_asked(query)
+    seat_choices = tuple(zip(seats, names, strict=True))
+    if taker_label:
+        fields.append(FormField("taker", taker_label, "select", (_one(query, "taker", "p1"),), seat_choices))
+    if partner:
+        fields.append(
+            FormField(
+                "partner",
+                "Partner (the called King's holder)",
+                "select",
+                (_one(query, "partner", "p2"),),
+                seat_choices,
+            )
+        )
     if variant == "fft":
         from tarot_core.scoring import FFT_CONTRACT_NAMES, FFT_HANDFULS
 
@@ -653,7 +865,14 @@ def form_fields(query: Query) -> list[FormField]:
             values = list(query.get("points") or [])
             values += ["26"] * (3 - len(values))
             fields.append(
-                FormField("points", "Card points of each player", "number", tuple(values[:3]), repeat=3)
+                FormField(
+                    "points",
+                    "Card points of each player",
+                    "number",
+                    tuple(values[:3]),
+                    repeat=3,
+                    sublabels=tuple(f"{name}'s card points" for name in names),
+                )
             )
         else:
             choices = [("call", "The dealer calls a King")]
@@ -681,16 +900,16 @@ def form_fields(query: Query) -> list[FormField]:
                 "The Fool (the Excuse) was held by",
                 "select",
                 (_one(query, "fool"),),
-                (("", "nobody scores it"), *((seat, seat) for seat in seats)),
+                (("", "nobody scores it"), *zip(seats, names, strict=False)),
             )
         )
         declaration_choices = (("", "none"), *DECLARATION_NAMES.items())
-        for seat in seats:
+        for seat, name in zip(seats, names, strict=False):
             declarations = _many(query, f"{seat}.declarations")
             fields += [
                 FormField(
                     f"{seat}.tricks",
-                    f"Tricks won by {seat}, by their best card",
+                    f"Tricks won by {name}, by their best card",
                     "number",
                     tuple(query.get(f"{seat}.tricks") or ()),
                     repeat=len(MATHERS_TRICKS),
@@ -698,17 +917,18 @@ def form_fields(query: Query) -> list[FormField]:
                 ),
                 FormField(
                     f"{seat}.kings_cut",
-                    f"Kings cut by {seat}",
+                    f"Kings cut by {name}",
                     "number",
                     (_one(query, f"{seat}.kings_cut", "0"),),
                 ),
                 FormField(
                     f"{seat}.declarations",
-                    f"Declarations of {seat}",
+                    f"Declarations of {name}",
                     "select",
                     tuple(declarations),
                     declaration_choices,
                     repeat=max(2, len(declarations)),
+                    sublabels=tuple(f"Declaration {n}" for n in range(1, max(2, len(declarations)) + 1)),
                 ),
             ]
     else:
@@ -716,22 +936,25 @@ def form_fields(query: Query) -> list[FormField]:
     return fields
 
 
-def form_html(query: Query, uid: str) -> str:
-    """The calculator's controls, with an empty message slot next to each."""
+def form_html(query: Query, uid: str, *, with_names: bool = True) -> str:
+    """The calculator's controls, with an empty message slot next to each.
+
+    Number fields are text fields that open a phone's number keys: what is typed reaches the bridge as
+    typed (a browser's number field would hand over nothing for "4O"), and the bridge says what it
+    expects. ``with_names`` as in :func:`form_fields`.
+    """
     parts: list[str] = []
-    for fld in form_fields(query):
+    for fld in form_fields(query, with_names=with_names):
         ident = f"{uid}-{fld.name.replace('.', '-')}"
-        err = (
-            f'<p class="tw-field-error" id="{ident}-error" data-error-for="{fld.name}" '
-            'aria-live="polite"></p>'
-        )
+        err = f'<p class="tw-field-error" id="{ident}-error" data-error-for="{fld.name}"></p>'
         help_html = f'<p class="tw-help" id="{ident}-help">{_e(fld.help)}</p>' if fld.help else ""
         described = f"{ident}-error" + (f" {ident}-help" if fld.help else "")
         controls: list[str] = []
         for index in range(fld.repeat):
             value = fld.values[index] if index < len(fld.values) else ""
+            name = fld.names[index] if index < len(fld.names) else fld.name
             cid = ident if index == 0 else f"{ident}-{index + 1}"
-            common = f'id="{cid}" name="{fld.name}" aria-describedby="{described}"'
+            common = f'id="{cid}" name="{name}" aria-describedby="{described}"'
             if fld.kind == "select":
                 options = "".join(
                     f'<option value="{_e(v)}"{" selected" if v == value else ""}>{_e(text)}</option>'
@@ -744,14 +967,20 @@ def form_html(query: Query, uid: str) -> str:
                 checked = " checked" if value.lower() in ("1", "true", "on", "yes") else ""
                 control = f'<input type="checkbox" value="1" {common}{checked}>'
             elif fld.kind == "number":
-                number = f'type="number" inputmode="decimal" step="{fld.step}"'
-                control = f'<input {number} value="{_e(value)}" {common}>'
+                keys = "numeric" if fld.step == "1" else "decimal"
+                control = (
+                    f'<input type="text" inputmode="{keys}" autocomplete="off" value="{_e(value)}" '
+                    f'data-number="{"whole" if fld.step == "1" else "decimal"}" {common}>'
+                )
+            elif fld.name == "names":
+                control = (
+                    f'<input type="text" autocomplete="off" maxlength="{NAME_LENGTH}" '
+                    f'value="{_e(value)}" {common}>'
+                )
             else:
                 control = f'<input type="text" value="{_e(value)}" {common}>'
             if fld.repeat > 1:
                 label = fld.sublabels[index] if index < len(fld.sublabels) else f"{fld.label} {index + 1}"
-                if fld.name == "points" and fld.repeat == 3:
-                    label = f"Player {index + 1}'s card points"
                 sublabel = f'<label class="tw-sublabel" for="{cid}">{_e(label)}</label>'
                 controls.append(f'<span class="tw-sub">{sublabel}{control}</span>')
             elif fld.kind == "checkbox":
@@ -783,6 +1012,16 @@ def form_html(query: Query, uid: str) -> str:
                 f'<label for="{ident}">{_e(fld.label)}</label>{controls[0]}{help_html}{err}</div>'
             )
     return "".join(parts)
+
+
+def form_shape(query: Query, *, with_names: bool = True) -> str:
+    """A short key of the form's controls and labels (not their values): the page redraws the form
+    only when it changes."""
+    import hashlib
+
+    fields = form_fields(query, with_names=with_names)
+    text = json.dumps([[f.name, f.label, f.kind, f.repeat, f.choices, f.sublabels] for f in fields])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list[Json]:
@@ -826,13 +1065,78 @@ def _signed(value: object) -> str:
     return _value_text(value)
 
 
-def result_html(request: Mapping[str, object], answer: Mapping[str, object], uid: str) -> str:
-    """The working and the shares of a score answer, as HTML."""
+def seating_errors(query: Query) -> list[FieldError]:
+    """What the seats chosen in the form cannot be: a partner who is the taker himself."""
+    taker_label, partner = roles_asked(query)
+    if taker_label and partner and _one(query, "partner", "p2") == _one(query, "taker", "p1"):
+        alone = _one(query, "variant") != "chambery" and seat_count(query) == 5
+        hint = ": a taker who called his own King plays alone (tick that box)" if alone else ""
+        return [
+            FieldError("partner", f"the partner must be another player than the {_role_word(query)}{hint}")
+        ]
+    return []
+
+
+def _role_word(query: Query) -> str:
+    label = roles_asked(query)[0]
+    return label.split(" ", 1)[0].lower() if label else "taker"
+
+
+#: The engine's roles as the result names them.
+ROLE_WORDS: Final = {"taker": "taker", "dealer": "dealer", "soloist": "soloist", "partner": "partner"}
+
+
+def seat_scores(query: Query, answer: Mapping[str, object]) -> list[Json]:
+    """Each player's score in seat order, with the name typed for the seat and its role.
+
+    ``[{"seat": "p1", "name": "Alice", "role": "taker", "score": 240}, ...]``; empty when the engine's
+    answer has not one score per seat of the form.
+    """
+    scores = answer.get("scores")
+    names = seat_names(query)
+    seats = [f"p{number}" for number in range(1, len(names) + 1)]
+    if not isinstance(scores, Mapping):
+        return []
+    values: dict[str, object] = {}
+    roles: dict[str, str] = {}
+    by_player = scores.get("by_player")
+    if isinstance(by_player, list):
+        values = dict(zip(seats, by_player, strict=False))
+    elif all(key in seats for key in scores):  # Mathers: by seat
+        values = {seat: scores.get(seat, 0) for seat in seats}
+    else:
+        attack = next((key for key in ROLE_WORDS if key != "partner" and key in scores), "")
+        taker = _one(query, "taker", "p1")
+        if not attack or taker not in seats:
+            return []
+        values[taker], roles[taker] = scores[attack], attack
+        partner = _one(query, "partner", "p2")
+        if scores.get("partner") is not None and partner in seats and partner != taker:
+            values[partner], roles[partner] = scores["partner"], "partner"
+        start = seats.index(taker)
+        defenders = [seat for seat in seats[start:] + seats[:start] if seat not in values]
+        for number, seat in enumerate(defenders, 1):
+            values[seat] = scores.get("defender", scores.get(f"defender-{number}"))
+            roles[seat] = "defender"
+    if len(values) != len(seats) or any(v is None for v in values.values()):
+        return []
+    return [
+        {"seat": seat, "name": name, "role": roles.get(seat, ""), "score": values[seat]}
+        for seat, name in zip(seats, names, strict=True)
+    ]
+
+
+def result_html(
+    request: Mapping[str, object], answer: Mapping[str, object], uid: str, seats: Sequence[Json] = ()
+) -> str:
+    """The working and the shares of a score answer, as HTML: by player with their names when
+    ``seats`` (from :func:`seat_scores`) is given, else by role."""
     won = answer.get("won")
+    named = {str(row["seat"]): str(row["name"]) for row in seats}
     if isinstance(won, list):
         headline = "Each player against the par"
     elif isinstance(won, str):
-        who = f"Player {won[1:]} ({won})" if won[1:].isdigit() else won
+        who = named.get(won) or (f"Player {won[1:]} ({won})" if won[1:].isdigit() else won)
         headline = f"{who} wins the hand"
     elif won is None and answer.get("variant") == "mathers":
         headline = "A tie: nobody scores"
@@ -849,11 +1153,21 @@ def result_html(request: Mapping[str, object], answer: Mapping[str, object], uid
             f'<th scope="row">{_e(term.get("label", ""))}{detail}</th>'
             f"<td>{_e(_value_text(term.get('value')))}</td></tr>"
         )
-    share_rows = "".join(
-        f'<tr data-role="{_e(s["role"])}"><th scope="row">{_e(s["label"])}</th>'
-        f'<td class="tw-share">{_e(_signed(s["score"]))}</td></tr>'
-        for s in _shares(request, answer)
-    )
+    if seats:
+        share_rows = ""
+        for row in seats:
+            role = f' <span class="tw-role-word">({_e(row["role"])})</span>' if row["role"] else ""
+            share_rows += (
+                f'<tr data-role="{_e(row["role"] or row["seat"])}" data-seat="{_e(row["seat"])}">'
+                f'<th scope="row">{_e(row["name"])}{role}</th>'
+                f'<td class="tw-share">{_e(_signed(row["score"]))}</td></tr>'
+            )
+    else:
+        share_rows = "".join(
+            f'<tr data-role="{_e(s["role"])}"><th scope="row">{_e(s["label"])}</th>'
+            f'<td class="tw-share">{_e(_signed(s["score"]))}</td></tr>'
+            for s in _shares(request, answer)
+        )
     return (
         f'<p class="tw-headline {"tw-won" if won is True else "tw-lost" if won is False else ""}">'
         f"{_e(headline)}</p>"
@@ -864,6 +1178,50 @@ def result_html(request: Mapping[str, object], answer: Mapping[str, object], uid
         f'<table class="tw-table tw-shares"><caption>Each player\'s score</caption>'
         f'<thead><tr><th scope="col">Player</th><th scope="col">Score</th></tr></thead>'
         f"<tbody>{share_rows}</tbody></table></div>"
+    )
+
+
+def bar_html(seats: Sequence[Json], errors: Sequence[FieldError] = ()) -> str:
+    """The compact result bar: each player's score on one line, or that there is none yet."""
+    if errors:
+        count = len(errors)
+        what = "the entry" if count == 1 else f"the {count} entries"
+        verb = "is" if count == 1 else "are"
+        return f'<p class="tw-bar-none">No score until {what} marked in red {verb} fixed</p>'
+    items = "".join(
+        f'<li data-seat="{_e(row["seat"])}"><span class="tw-bar-name">{_e(row["name"])}</span> '
+        f'<span class="tw-bar-score">{_e(_signed(row["score"]))}</span></li>'
+        for row in seats
+    )
+    return f'<ul class="tw-bar-scores" aria-label="Each player\'s score">{items}</ul>'
+
+
+def error_labels(query: Query, errors: Sequence[FieldError], *, with_names: bool = True) -> list[str]:
+    """The label of the control each error is about, as the form shows it."""
+    fields = {fld.name: fld for fld in form_fields(query, with_names=with_names)}
+    labels = []
+    for error in errors:
+        fld = fields.get(error.form_field)
+        if fld is None:
+            labels.append("")
+        elif error.index is not None and error.index < len(fld.sublabels):
+            labels.append(f"{fld.label}: {fld.sublabels[error.index]}")
+        else:
+            labels.append(fld.label)
+    return labels
+
+
+def no_score_html(query: Query, errors: Sequence[FieldError], *, with_names: bool = True) -> str:
+    """The result while an entry cannot be used: no score at all, and what to fix."""
+    items = []
+    for error, label in zip(errors, error_labels(query, errors, with_names=with_names), strict=True):
+        where = f"<strong>{_e(label)}</strong>: " if label else ""
+        items.append(f'<li data-error-in="{_e(error.form_field)}">{where}{_e(error.message)}</li>')
+    what = "this entry is" if len(errors) == 1 else f"these {len(errors)} entries are"
+    return (
+        '<p class="tw-headline tw-no-score-title">No score yet</p>'
+        f"<p>There is no score until {what} fixed:</p>"
+        f'<ul class="tw-no-score-list">{"".join(items)}</ul>'
     )
 
 
@@ -926,46 +1284,150 @@ def calculate(query_json: str, options: str = "{}") -> str:
         return _failure("", f"the engine could not answer: {error}")
 
 
+def address_query(query: Query) -> Query:
+    """What the page address keeps of a form: its own fields only (a link's other parameters are
+    dropped), without empty values, except among numbers typed in a row, whose places matter."""
+    kept: Query = {}
+    for fld in form_fields(query):
+        for name in fld.names or (fld.name,):
+            values = query.get(name) or []
+            if fld.kind == "number" and fld.repeat > 1:
+                if any(v.strip() for v in values):
+                    kept[name] = list(values)
+            elif fld.names:
+                kept.update({name: values[:1]} if values and values[0].strip() else {})
+            elif [v for v in values if v.strip()]:
+                kept[name] = [v for v in values if v.strip()]
+    return kept
+
+
+def form_errors(query: Query) -> list[FieldError]:
+    """Every entry of the form that cannot be read or used as it stands, all at once (not the engine's
+    judgement of the entries together, which comes once these are fixed)."""
+    errors: list[FieldError] = []
+    try:
+        request_from_query(query)
+    except FormErrors as refused:
+        errors += refused.errors
+    except BridgeError as error:
+        errors.append(FieldError(error.field, error.message))
+    return errors + seating_errors(query)
+
+
 def _calculate(query_json: str, options: str) -> str:
     """The calculator: form values (query parameters) in; the request, the score and the HTML out.
 
-    A refused input answers ``ok: false`` with the field and also the form's HTML, so the page can
-    keep the form and show the message next to the field.
+    A refused input answers ``ok: false`` with every entry at fault in ``errors`` (the first one also
+    as ``field``, ``form_field`` and ``message``), the form's HTML, and as ``html`` a result that
+    says there is no score and what to fix: never the last score.
     """
     try:
         display = Display.parse(options)
         query = normalise_query(_query_of(_load_json(query_json, "query")))
         form = form_html(query, display.uid)
-        form_key = f"{_one(query, 'variant')}-{_one(query, 'players')}"
     except BridgeError as error:
         return _failure(error.field, error.message)
-    try:
-        request = request_from_query(query)
-        data = _score_answer(request)
-    except (RequestError, BridgeError) as error:
+    common: Json = {
+        "query": query,
+        "address": address_query(query),
+        "form_html": form,
+        "form_key": f"{_one(query, 'variant')}-{_one(query, 'players')}",
+        "form_shape": form_shape(query),
+    }
+    errors = form_errors(query)
+    request: Json = {}
+    if not errors:
+        try:
+            request = request_from_query(query)
+            data = _score_answer(request)
+        except RequestError as error:
+            errors = [FieldError(error.field, error.message)]
+        except TarotError as error:
+            errors = [FieldError("", str(error))]
+    if errors:
+        first = errors[0]
         return _dump(
             {
                 "ok": False,
-                "field": error.field,
-                "form_field": _form_field(error.field),
-                "message": error.message,
-                "form_html": form,
-                "form_key": form_key,
-                "query": query,
+                "field": first.field,
+                "form_field": first.form_field,
+                "message": first.message,
+                "errors": [error.as_json() for error in errors],
+                "html": no_score_html(query, errors),
+                "bar_html": bar_html((), errors),
+                **common,
             }
         )
-    except TarotError as error:
-        return _dump({"ok": False, "field": "", "form_field": "", "message": str(error), "form_html": form})
+    seats = seat_scores(query, data["result"])
+    attributes = result_attributes(data["result"])
+    if seats:
+        attributes["seat-scores"] = json.dumps({row["seat"]: row["score"] for row in seats})
     data.update(
         {
-            "query": query,
-            "form_html": form,
-            "form_key": form_key,
-            "html": result_html(request, data["result"], display.uid),
-            "attributes": result_attributes(data["result"]),
+            "seats": seats,
+            "html": result_html(request, data["result"], display.uid, seats),
+            "bar_html": bar_html(seats),
+            "attributes": attributes,
+            **common,
         }
     )
     return _dump({"ok": True, **data})
+
+
+def change_rules(query_json: str, variant: str, options: str = "{}") -> str:
+    """The calculator after the reader picks other rules: the entries the new rules can use are kept.
+
+    ``query_json`` holds the reader's entries (also those made under other rules, so a list walked
+    through with the arrow keys gives them back on the way); an entry is kept when the new form has
+    that field and it reads there (a choice of its list, a number of the kind it takes, as many as its
+    controls). The answer is :func:`calculate`'s.
+    """
+    try:
+        entries = _query_of(_load_json(query_json, "query"))
+    except BridgeError as error:
+        return _failure(error.field, error.message)
+    query = keep_for_rules(entries, str(variant))
+    return calculate(json.dumps(query), options)
+
+
+def keep_for_rules(entries: Query, variant: str) -> Query:
+    """The entries the form of ``variant`` can use (see :func:`change_rules`)."""
+    query: Query = {"variant": [variant]}
+    if variant not in available_variants():
+        return query
+    players = _one(entries, "players")
+    if players in {str(n) for n in _players_choices(variant)}:
+        query["players"] = [players]
+    for key, values in entries.items():  # the names and seats are kept whatever the rules
+        if key.endswith(".name") or key in ("taker", "partner"):
+            query[key] = list(values)
+    for _ in range(2):  # the form's fields depend on the entries kept (the partner on "alone")
+        fields = form_fields(normalise_query(query))
+        for fld in fields:
+            if fld.name in ("variant", "players", "names") or fld.name not in entries:
+                continue
+            values = [v.strip() for v in entries[fld.name]]
+            if fld.kind == "select":
+                known = {value for value, _ in fld.choices}
+                usable = [v for v in values if v in known]
+                if usable:
+                    query[fld.name] = usable
+            elif fld.kind == "number":
+                if len(values) != fld.repeat:
+                    continue
+                try:
+                    for value in values:
+                        parse_number(value, whole=fld.step == "1")
+                except ValueError:
+                    continue
+                query[fld.name] = values
+            else:
+                query[fld.name] = values
+    for key in ("taker", "partner"):  # a seat the new count of players has not
+        seats = {f"p{n}" for n in range(1, seat_count(normalise_query(query)) + 1)}
+        if _one(query, key) and _one(query, key) not in seats:
+            del query[key]
+    return query
 
 
 # ====================================================================================== records
@@ -1277,6 +1739,22 @@ def _calculator_query(rnd: Round) -> Query | None:
     return query
 
 
+def _seated(query: Query | None, rnd: Round, record: HandRecord) -> Query | None:
+    """The calculator's query with the hand's players: their names, who took and who was the partner,
+    so the calculator's result gives each player's score under their name."""
+    if query is None:
+        return None
+    seated = dict(query)
+    for number, name in enumerate(record.players, 1):
+        seated[f"p{number}.name"] = [name]
+    taker_label, partner = roles_asked(seated)
+    if taker_label and rnd.taker is not None:
+        seated["taker"] = [str(rnd.taker)]
+    if partner and rnd.partner is not None:
+        seated["partner"] = [str(rnd.partner)]
+    return seated
+
+
 PHASE_TEXT: Final = {
     "petit-sec": "Petit sec",
     "bidding": "Bidding",
@@ -1569,7 +2047,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "sides_hidden": sides_hidden,
         "legal": legal,
         "score": score_data,
-        "calculator_query": _calculator_query(rnd),
+        "calculator_query": _seated(_calculator_query(rnd), rnd, record),
     }
 
 

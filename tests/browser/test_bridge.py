@@ -449,3 +449,194 @@ def test_the_excuse_is_named_as_each_rule_set_names_it(name: str) -> None:
     text = answer(bridge.replay(name, step, "all"))["last_action_text"]
     expected = {"mathers": "the Fool", "chambery": "the Fou"}.get(record.variant.family, "the Excuse")
     assert text.endswith(f"plays {expected}."), text
+
+
+# ------------------------------------------------------------------ the calculator's form, entry by entry
+FFT_4 = {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}
+
+
+@pytest.mark.parametrize(
+    ("text", "whole", "expected"),
+    [("56", True, 56), (" 40.5 ", False, 40.5), ("40,5", False, 40.5), ("41.0", False, 41), ("0", True, 0)],
+)
+def test_numbers_are_read_as_typed(text: str, whole: bool, expected: float) -> None:
+    assert bridge.parse_number(text, whole=whole) == expected
+
+
+@pytest.mark.parametrize("text", ["", "abc", "4O", "9" * 10_000, "1e400", "inf", "nan", "٣", "40.5"])
+def test_an_unreadable_number_says_what_is_expected(text: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        bridge.parse_number(text, whole=True)
+    message = str(refused.value)
+    assert message.startswith("must be a whole number such as 2")
+    assert "''" not in message and "inf" not in message.replace("inf", "", text.count("inf"))
+    assert len(message) < 120
+
+
+def test_every_unreadable_entry_is_refused_at_once() -> None:
+    query = bridge.query_from_request(FFT_4) | {"oudlers": ["two"], "points": ["9" * 10_000]}
+    data = answer(bridge.calculate(json.dumps(query)))
+    assert data["ok"] is False
+    assert [error["form_field"] for error in data["errors"]] == ["oudlers", "points"]
+    for error in data["errors"]:
+        assert "number" in error["message"] and "''" not in error["message"] and "inf" not in error["message"]
+    with pytest.raises(bridge.FormErrors) as refused:
+        bridge.request_from_query(bridge.normalise_query(query))
+    assert [error.form_field for error in refused.value.errors] == ["oudlers", "points"]
+
+
+def test_chambery_three_refusals_name_each_players_control() -> None:
+    query = {"variant": ["chambery"], "players": ["3"], "points": ["x", "20", ""]}
+    data = answer(bridge.calculate(json.dumps(query)))
+    assert [(e["form_field"], e.get("index")) for e in data["errors"]] == [("points", 0), ("points", 2)]
+
+
+def test_an_invalid_entry_shows_no_score() -> None:
+    good = answer(bridge.calculate(json.dumps(bridge.query_from_request(FFT_4))))
+    assert "+240" in good["html"] and "+240" in good["bar_html"]
+    query = bridge.query_from_request(FFT_4) | {"points": ["92"]}
+    data = answer(bridge.calculate(json.dumps(query)))
+    assert data["ok"] is False
+    for html in (data["html"], data["bar_html"]):
+        assert "No score" in html
+        assert not re.search(r"[+−-]\d", html), html
+    assert "tw-shares" not in data["html"]
+    assert "Card points of the taker" in data["html"]
+
+
+@pytest.mark.parametrize("variant", ["french", "tarok", "__proto__", ""])
+def test_unknown_rules_are_refused_not_taken_for_french_tarot(variant: str) -> None:
+    data = answer(bridge.calculate(json.dumps({"variant": [variant], "points": ["41"]})))
+    if not variant:  # no rules given: the usual French Tarot
+        assert data["ok"] and data["request"]["variant"] == "fft"
+        return
+    assert data["ok"] is False
+    assert data["form_field"] == "variant"
+    assert "no rules called" in data["message"]
+    assert 'name="points"' not in data["form_html"]
+
+
+def test_unknown_parameters_are_ignored() -> None:
+    query = bridge.query_from_request(FFT_4)
+    odd = query | {"constructor": ["1"], "__proto__": ["1"], "toString": ["1"], "hasOwnProperty": ["x"]}
+    data = answer(bridge.calculate(json.dumps(odd)))
+    assert data["ok"], data
+    assert data["result"] == score_request(FFT_4)
+    assert set(data["address"]) <= {"variant", "players", "contract", "oudlers", "points", "taker"}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [({"contract": ["guard"]}, "contract"), ({"players": ["7"]}, "players"), ({"slam": ["maybe"]}, "slam")],
+)
+def test_an_unknown_value_gets_its_fields_message(change: dict[str, list[str]], field: str) -> None:
+    data = answer(bridge.calculate(json.dumps(bridge.query_from_request(FFT_4) | change)))
+    assert data["ok"] is False
+    assert data["form_field"] == field
+    assert "not one of this list's choices" in data["message"]
+
+
+ENTRIES = {
+    "variant": ["fft"],
+    "players": ["5"],
+    "contract": ["garde-sans"],
+    "oudlers": ["3"],
+    "points": ["61"],
+    "p1.name": ["Alice"],
+    "p4.name": ["Dora"],
+    "taker": ["p4"],
+    "partner": ["p1"],
+}
+
+
+@pytest.mark.parametrize(
+    ("variant", "kept", "not_kept"),
+    [
+        ("classic", {"players": ["5"], "oudlers": ["3"], "points": ["61"], "taker": ["p4"]}, ["contract"]),
+        ("chambery", {"players": ["5"], "points": ["61"], "taker": ["p4"], "partner": ["p1"]}, ["oudlers"]),
+        ("mathers", {"p1.name": ["Alice"]}, ["players", "points", "taker"]),
+    ],
+)
+def test_changing_rules_keeps_the_entries_they_can_use(
+    variant: str, kept: dict[str, list[str]], not_kept: list[str]
+) -> None:
+    data = answer(bridge.change_rules(json.dumps(ENTRIES), variant))
+    query = data["query"]
+    assert query["variant"] == [variant]
+    for key, values in kept.items():
+        assert query[key] == values, key
+    defaults = bridge.normalise_query({"variant": [variant]})
+    for key in not_kept:
+        assert query.get(key) == defaults.get(key), key
+    assert query["p1.name"] == ["Alice"]
+
+
+def test_changing_rules_drops_a_number_the_new_rules_do_not_take() -> None:
+    entries = ENTRIES | {"points": ["40.5"]}
+    assert answer(bridge.change_rules(json.dumps(entries), "fft"))["query"]["points"] == ["40.5"]
+    classic = answer(bridge.change_rules(json.dumps(entries), "classic"))
+    assert classic["ok"], classic
+    assert classic["query"]["points"] == bridge.DEFAULTS["classic"]["points"]
+
+
+def test_names_show_in_the_result_and_the_address() -> None:
+    query = bridge.query_from_request(FFT_4) | {"p1.name": ["Alice"], "p3.name": ["Chloé"], "taker": ["p3"]}
+    data = answer(bridge.calculate(json.dumps(query)))
+    assert data["ok"], data
+    assert [(row["name"], row["role"], row["score"]) for row in data["seats"]] == [
+        ("Alice", "defender", -80),
+        ("Player 2", "defender", -80),
+        ("Chloé", "taker", 240),
+        ("Player 4", "defender", -80),
+    ]
+    assert json.loads(data["attributes"]["seat-scores"]) == {"p1": -80, "p2": -80, "p3": 240, "p4": -80}
+    assert "Chloé" in data["html"] and "Chloé" in data["bar_html"]
+    assert data["address"]["p1.name"] == ["Alice"] and "p2.name" not in data["address"]
+
+
+@pytest.mark.parametrize("request_data", REQUESTS, ids=lambda r: f"{r['variant']}-{r['players']}")
+def test_each_seat_gets_the_engine_score_of_its_role(request_data: dict[str, Any]) -> None:
+    query = bridge.query_from_request(request_data)
+    data = answer(bridge.calculate(json.dumps(query)))
+    seats = data["seats"]
+    assert len(seats) == request_data["players"]
+    scores = data["result"]["scores"]
+    if request_data["variant"] in ("fft", "chambery"):
+        assert sum(row["score"] for row in seats) == 0
+    if "taker" in scores:
+        assert seats[0]["score"] == scores["taker"]
+
+
+def test_the_partner_is_not_the_taker() -> None:
+    query = bridge.query_from_request(REQUESTS[2]) | {"taker": ["p2"], "partner": ["p2"]}
+    data = answer(bridge.calculate(json.dumps(query)))
+    assert data["ok"] is False
+    assert data["form_field"] == "partner"
+    alone = answer(bridge.calculate(json.dumps(query | {"alone": ["1"]})))
+    assert alone["ok"], alone
+    assert 'name="partner"' not in alone["form_html"]
+
+
+def test_another_widget_can_reuse_the_form_without_names() -> None:
+    query = bridge.normalise_query({"variant": ["fft"], "players": ["5"], "p2.name": ["Bruno"]})
+    html = bridge.form_html(query, "sheet", with_names=False)
+    assert 'name="p1.name"' not in html
+    assert ">Bruno</option>" in html
+    assert bridge.request_from_query(query)["players"] == 5
+
+
+@pytest.mark.parametrize("name", bridge.record_names())
+def test_the_replays_calculator_link_scores_each_player_by_name(name: str) -> None:
+    """The link from a replay's end carries the hand's players and who took: the calculator then gives
+    each of them, by name, the score the replay gives by seat."""
+    steps = answer(bridge.replay(name, 0))["steps"]
+    data = answer(bridge.replay(name, steps))
+    query = data["calculator_query"]
+    if query is None:
+        pytest.skip("no calculator link for this hand")
+    _, record = bridge.get_record(name)
+    calculated = answer(bridge.calculate(json.dumps(query)))
+    assert calculated["ok"], calculated
+    by_name = {row["name"]: row["score"] for row in calculated["seats"]}
+    by_seat = data["score"]["by_seat"]
+    assert by_name == {record.players[int(seat[1:]) - 1]: value for seat, value in by_seat.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -93,6 +94,7 @@ def fill(opened: WidgetPage, query: dict[str, list[str]]) -> None:
     widget = root(opened)
     form = widget.locator("form.tw-form")
     variant, players = query["variant"][0], query["players"][0]
+    query = {"taker": ["p1"], "partner": ["p2"], **query}  # the form's seats, unless the test names others
     if form.locator('[name="variant"]').input_value() != variant:
         form.locator('[name="variant"]').select_option(variant)
         opened.page.wait_for_function(
@@ -218,15 +220,26 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
     try:
         opened.page.goto(f"{site_url}{PAGE}?{urlencode(query, doseq=True)}", wait_until="domcontentloaded")
         widget = root(opened)
-        # At once: the static form and result drawn at build time, and a clear loading notice.
+        # At once: the static form drawn at build time, and a clear loading notice. The scores drawn
+        # with the page are those of the usual deal, not the link's: neither the result nor the result
+        # bar shows them.
         assert widget.get_attribute("data-state") in ("idle", "loading")
-        expect(widget.locator(".tw-result .tw-shares")).to_be_visible()
+        expect(widget.locator(".tw-form")).to_be_visible()
         expect(widget.locator(".tw-loading")).to_contain_text("Python is loading")
+        expect(widget.locator(".tw-result")).to_contain_text("The score for the values in this link comes")
+        expect(widget.locator(".tw-result .tw-shares")).to_be_hidden()
+        expect(widget.locator("[data-result-bar] > *")).to_be_hidden()
+        # Nothing can be typed into the usual deal's form until the link's values replace it.
+        assert widget.locator(".tw-form").evaluate("f => f.inert")
+        expect(widget.locator("[data-result-bar-float]")).to_be_hidden()
         wait_ready(opened.page)
         result = root(opened).locator(".tw-result")
         for name, value in expected_attributes(score_request(request_data)).items():
             expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
         expect(root(opened).locator('[name="players"]')).to_have_value("5")
+        assert not widget.locator(".tw-form").evaluate("f => f.inert")
+        scored: Any = score_request(request_data)
+        expect(widget.locator("[data-result-bar]")).to_contain_text(f"+{scored['scores']['taker']}")
         assert opened.errors == []
         long_tasks: list[float] = opened.page.evaluate("window.__longTasks")
         assert max(long_tasks, default=0) < 1500, f"the page froze: long tasks of {long_tasks} ms"
@@ -309,3 +322,303 @@ def test_every_request_stays_on_the_site(calc: WidgetPage) -> None:
     outside = [url for url in calc.requests if not url.startswith(calc.base_url)]
     assert outside == []
     assert any("pyodide.asm.wasm" in url for url in calc.requests)
+
+
+# ------------------------------------------------------------------ a score-keeper at the table
+PHONE = {"width": 390, "height": 844}
+SIGNED_NUMBER = r"[+−-]\d"
+
+
+def taker_score(request: dict[str, Any]) -> str:
+    answer: Any = score_request(request)
+    return str(answer["scores"]["taker"])
+
+
+def opened_at(
+    chromium: Any, site_url: str, query: str = "", width: int = 1200, height: int = 900
+) -> WidgetPage:
+    """A new page of the calculator (its own entries and address), Python ready."""
+    opened = new_widget_page(chromium, site_url, width=width, height=height)
+    opened.open(PAGE + query)
+    return opened
+
+
+def computed(opened: WidgetPage, before: str | None) -> None:
+    """Wait for the answer after ``before`` (the widget's count of answers drawn then)."""
+    opened.page.wait_for_function(
+        "(n) => (document.querySelector('#calculator').dataset.computed || '') !== n", arg=before or ""
+    )
+
+
+def count(opened: WidgetPage) -> str | None:
+    value: str | None = root(opened).get_attribute("data-computed")
+    return value
+
+
+def type_into(opened: WidgetPage, selector: str, text: str) -> None:
+    """Type as a reader does: click the field, select what is there, type, leave with Tab."""
+    field = root(opened).locator(selector).first
+    field.click()
+    opened.page.keyboard.press("Control+A")
+    before = count(opened)
+    if len(text) > 100:
+        field.fill(text)  # typed key by key, ten thousand digits would take minutes
+    else:
+        opened.page.keyboard.type(text)
+    opened.page.keyboard.press("Tab")
+    computed(opened, before)
+
+
+def test_an_invalid_entry_shows_no_score(chromium: Any, site_url: str) -> None:
+    """After an impossible entry the last score must not stay on screen: it says there is none."""
+
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url)
+    try:
+        widget = root(opened)
+        result = widget.locator(".tw-result")
+        type_into(opened, '[name="points"]', "61")
+        expect(result).to_have_attribute("data-taker", taker_score(EXAMPLES[0] | {"points": 61}))
+        type_into(opened, '[name="points"]', "92")
+        expect(result).to_have_attribute("data-no-score", "true")
+        expect(result).to_contain_text("No score")
+        expect(result.locator(".tw-shares")).to_have_count(0)
+        assert not re.search(SIGNED_NUMBER, result.inner_text()), result.inner_text()
+        bar = widget.locator("[data-result-bar]")
+        expect(bar).to_contain_text("No score")
+        assert not re.search(SIGNED_NUMBER, bar.inner_text()), bar.inner_text()
+        assert opened.errors == []
+        violations = run_axe(opened.page)
+        assert violations == [], describe(violations)
+    finally:
+        opened.page.context.close()
+
+
+def test_every_fields_message_is_shown_at_once(chromium: Any, site_url: str) -> None:
+    """Letters in one number field and ten thousand nines in another: both say what they expect."""
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url)
+    try:
+        widget = root(opened)
+        type_into(opened, '[name="oudlers"]', "9" * 10_000)
+        type_into(opened, '[name="points"]', "forty")
+        for name in ("oudlers", "points"):
+            slot = widget.locator(f'[data-error-for="{name}"]')
+            expect(slot).to_contain_text("must be a")
+            text = slot.inner_text()
+            assert "number" in text and "''" not in text and "inf" not in text, text
+            expect(widget.locator(f'[name="{name}"]')).to_have_attribute("aria-invalid", "true")
+        expect(widget.locator('[data-error-for="points"]')).to_contain_text("forty")
+        expect(widget.locator(".tw-no-score-list li")).to_have_count(2)
+    finally:
+        opened.page.context.close()
+
+
+def test_changing_the_rules_keeps_the_entries_they_can_use(chromium: Any, site_url: str) -> None:
+    """Players, bouts and points survive a change of rules, also when the arrow keys walk the
+    list over rules that cannot use them."""
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url)
+    try:
+        widget = root(opened)
+        form = widget.locator("form.tw-form")
+        before = count(opened)
+        form.locator('[name="players"]').select_option("5")
+        computed(opened, before)
+        type_into(opened, '[name="oudlers"]', "3")
+        type_into(opened, '[name="points"]', "61")
+
+        def rules_now(variant: str) -> None:
+            opened.page.wait_for_function(
+                "(v) => document.querySelector('form.tw-form').dataset.formKey.startsWith(v + '-')",
+                arg=variant,
+            )
+
+        def kept(*names: str) -> None:
+            expect(form.locator('[name="players"]')).to_have_value("5")
+            values = {"oudlers": "3", "points": "61"}
+            for name in names:
+                expect(form.locator(f'[name="{name}"]')).to_have_value(values[name])
+
+        form.locator('[name="variant"]').select_option("classic")
+        rules_now("classic")
+        kept("oudlers", "points")
+        # The keyboard: down to Chambéry over Mathers (three players at most), then back up.
+        form.locator('[name="variant"]').focus()
+        for key, variant in [("ArrowDown", "mathers"), ("ArrowDown", "chambery")]:
+            opened.page.keyboard.press(key)
+            rules_now(variant)
+        kept("points")
+        for key, variant in [("ArrowUp", "mathers"), ("ArrowUp", "classic"), ("ArrowUp", "fft")]:
+            opened.page.keyboard.press(key)
+            rules_now(variant)
+        kept("oudlers", "points")
+        request = {"variant": "fft", "players": 5, "contract": "garde", "oudlers": 3, "points": 61}
+        taker = taker_score(request)
+        expect(widget.locator(".tw-result")).to_have_attribute("data-taker", taker)
+        assert opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+def test_named_players_show_in_the_result_and_the_link(chromium: Any, site_url: str) -> None:
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url)
+    try:
+        widget = root(opened)
+        type_into(opened, '[name="p1.name"]', "Alice")
+        type_into(opened, '[name="p3.name"]', "Chloé")
+        before = count(opened)
+        widget.locator('[name="taker"]').select_option(label="Chloé")
+        computed(opened, before)
+        taker = taker_score(EXAMPLES[0])
+        shares = widget.locator(".tw-shares")
+        expect(shares.locator('tr[data-seat="p3"]')).to_contain_text("Chloé")
+        expect(shares.locator('tr[data-seat="p3"] .tw-share')).to_have_text(f"+{taker}")
+        expect(shares.locator('tr[data-seat="p1"]')).to_contain_text("Alice")
+        expect(widget.locator("[data-result-bar]")).to_contain_text("Chloé")
+        params = parse_qs(urlsplit(opened.page.url).query)
+        assert params["p1.name"] == ["Alice"] and params["p3.name"] == ["Chloé"] and params["taker"] == ["p3"]
+        link = opened.page.url
+    finally:
+        opened.page.context.close()
+    again = new_widget_page(chromium, site_url)
+    try:
+        again.page.goto(link)
+        wait_ready(again.page)
+        row = root(again).locator('.tw-shares tr[data-seat="p3"]')
+        expect(row).to_contain_text("Chloé", timeout=RESULT_TIMEOUT_MS)
+        expect(row.locator(".tw-share")).to_have_text(f"+{taker}")
+    finally:
+        again.page.context.close()
+
+
+@pytest.mark.parametrize("query", ["?constructor=1", "?__proto__=1", "?toString=1&valueOf=2&points=61"])
+def test_odd_parameters_in_a_link_are_ignored(chromium: Any, site_url: str, query: str) -> None:
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url, query)
+    try:
+        widget = root(opened)
+        assert widget.get_attribute("data-state") == "ready"
+        expect(widget.locator(".tw-loading")).to_be_hidden()
+        points = 61 if "points" in query else 56
+        expected = taker_score(EXAMPLES[0] | {"points": points})
+        expect(widget.locator(".tw-result")).to_have_attribute("data-taker", expected)
+        opened.page.wait_for_function("location.search.includes('variant=fft')")
+        params = parse_qs(urlsplit(opened.page.url).query)
+        assert not set(params) & {"constructor", "__proto__", "toString", "valueOf"}, params
+        assert opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "fields"),
+    [
+        ("?variant=tarok&points=40", ["variant"]),
+        ("?variant=fft&contract=grande&points=abc", ["contract", "points"]),
+    ],
+)
+def test_unknown_values_in_a_link_get_their_fields_message(
+    chromium: Any, site_url: str, query: str, fields: list[str]
+) -> None:
+    """An unknown rule set is not taken for French Tarot; each unknown value is refused at its field."""
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url, query)
+    try:
+        widget = root(opened)
+        for name in fields:
+            expect(widget.locator(f'[data-error-for="{name}"]')).not_to_be_empty()
+        expect(widget.locator(".tw-result")).to_have_attribute("data-no-score", "true")
+        expect(widget.locator(".tw-result .tw-shares")).to_have_count(0)
+        if fields == ["variant"]:
+            expect(widget.locator('[name="variant"]')).to_have_value("tarok")
+            expect(widget.locator('[name="points"]')).to_have_count(0)
+        assert opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+def test_on_a_phone_the_scores_stay_in_view_while_editing(chromium: Any, site_url: str) -> None:
+    """The result is far below the form on a phone: a bar at the bottom of the view gives each
+    player's score while the reader types, and the fields are large enough that the phone does not
+    zoom into them."""
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url, width=PHONE["width"], height=PHONE["height"])
+    try:
+        widget = root(opened)
+        sizes = widget.locator("form.tw-form").evaluate(
+            "f => [...f.querySelectorAll('input:not([type=checkbox]), select')]"
+            ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        assert sizes and min(sizes) >= 16, sizes
+        # The reader starts at the top of the form, where the result is out of sight, and types points.
+        widget.locator("form.tw-form").evaluate(
+            "f => f.scrollIntoView({block: 'start', behavior: 'instant'})"
+        )
+        floating = widget.locator("[data-result-bar-float]")
+        expect(floating).to_be_visible()  # before any entry: the first score, drawn with the page
+        expect(floating).to_contain_text(f"+{taker_score(EXAMPLES[0])}")
+        field = widget.locator('[name="points"]')
+        field.click()
+        opened.page.keyboard.press("Control+A")
+        before = count(opened)
+        opened.page.keyboard.type("61")
+        computed(opened, before)
+        box = field.bounding_box()
+        assert box is not None and 0 <= box["y"] < PHONE["height"], box
+        result_box = widget.locator(".tw-result").bounding_box()
+        assert result_box is not None and result_box["y"] > PHONE["height"], "the result is in view anyway"
+        expect(floating).to_be_visible()
+        bar = floating.bounding_box()
+        assert bar is not None and bar["y"] + bar["height"] <= PHONE["height"] + 1, bar
+        assert bar["y"] >= box["y"] + box["height"], (bar, box)  # below the field, not over it
+        scored: Any = score_request(EXAMPLES[0] | {"points": 61})
+        taker, defender = scored["scores"]["taker"], scored["scores"]["defender"]
+        assert isinstance(taker, int) and isinstance(defender, int)
+        text = floating.inner_text()
+        assert f"+{taker}" in text and text.count(f"−{-defender}") == 3, text
+        type_into(opened, '[name="points"]', "92")
+        expect(floating).to_contain_text("No score")
+    finally:
+        opened.page.context.close()
+
+
+def test_on_a_desktop_a_long_form_keeps_the_scores_in_view(chromium: Any, site_url: str) -> None:
+    """Mathers with three players: five counts, kings and declarations for each, longer than a desktop
+    view. The bar at the bottom of the view gives each player's score, as the result does."""
+    from playwright.sync_api import expect
+
+    opened = opened_at(chromium, site_url, "?variant=mathers&players=3&p2.name=Bruno")
+    try:
+        widget = root(opened)
+        expect(widget.locator(".tw-result")).to_have_attribute("data-seat-scores", re.compile(".+"))
+        sizes = widget.locator("form.tw-form").evaluate(
+            "f => [...f.querySelectorAll('input:not([type=checkbox]), select')]"
+            ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        assert sizes and min(sizes) >= 16, sizes
+        widget.locator("form.tw-form").evaluate(
+            "f => f.scrollIntoView({block: 'start', behavior: 'instant'})"
+        )
+        floating = widget.locator("[data-result-bar-float]")
+        expect(floating).to_be_visible()
+        box = floating.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 901, box
+        scores = json.loads(widget.locator(".tw-result").get_attribute("data-seat-scores") or "{}")
+        items = floating.locator("li")
+        expect(items).to_have_count(3)
+        for index, (seat, score) in enumerate(scores.items()):
+            signed = f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "+0"
+            expect(items.nth(index)).to_have_attribute("data-seat", seat)
+            expect(items.nth(index)).to_contain_text(signed)
+        expect(items.nth(1)).to_contain_text("Bruno")
+    finally:
+        opened.page.context.close()

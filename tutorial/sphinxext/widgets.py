@@ -451,8 +451,12 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
         config = json.dumps({"query": node["query"], "url_state": bool(node["url_state"])})
         inner = (
             f'<form class="tw-form" data-form-key="{_attr(answer.get("form_key", ""))}" '
+            f'data-form-shape="{_attr(answer.get("form_shape", ""))}" '
             f'aria-label="Deal to score" novalidate>{answer["form_html"]}</form>'
             f'<p class="tw-form-error" role="alert"></p>'
+            # Each player's score in one line, kept at the bottom of a phone's view while the form is
+            # edited (the full result comes after the form, out of view there).
+            f'<div class="tw-result-bar" data-result-bar>{answer.get("bar_html", "")}</div>'
             f'<div class="tw-result" aria-live="polite" aria-label="Score" {attributes}>'
             f"{answer.get('html', '')}</div>"
         )

@@ -88,39 +88,56 @@ function holdInView(root) {
     moved = true;
   };
   for (const type of events) window.addEventListener(type, stop, { capture: true, passive: true });
+  // After the result, blocks above may still take their real heights for a few frames: the calculator
+  // is brought back until it has kept still for ten frames (or the reader moves).
+  const keep = (frames, still, last) => {
+    if (moved || frames > 120 || still >= 10) {
+      for (const type of events) window.removeEventListener(type, stop, { capture: true });
+      return;
+    }
+    const top = root.getBoundingClientRect().top;
+    if (last !== null && top !== last) jump();
+    requestAnimationFrame(() => keep(frames + 1, top === last ? still + 1 : 0, root.getBoundingClientRect().top));
+  };
   return () => {
-    for (const type of events) window.removeEventListener(type, stop, { capture: true });
-    if (!moved) jump();
+    if (moved) {
+      for (const type of events) window.removeEventListener(type, stop, { capture: true });
+      return;
+    }
+    jump();
+    keep(0, 0, null);
   };
 }
 
+// Queries are built on objects without a prototype: a link's "?constructor=1" or "?__proto__=1" is then a
+// parameter like any other (the bridge ignores the ones the form does not have).
+function addValue(query, key, value) {
+  if (!Object.hasOwn(query, key)) query[key] = [];
+  query[key].push(value);
+}
+
 function formQuery(form) {
-  const query = {};
+  const query = Object.create(null);
   for (const element of form.elements) {
     if (!element.name) continue;
-    if (element.type === "checkbox") {
-      if (element.checked) (query[element.name] ||= []).push(element.value);
-      continue;
-    }
-    (query[element.name] ||= []).push(element.value);
+    if (element.type === "checkbox" && !element.checked) continue;
+    addValue(query, element.name, element.value);
   }
   return query;
 }
 
 function urlQuery() {
-  const params = new URLSearchParams(window.location.search);
-  const query = {};
-  for (const [key, value] of params) (query[key] ||= []).push(value);
+  const query = Object.create(null);
+  for (const [key, value] of new URLSearchParams(window.location.search)) addValue(query, key, value);
   return query;
 }
 
 // The address names the calculator as its fragment: a link copied from the address bar opens the page
-// at the calculator, which may stand far down the page.
+// at the calculator, which may stand far down the page. What it keeps of the form is the bridge's
+// answer ("address"): the form's own fields, so a link's stray parameters are not carried on.
 function writeUrl(query, root) {
   const params = new URLSearchParams();
-  for (const [key, values] of Object.entries(query)) {
-    for (const value of values) if (value !== "") params.append(key, value);
-  }
+  for (const [key, values] of Object.entries(query)) for (const value of values) params.append(key, value);
   const url = `${window.location.pathname}?${params.toString()}#${encodeURIComponent(root.id)}`;
   window.history.replaceState(null, "", url);
 }
@@ -128,6 +145,7 @@ function writeUrl(query, root) {
 function setupCalculator(root) {
   const form = root.querySelector(".tw-form");
   const result = root.querySelector(".tw-result");
+  const bar = root.querySelector(".tw-result-bar");
   const general = root.querySelector(".tw-form-error");
   const options = root.dataset.options;
   const config = JSON.parse(root.dataset.config || "{}");
@@ -136,53 +154,117 @@ function setupCalculator(root) {
   let latest = 0;
   let timer = null;
   let settle = null;
+  // Every entry the reader has made (or a link brought), by field: when the rules change, the bridge
+  // keeps those the new rules can use, also after a list walked through with the arrow keys.
+  const entries = Object.create(null);
+
+  function remember(name) {
+    if (!name || name === "variant") return;
+    entries[name] = [...form.elements].filter((e) => e.name === name && (e.type !== "checkbox" || e.checked)).map((e) => e.value);
+  }
 
   function showErrors(answer) {
     for (const slot of root.querySelectorAll(".tw-field-error")) slot.textContent = "";
     for (const control of form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     general.textContent = "";
     if (answer.ok) return;
-    const slot = root.querySelector(`[data-error-for="${CSS.escape(answer.form_field || "")}"]`);
-    if (slot && answer.form_field) {
-      slot.textContent = answer.message;
-      for (const control of form.querySelectorAll(`[name="${CSS.escape(answer.form_field)}"]`)) {
-        control.setAttribute("aria-invalid", "true");
+    const errors = answer.errors || [answer];
+    const loose = [];
+    for (const error of errors) {
+      const name = error.form_field || "";
+      const slot = name ? root.querySelector(`[data-error-for="${CSS.escape(name)}"]`) : null;
+      if (!slot) {
+        loose.push(error.field ? `${error.field}: ${error.message}` : error.message);
+        continue;
       }
-    } else {
-      general.textContent = answer.field ? `${answer.field}: ${answer.message}` : answer.message;
+      slot.textContent = slot.textContent ? `${slot.textContent} ${error.message}` : error.message;
+      const group = slot.closest("[data-field]");
+      const controls = group ? [...group.querySelectorAll("input, select")] : [];
+      const marked = typeof error.index === "number" && controls[error.index] ? [controls[error.index]] : controls;
+      for (const control of marked) control.setAttribute("aria-invalid", "true");
     }
+    general.textContent = loose.join(" ");
+  }
+
+  // The result bar (each player's score in one line) sits between the form and the full result. While
+  // the form is edited and the bar is below the view (a phone's case: the result is a screen or more
+  // down), a copy of it floats at the bottom of the view. A copy, and placed by script: the theme makes
+  // the page's content a scrolling box on narrow screens, so a sticky bar would never stick there.
+  const floating = bar ? document.createElement("div") : null;
+  if (floating) {
+    floating.className = "tw-result-bar tw-result-bar-float";
+    floating.dataset.resultBarFloat = "";
+    floating.setAttribute("aria-hidden", "true"); // the same scores as the bar and the result, read there
+    floating.hidden = true;
+    root.append(floating);
+  }
+
+  function placeFloating() {
+    if (!floating) return;
+    const view = window.innerHeight;
+    const formBox = form.getBoundingClientRect();
+    const barBox = bar.getBoundingClientRect();
+    const shown = bar.childElementCount > 0 && !bar.classList.contains("tw-awaiting");
+    const show = shown && formBox.top < view && formBox.bottom > 0 && barBox.bottom > view;
+    floating.hidden = !show;
+    if (show) {
+      const box = root.getBoundingClientRect();
+      floating.style.left = `${Math.max(0, box.left)}px`;
+      floating.style.width = `${Math.min(box.width, document.documentElement.clientWidth)}px`;
+    }
+  }
+
+  function drawBar(html, noScore) {
+    if (bar && html !== undefined) bar.classList.remove("tw-awaiting");
+    for (const element of [bar, floating]) {
+      if (!element) continue;
+      if (html !== undefined) element.innerHTML = html;
+      else if (element === floating) element.innerHTML = bar.innerHTML;
+      if (noScore) element.dataset.noScore = "true";
+      else delete element.dataset.noScore;
+    }
+    placeFloating();
   }
 
   function drawResult(answer) {
     for (const name of Object.keys(result.dataset)) delete result.dataset[name];
+    result.classList.remove("tw-stale", "tw-awaiting");
+    if (answer.html !== undefined) result.innerHTML = answer.html;
+    drawBar(answer.bar_html, !answer.ok);
     if (!answer.ok) {
-      result.classList.add("tw-stale");
       result.dataset.error = answer.form_field || answer.field || "request";
+      result.dataset.noScore = "true";
       return;
     }
-    result.classList.remove("tw-stale");
-    result.innerHTML = answer.html;
     for (const [key, value] of Object.entries(answer.attributes || {})) {
       result.setAttribute(`data-${key}`, value);
     }
   }
 
-  async function compute(query, fromUrl) {
+  // typing: the answer to a key press in a text field; the form is then redrawn (new labels, a name in
+  // the lists) once the field is left, not under the reader's fingers.
+  async function compute(query, { fromUrl = false, typing = false, rules = null } = {}) {
     const ticket = ++latest;
     root.dataset.busy = "true";
-    const answer = await call("calculate", JSON.stringify(query), options);
+    const answer = rules === null
+      ? await call("calculate", JSON.stringify(query), options)
+      : await call("change_rules", JSON.stringify(query), rules, options);
     if (ticket !== latest) return;
     delete root.dataset.busy;
-    if (answer.form_html !== undefined && (answer.form_key !== form.dataset.formKey || fromUrl)) {
+    const redraw = answer.form_html !== undefined
+      && (fromUrl || rules !== null || (!typing && answer.form_shape !== form.dataset.formShape));
+    form.inert = false;
+    if (redraw) {
       const key = focusKey(document.activeElement && root.contains(document.activeElement) ? document.activeElement : null);
       form.innerHTML = answer.form_html;
-      form.dataset.formKey = answer.form_key || "";
+      form.dataset.formShape = answer.form_shape || "";
       restoreFocus(root, key);
     }
+    if (answer.form_key !== undefined) form.dataset.formKey = answer.form_key;
     showErrors(answer);
     drawResult(answer);
     root.dataset.computed = String(Number(root.dataset.computed || 0) + 1);
-    if (owner) writeUrl(query, root);
+    if (owner && answer.address) writeUrl(answer.address, root);
     if (settle) {
       settle();
       settle = null;
@@ -190,32 +272,74 @@ function setupCalculator(root) {
   }
 
   function changed(event) {
-    const query = formQuery(form);
     const target = event && event.target;
+    clearTimeout(timer);
     if (target && target.name === "variant") {
-      compute({ variant: query.variant }, false);
+      const query = Object.assign(Object.create(null), entries);
+      query.variant = [target.value];
+      compute(query, { rules: target.value });
       return;
     }
-    clearTimeout(timer);
-    timer = setTimeout(() => compute(query, false), event && event.type === "input" ? 250 : 0);
+    if (target) remember(target.name);
+    const typing = Boolean(event && event.type === "input");
+    timer = setTimeout(() => compute(formQuery(form), { typing }), typing ? 250 : 0);
   }
 
   form.addEventListener("change", changed);
   form.addEventListener("input", (event) => {
-    if (event.target.type === "number" || event.target.type === "text") changed(event);
+    if (event.target.type === "text") changed(event);
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     changed(null);
   });
 
+  let placing = false;
+  const schedule = () => {
+    if (placing) return;
+    placing = true;
+    requestAnimationFrame(() => {
+      placing = false;
+      placeFloating();
+    });
+  };
+  // A field reached with Tab that the floating bar would cover is scrolled clear of it. (A page-wide
+  // scroll-padding would do it too, but it also moves where a link to the calculator lands.)
+  form.addEventListener("focusin", (event) => {
+    requestAnimationFrame(() => {
+      placeFloating();
+      if (!floating || floating.hidden) return;
+      const field = event.target.getBoundingClientRect();
+      const cover = floating.getBoundingClientRect();
+      if (field.bottom > cover.top - 8) window.scrollBy({ top: field.bottom - cover.top + 16, behavior: "instant" });
+    });
+  });
+  window.addEventListener("scroll", schedule, { passive: true });
+  window.addEventListener("resize", schedule, { passive: true });
+  drawBar(undefined, false);
+
   const fromUrl = owner && window.location.search.length > 1;
   if (fromUrl) {
     setState(root, root.dataset.state, "Python is loading: the result for the values in this link comes in a few seconds.");
-    result.classList.add("tw-stale");
+    // The scores drawn with the page are those of the usual deal, not this link's: none is shown until
+    // the link's own comes (a score-keeper must not copy the wrong number meanwhile).
+    // (The page's scores are hidden in place, so the page keeps its layout while it settles.)
+    result.classList.add("tw-awaiting");
+    result.prepend(Object.assign(document.createElement("p"), {
+      className: "tw-pending",
+      textContent: "The score for the values in this link comes as soon as Python is ready.",
+    }));
+    for (const name of Object.keys(result.dataset)) delete result.dataset[name];
+    if (bar) bar.classList.add("tw-awaiting");
+    placeFloating();
+    // The form drawn with the page holds the usual deal too: it takes the link's values when Python is
+    // ready, so nothing typed into it before then would last.
+    form.inert = true;
+    const linked = urlQuery();
+    for (const name of Object.keys(linked)) if (name !== "variant") entries[name] = linked[name];
     settle = holdInView(root);
   }
-  return () => (fromUrl ? compute(urlQuery(), true) : Promise.resolve());
+  return () => (fromUrl ? compute(urlQuery(), { fromUrl: true }) : Promise.resolve());
 }
 
 // ------------------------------------------------------------------ replay

@@ -336,7 +336,9 @@ def test_discard_no_king_no_bout() -> None:
         rnd, "p2 discard SK", Illegal.DISCARD_KING, "a King may not go in the discard (King of Spades)"
     )
     assert_refused(rnd, "p2 discard DK", Illegal.DISCARD_KING)
-    assert_refused(rnd, "p2 discard T21", Illegal.DISCARD_BOUT, "a bout may not go in the discard (21 of trumps)")
+    assert_refused(
+        rnd, "p2 discard T21", Illegal.DISCARD_BOUT, "a bout may not go in the discard (21 of trumps)"
+    )
     assert_refused(rnd, "p2 discard T1", Illegal.DISCARD_BOUT, "(1 of trumps (the Petit))")
     assert_refused(rnd, "p2 discard EX", Illegal.DISCARD_BOUT, "(the Excuse)")
     assert_refused(rnd, "p2 discard T12", Illegal.DISCARD_TRUMP, "only when nothing else can")

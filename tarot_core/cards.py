@@ -171,11 +171,11 @@ class Card(int):
     # ------------------------------------------------------------------ names
     @property
     def name(self) -> str:
-        """English name: ``King of Hearts``, ``Trump 21``, ``Trump 1 (the Petit)``, ``the Excuse``."""
+        """English name: ``King of Hearts``, ``21 of trumps``, ``1 of trumps (the Petit)``, ``the Excuse``."""
         if self.is_excuse:
             return "the Excuse"
         if self.is_trump:
-            return "Trump 1 (the Petit)" if self.rank == 1 else f"Trump {self.rank}"
+            return "1 of trumps (the Petit)" if self.rank == 1 else f"{self.rank} of trumps"
         rank = _RANK_ENGLISH.get(self.rank, str(self.rank))
         return f"{rank} of {self.suit.english}"
 

@@ -131,12 +131,13 @@ def _e(value: object) -> str:
 
 # ====================================================================================== cards
 SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-RANK_LABEL: Final = {11: "J", 12: "C", 13: "Q", 14: "K"}
+#: The Knight is "Kn" on a chip: "C" (the French *cavalier*) reads as Clubs to an English reader.
+RANK_LABEL: Final = {11: "J", 12: "Kn", 13: "Q", 14: "K"}
 
 
 def card_name(card: Card) -> str:
-    """The text alternative of a card: ``King of Hearts``, ``Trump 21 (the Monde)``, ``The Excuse``."""
-    name = "Trump 21 (the Monde)" if card.is_trump and card.rank == 21 else card.name
+    """The text alternative of a card: ``King of Hearts``, ``21 of trumps (the Monde)``, ``The Excuse``."""
+    name = "21 of trumps (the Monde)" if card.is_trump and card.rank == 21 else card.name
     return name[:1].upper() + name[1:]
 
 

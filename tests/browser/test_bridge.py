@@ -237,7 +237,7 @@ def test_check_play_rule_link_and_bad_card() -> None:
 def test_card_names_are_text_alternatives() -> None:
     assert bridge.card_name(Card.parse("HK")) == "King of Hearts"
     assert bridge.card_name(Card.parse("EX")) == "The Excuse"
-    assert 'aria-label="Trump 21 (the Monde)"' in bridge.card_html(Card.parse("T21"))
+    assert 'aria-label="21 of trumps (the Monde)"' in bridge.card_html(Card.parse("T21"))
 
 
 def test_bridge_never_imports_js() -> None:

@@ -225,7 +225,7 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
         # bar shows them.
         assert widget.get_attribute("data-state") in ("idle", "loading")
         expect(widget.locator(".tw-form")).to_be_visible()
-        expect(widget.locator(".tw-loading")).to_contain_text("Python is loading")
+        expect(widget.locator(".tw-loading")).to_contain_text("Getting ready")
         expect(widget.locator(".tw-result")).to_contain_text("The score for the values in this link comes")
         expect(widget.locator(".tw-result .tw-shares")).to_be_hidden()
         expect(widget.locator("[data-result-bar] > *")).to_be_hidden()

@@ -148,8 +148,8 @@ def test_a_good_page_renders_everything(tmp_path: Path) -> None:
     alts = [attrs["alt"] for attrs in images]
     assert alts == [
         "King of Hearts",
-        "Trump 21 (the Monde)",
-        "Trump 1 (the Petit)",
+        "21 of trumps (the Monde)",
+        "1 of trumps (the Petit)",
         "The Excuse",
         "King of Hearts",
     ]
@@ -171,7 +171,7 @@ def test_other_builders_get_card_names_as_text(tmp_path: Path) -> None:
     assert result.returncode == 0, result.output
     text = (tmp_path / "out" / "index.txt").read_text(encoding="utf-8")
     assert "Here is a King: King of Hearts." in text
-    assert "Trump 21 (the Monde)" in text
+    assert "21 of trumps (the Monde)" in text
 
 
 HAND_STEPS_PAGE = """

@@ -233,9 +233,9 @@ def test_parse_either_reads_a_card_or_raises_a_notation_error(text: str) -> None
         ("S1", "Ace of Spades", "As de pique"),
         ("H10", "10 of Hearts", "10 de cœur"),
         ("C7", "7 of Clubs", "7 de trèfle"),
-        ("T1", "Trump 1 (the Petit)", "le Petit"),
-        ("T2", "Trump 2", "le 2 d'atout"),
-        ("T21", "Trump 21", "le 21 d'atout"),
+        ("T1", "1 of trumps (the Petit)", "le Petit"),
+        ("T2", "2 of trumps", "le 2 d'atout"),
+        ("T21", "21 of trumps", "le 21 d'atout"),
         ("EX", "the Excuse", "l'Excuse"),
     ],
 )

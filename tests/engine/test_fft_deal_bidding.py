@@ -245,7 +245,7 @@ def test_five_players_call_a_king_they_do_not_hold() -> None:
     assert [str(a) for a in rnd.legal_actions()] == ["p2 call SK", "p2 call HK", "p2 call DK", "p2 call CK"]
     assert_refused(rnd, "p2 call SQ", Illegal.CALL_NOT_ALLOWED, "a Queen only when you hold all four Kings")
     assert_refused(rnd, "p2 call SC", Illegal.CALL_NOT_ALLOWED, "all four Kings and all four Queens")
-    assert_refused(rnd, "p2 call T21", Illegal.CALL_NOT_ALLOWED, "Trump 21 cannot be called: call a King")
+    assert_refused(rnd, "p2 call T21", Illegal.CALL_NOT_ALLOWED, "21 of trumps cannot be called: call a King")
     assert_refused(rnd, "p2 call S5", Illegal.CALL_NOT_ALLOWED, "5 of Spades cannot be called")
     assert_refused(rnd, "p2 call SK HK", Illegal.CALL_NOT_ALLOWED, "call exactly one card")
     assert_refused(rnd, "p3 call SK", Illegal.NOT_YOUR_TURN)
@@ -336,8 +336,10 @@ def test_discard_no_king_no_bout() -> None:
         rnd, "p2 discard SK", Illegal.DISCARD_KING, "a King may not go in the discard (King of Spades)"
     )
     assert_refused(rnd, "p2 discard DK", Illegal.DISCARD_KING)
-    assert_refused(rnd, "p2 discard T21", Illegal.DISCARD_BOUT, "a bout may not go in the discard (Trump 21)")
-    assert_refused(rnd, "p2 discard T1", Illegal.DISCARD_BOUT, "(Trump 1 (the Petit))")
+    assert_refused(
+        rnd, "p2 discard T21", Illegal.DISCARD_BOUT, "a bout may not go in the discard (21 of trumps)"
+    )
+    assert_refused(rnd, "p2 discard T1", Illegal.DISCARD_BOUT, "(1 of trumps (the Petit))")
     assert_refused(rnd, "p2 discard EX", Illegal.DISCARD_BOUT, "(the Excuse)")
     assert_refused(rnd, "p2 discard T12", Illegal.DISCARD_TRUMP, "only when nothing else can")
     assert_refused(rnd, "p2 discard H4", Illegal.NOT_IN_HAND, "you do not hold the 4 of Hearts")

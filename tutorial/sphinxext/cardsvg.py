@@ -116,13 +116,13 @@ def alt_text(card: Card) -> str:
     """What a screen reader says for the card's picture: its English name, capitalised.
 
     >>> alt_text(Card.parse("EX")), alt_text(Card.parse("T1")), alt_text(Card.parse("DC"))
-    ('The Excuse', 'Trump 1 (the Petit)', 'Knight of Diamonds')
+    ('The Excuse', '1 of trumps (the Petit)', 'Knight of Diamonds')
     >>> alt_text(Card.parse("T21"))
-    'Trump 21 (the Monde)'
+    '21 of trumps (the Monde)'
     """
     name = card.name
     if card.is_trump and card.rank == 21:
-        name = "Trump 21 (the Monde)"
+        name = "21 of trumps (the Monde)"
     return name[:1].upper() + name[1:]
 
 

@@ -390,8 +390,8 @@ def _runtime(translator: HTML5Translator) -> str:
 
 
 STATUS_IDLE: Final = (
-    "This widget runs the rules engine in your browser. Python starts loading as soon as the page is "
-    "shown; until then you see the engine's answer for the values below."
+    "This example works in your browser: it gets ready as soon as the page is shown, and until then "
+    "it shows the answer for the values below."
 )
 
 

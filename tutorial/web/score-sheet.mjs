@@ -6,9 +6,9 @@ const STORE_KEY = "tarot-score-sheets";
 const root = document.querySelector('[data-tarot-widget="score-sheet"]');
 
 const STATUS = {
-  loading: "Python is loading (a few seconds): then the engine scores each deal you enter.",
+  loading: "The score sheet is getting ready (a few seconds): then it scores each deal you enter.",
   ready: "",
-  error: "Python could not start in this browser, so the score sheet cannot score deals here.",
+  error: "The score sheet could not start in this browser, so it cannot score deals here.",
 };
 
 function setState(state, extra) {

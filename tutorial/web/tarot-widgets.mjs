@@ -5,9 +5,9 @@
 const roots = Array.from(document.querySelectorAll('[data-tarot-widget]:not([data-tarot-widget="score-sheet"])'));
 
 const STATUS = {
-  loading: "Python is loading (a few seconds): the engine will then answer as you use this widget.",
+  loading: "Getting ready (a few seconds): this example will then answer as you use it.",
   ready: "",
-  error: "Python could not start in this browser, so this widget shows its first state only.",
+  error: "This example could not start in this browser, so it shows its first state only.",
 };
 
 function setState(root, state, extra) {
@@ -320,14 +320,14 @@ function setupCalculator(root) {
 
   const fromUrl = owner && window.location.search.length > 1;
   if (fromUrl) {
-    setState(root, root.dataset.state, "Python is loading: the result for the values in this link comes in a few seconds.");
+    setState(root, root.dataset.state, "Getting ready: the score for the values in this link comes in a few seconds.");
     // The scores drawn with the page are those of the usual deal, not this link's: none is shown until
     // the link's own comes (a score-keeper must not copy the wrong number meanwhile).
     // (The page's scores are hidden in place, so the page keeps its layout while it settles.)
     result.classList.add("tw-awaiting");
     result.prepend(Object.assign(document.createElement("p"), {
       className: "tw-pending",
-      textContent: "The score for the values in this link comes as soon as Python is ready.",
+      textContent: "The score for the values in this link comes in a moment.",
     }));
     for (const name of Object.keys(result.dataset)) delete result.dataset[name];
     if (bar) bar.classList.add("tw-awaiting");
@@ -420,7 +420,7 @@ function setupPlayCheck(root) {
   async function tryCard(card) {
     if (!live) {
       queued = card;
-      verdict.textContent = "Python is still loading: your card will be checked in a moment.";
+      verdict.textContent = "Still getting ready: your card will be checked in a moment.";
       return;
     }
     const answer = await call("check_play", root.dataset.record, Number(root.dataset.step), card, options);

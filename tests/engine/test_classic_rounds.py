@@ -263,17 +263,42 @@ def test_excuse_played_earlier_stays_with_its_side() -> None:
 
 # ----------------------------------------------------------------------------------- scoring
 def test_hand_bonuses_and_petit_last_trick_reach_the_score() -> None:
+    """A deal with a trump bonus and the Petit on the last trick, each worked out from the cards.
+
+    Seed 001: 10, 13 or 15 trumps in a hand are worth 20, 30 or 40, which the holder collects from
+    every other player; the Petit on the last trick is worth 10 to the side of the player who plays it
+    (the classic defaults). The test counts each hand's trumps and finds who played the Petit itself,
+    then checks the engine's terms and every player's score: the contract's shares (the taker 2S, each
+    opponent -S) plus the bonuses.
+    """
     for seed in range(400):
         rnd = dealt("classic-3", seed)
         bid_first(rnd, "small")
         to_play(rnd)
         play_out(rnd, random.Random(seed))
-        score = rnd.result().score
+        result = rnd.result()
+        score = result.score
         assert score is not None
-        codes = {t.term for t in score.terms}
-        if "petit-last-trick" in codes and any(code.startswith("bonus-") for code in codes):
-            assert PETIT in rnd.tricks[-1].cards
-            return
+        terms = {t.term: t.value for t in score.terms}
+        bonus_terms = {code for code in terms if code.startswith("bonus-")}
+        if "petit-last-trick" not in terms or not bonus_terms:
+            continue
+        if not bonus_terms <= {"bonus-trumps-10", "bonus-trumps-13", "bonus-trumps-15"}:
+            continue  # the trump bonuses are the ones worked out here
+        last = rnd.tricks[-1]
+        assert PETIT in last.cards
+        player = next(seat for seat, card in last.plays if card is PETIT)
+        assert terms["petit-last-trick"] == (10 if rnd.side_of(player) == "attack" else -10)
+        contract = terms["contract-score"]
+        assert isinstance(contract, int)
+        expected = {seat: (2 * contract if seat == rnd.taker else -contract) for seat in result.by_seat}
+        for seat, hand in enumerate(rnd.initial_hands):
+            trumps = sum(1 for card in hand if card.is_trump)
+            bonus = 40 if trumps >= 15 else 30 if trumps >= 13 else 20 if trumps >= 10 else 0
+            for other in expected:
+                expected[other] += 2 * bonus if other == seat else -bonus
+        assert result.by_seat == expected
+        return
     pytest.fail("no deal had both bonuses")  # pragma: no cover
 
 

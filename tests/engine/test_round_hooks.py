@@ -7,8 +7,7 @@ import random
 import pytest
 
 from tarot_core import find_variant
-from tarot_core.cards import TOTAL_HALF_POINTS, count_half_points
-from tarot_core.mathers import trick_points
+from tarot_core.cards import EXCUSE, TOTAL_HALF_POINTS, Card, count_half_points
 from tarot_core.round import Round
 from tarot_core.seats import Seat
 
@@ -35,16 +34,46 @@ def test_french_trick_values_and_the_dog_make_the_whole_pack(key: str) -> None:
         assert in_tricks * 2 + count_half_points(aside) == TOTAL_HALF_POINTS
 
 
+#: Chambéry card points as the rulebook lists them (seed 003): the Fou, the 21, the Pagat and the Kings
+#: 4, Queens 3, Cavaliers 2, Jacks 1, every other card 0.
+CHAMBERY_POINTS = {"EX": 4, "T21": 4, "T1": 4, "K": 4, "Q": 3, "C": 2, "J": 1}
+
+#: Mathers' trick values (seed 002): a Tarot Trump (the 21, the 1, the Fool and the Kings) 5, a Queen 4,
+#: a Knight 3, a Knave 2, anything else 1; a trick scores its best card.
+MATHERS_TAROT_TRUMPS = {"T21", "T1", "EX", "SK", "HK", "DK", "CK"}
+MATHERS_VALUES = {"Q": 4, "C": 3, "J": 2}
+
+
+def chambery_points(card: Card) -> int:
+    code = str(card)
+    return CHAMBERY_POINTS.get(code, CHAMBERY_POINTS.get(code[1:], 0) if code[0] in "SHDC" else 0)
+
+
+def mathers_value(card: Card) -> int:
+    code = str(card)
+    if code in MATHERS_TAROT_TRUMPS:
+        return 5
+    return MATHERS_VALUES.get(code[1:], 1) if code[0] in "SHDC" else 1
+
+
 @pytest.mark.parametrize("key", ["chambery-3", "chambery-4", "chambery-5"])
-def test_chambery_trick_value_is_its_trick_points(key: str) -> None:
-    rnd = played(key, 3)
-    values = [rnd.trick_value(trick) for trick in rnd.tricks]
-    assert values == [getattr(rnd, "trick_points")(trick) for trick in rnd.tricks]  # noqa: B009
-    assert all(value >= 1 for value in values)  # a Chambéry trick is worth at least its trick point
+def test_chambery_trick_value_is_its_card_points_and_one_for_the_trick(key: str) -> None:
+    """A Chambéry trick brings its winner its cards' points and one point for the trick; the Fou's
+    points stay with the player who showed it, so they are not in the trick's value."""
+    for seed in range(3, 8):
+        rnd = played(key, seed)
+        for trick in rnd.tricks:
+            expected = sum(chambery_points(card) for card in trick.cards if card is not EXCUSE) + 1
+            assert rnd.trick_value(trick) == expected, (seed, trick.cards)
 
 
 @pytest.mark.parametrize("key", ["mathers-2", "mathers-3"])
 def test_mathers_trick_value_is_the_best_category(key: str) -> None:
-    rnd = played(key, 3)
-    options = rnd.variant.options
-    assert [rnd.trick_value(t) for t in rnd.tricks] == [trick_points(t.cards, options) for t in rnd.tricks]
+    """By default a trick scores its best card's value, and the Fool scores for its holder, not in the
+    trick it fell in (a trick holding only the Fool and plain cards scores 1)."""
+    for seed in range(3, 8):
+        rnd = played(key, seed)
+        for trick in rnd.tricks:
+            counted = [card for card in trick.cards if card is not EXCUSE]
+            expected = max((mathers_value(card) for card in counted), default=1)
+            assert rnd.trick_value(trick) == expected, (seed, trick.cards)

@@ -6,7 +6,7 @@ numbers of players side by side.
 
 >>> table = fft_players_table()
 >>> table["header"]
-['', '3 players', '4 players', '5 players']
+['Fact', '3 players', '4 players', '5 players']
 >>> table["rows"][0]
 ['Cards each', 24, 18, 15]
 """
@@ -59,7 +59,7 @@ def fft_players_table() -> TableDescription:
     rows.append(["Partner receives", *partners])
     rows.append(["Each defender pays", *("S" for _ in columns)])
     return {
-        "header": ["", *(f"{players} players" for players in columns)],
+        "header": ["Fact", *(f"{players} players" for players in columns)],
         "rows": rows,
         "caption": "Three, four and five players",
     }

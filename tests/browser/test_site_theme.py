@@ -16,7 +16,7 @@ from widget_testing import landed_at
 
 pytestmark = pytest.mark.browser
 
-PAGE = "variants/chambery.html"
+PAGE = "tutorial/first-hand-play.html"
 
 
 @pytest.fixture
@@ -129,7 +129,8 @@ new PerformanceObserver((list) => {
             (docname, 390, 844)
             for docname in [
                 "tutorial/first-hand",
-                "variants/chambery",
+                "variants/chambery/index",
+                "variants/chambery/deal-and-bidding",
                 "explanation/excuse",
                 "rules/scoring",
                 "developers/formats",
@@ -164,7 +165,9 @@ def test_a_page_does_not_move_while_it_loads(
         context.close()
 
 
-@pytest.mark.parametrize("docname", ["variants/chambery", "rules/scoring", "tutorial/first-hand"])
+@pytest.mark.parametrize(
+    "docname", ["variants/chambery/scoring-three", "rules/shares", "tutorial/first-hand-score"]
+)
 def test_no_form_control_waits_inside_a_skipped_block(page: Any, site_url: str, docname: str) -> None:
     """Chromium lays out the select lists just after DOMContentLoaded: one inside a block skipped with
     ``content-visibility: auto`` forces the whole block's style and layout there and then, block after
@@ -219,6 +222,7 @@ _API_SKIPS = (0, 2, 3, 4)  # the API pages skip all of these; the other pages, t
         ("developers/api/chambery", _API_SKIPS),
         ("developers/api/actions", _API_SKIPS),
         ("tutorial/first-hand", (1,)),
+        ("tutorial/first-hand-play", (1,)),
         ("examples/fft-five", (1,)),
     ],
 )
@@ -309,12 +313,13 @@ def _check_nothing_moves(page: Any, plain_page: Any, url: str, skips: tuple[int,
         ("developers/api/mathers", 0.2),
         ("developers/api/round", 0.2),
         ("tutorial/first-hand", 0.2),
+        ("tutorial/first-hand-play", 0.2),
         # Tables from two rows to eighty, some with card pictures, and score sheets in a hand's steps:
         # each table and each sheet stands at the height the build estimated for it.
         ("reference/deck", 0.1),
-        ("variants/classic", 0.1),
-        ("variants/mathers", 0.1),
-        ("examples/fft-four", 0.1),
+        ("variants/classic/options", 0.1),
+        ("variants/mathers/deal-and-declarations", 0.1),
+        ("examples/fft-four-2", 0.1),
         ("examples/fft-three", 0.1),
     ],
 )

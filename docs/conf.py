@@ -100,6 +100,9 @@ html_favicon = "_static/favicon.svg"
 html_css_files = ["tarot.css"]
 # On paper only: the page's text, black on white, without the theme's sidebars and buttons.
 html_css_files.append(("print.css", {"media": "print"}))
+# The theme's own script runs unchanged; this one adds the site's keyboard access to its drawers and
+# wide boxes, and lands links on their section.
+html_js_files = [("tarot-theme.js", {"defer": "defer"})]
 html_copy_source = False
 html_show_sourcelink = False
 html_theme_options = {

@@ -1,7 +1,7 @@
 """Site benchmark: how fast a page with a widget paints, stays responsive and gets Python answering.
 
     python tests/bench/bench_site.py [--site docs/_build/html] [--repeat 3] [--traced 3] [--no-snapshot]
-        [--only widget,heaviest] [--pages variants/chambery,heaviest:3]
+        [--only widget,heaviest] [--pages variants/chambery/scoring,heaviest:3]
 
 (``nox -s bench`` runs it on a fresh build.) The built site is copied into a temporary folder, served by
 Python's ``http.server`` on 127.0.0.1 and opened in headless Debian Chromium through Playwright, each
@@ -25,7 +25,7 @@ load in a new browser context (an empty cache). For each case it measures, from 
   first. The first page in a new renderer also pays for that process's own start-up work (its script
   context, its fonts), which a page can lessen but not avoid; these loads show what is left, the page's
   own cost;
-* **page:<docname>** (with ``--pages``): any other pages, for instance ``--pages variants/chambery``,
+* **page:<docname>** (with ``--pages``): any other pages, for instance ``--pages variants/chambery/scoring``,
   ``--pages heaviest:5`` (the five pages with the most elements) or ``--pages all`` (every page once
   with ``--repeat 1``), so that the goal can be checked on every page a reader can open; each also
   as **page-open-tab:<docname>**;
@@ -752,7 +752,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pages",
         default="",
-        help="more pages to load, comma-separated: docnames (variants/chambery), heaviest:N or all",
+        help="more pages to load, comma-separated: docnames (variants/chambery/scoring), heaviest:N or all",
     )
     args = parser.parse_args(argv)
     site: Path = args.site.resolve()

@@ -56,7 +56,7 @@ def shoot(browser: Any, url: str, out: Path, width: str) -> None:
 
 def shoot_placements(page: Any, url: str, out: Path, width: str) -> None:
     """The widgets of the rules pages and of the variant pages."""
-    page.goto(f"{url}rules/scoring.html")
+    page.goto(f"{url}rules/shares.html")
     wait_ready(page)
     page.locator('[data-tarot-widget="calculator"]').first.screenshot(
         path=out / f"rules-calculator-{width}.png"
@@ -67,7 +67,10 @@ def shoot_placements(page: Any, url: str, out: Path, width: str) -> None:
     click(check.locator('button[data-card^="T"]').first)
     page.wait_for_timeout(800)
     check.screenshot(path=out / f"rules-play-check-{width}.png")
-    for doc, name in (("variants/chambery", "chambery"), ("variants/mathers", "mathers")):
+    for doc, name in (
+        ("variants/chambery/sample-hands", "chambery"),
+        ("variants/mathers/play-and-scoring", "mathers"),
+    ):
         page.goto(f"{url}{doc}.html")
         wait_ready(page)
         replay = page.locator('[data-tarot-widget="replay"]').first

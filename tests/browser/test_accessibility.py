@@ -283,7 +283,7 @@ def table_wrapper(page: Any, caption: str) -> Any:
     ("path", "caption", "last_column"),
     [
         ("rules/bidding-and-contracts.html", "The contracts compared", "Made or lost by 10"),
-        ("tutorial/first-hand.html", "Tricks 1 to 18", "Defence so far"),
+        ("tutorial/first-hand-score.html", "Tricks 1 to 18", "Defence so far"),
     ],
 )
 def test_a_wide_table_on_a_phone_says_it_scrolls_and_scrolls_with_the_keys(
@@ -323,19 +323,27 @@ def column_shown(wrapper: Any, cell: Any) -> bool:
     return bool(shown["x"] >= box["x"] - 1 and shown["x"] + shown["width"] <= box["x"] + box["width"] + 1)
 
 
-def test_the_chambery_tables_fit_a_desktop_and_are_no_tab_stop(chromium: Any, site_url: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "caption"),
+    [
+        ("variants/chambery/deal-and-bidding.html", "The deal and the card points for every table"),
+        ("variants/chambery/scoring.html", "Payments with 5 players"),
+    ],
+)
+def test_the_chambery_tables_fit_a_desktop_and_are_no_tab_stop(
+    chromium: Any, site_url: str, path: str, caption: str
+) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.route("**/tarot-widgets.mjs*", lambda route: route.abort())
     try:
-        page.goto(site_url + "variants/chambery.html")
-        for caption in ("The deal and the card points for every table", "Payments with 5 players"):
-            wrapper = table_wrapper(page, caption)
-            settle_in_view(wrapper)
-            assert wrapper.evaluate("e => e.scrollWidth <= e.clientWidth"), caption
-            page.wait_for_function(
-                "e => !e.hasAttribute('tabindex') && !e.hasAttribute('role')", arg=wrapper.element_handle()
-            )
+        page.goto(site_url + path)
+        wrapper = table_wrapper(page, caption)
+        settle_in_view(wrapper)
+        assert wrapper.evaluate("e => e.scrollWidth <= e.clientWidth"), caption
+        page.wait_for_function(
+            "e => !e.hasAttribute('tabindex') && !e.hasAttribute('role')", arg=wrapper.element_handle()
+        )
     finally:
         context.close()
 

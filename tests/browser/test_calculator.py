@@ -264,7 +264,9 @@ def test_a_link_opens_the_page_at_its_calculator(
     query = bridge.query_from_request(request_data)
     opened = new_widget_page(chromium, site_url, width=width, height=height)
     try:
-        opened.page.goto(f"{site_url}variants/chambery.html?{urlencode(query, doseq=True)}{fragment}")
+        opened.page.goto(
+            f"{site_url}variants/chambery/scoring-three.html?{urlencode(query, doseq=True)}{fragment}"
+        )
         calculator = opened.page.locator("#calculator")
         if not fragment:
             # At once, while Python loads: the page script has brought the calculator into the view.
@@ -294,7 +296,7 @@ def test_a_reader_who_scrolls_away_before_the_result_stays_there(chromium: Any, 
     query = bridge.query_from_request(request_data)
     opened = new_widget_page(chromium, site_url)
     try:
-        opened.page.goto(f"{site_url}variants/chambery.html?{urlencode(query, doseq=True)}")
+        opened.page.goto(f"{site_url}variants/chambery/scoring-three.html?{urlencode(query, doseq=True)}")
         calculator = opened.page.locator("#calculator")
         # The page script has set the calculator up (and scrolled to it): the reader scrolls back up.
         opened.page.wait_for_function("document.querySelector('#calculator').dataset.state !== 'idle'")

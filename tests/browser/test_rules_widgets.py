@@ -28,7 +28,7 @@ def test_scoring_rules_calculator_reproduces_the_engine(chromium: Any, site_url:
 
     opened = new_widget_page(chromium, site_url)
     try:
-        opened.open("rules/scoring.html")
+        opened.open("rules/shares.html")
         calculators = opened.page.locator('[data-tarot-widget="calculator"]')
         expect(calculators).to_have_count(3)
         # The tabs follow the page's table sizes: 3, 4 and 5 players, each starting on its example.
@@ -113,7 +113,7 @@ def test_chambery_replay_steps_to_the_engine_tally(chromium: Any, site_url: str)
     opened = new_widget_page(chromium, site_url)
     opened.page.set_default_timeout(BOOT_TIMEOUT_MS)
     try:
-        opened.open("variants/chambery.html")
+        opened.open("variants/chambery/sample-hands.html")
         root = opened.page.locator('[data-tarot-widget="replay"]').first
         assert root.get_attribute("data-state") == "ready"
         steps = bridge.trick_steps(record)

@@ -328,9 +328,9 @@ def test_the_calculator_that_keeps_the_address_has_the_id_its_links_end_with(cle
     # The calculator's own page and the three pages of the historical rule sets.
     assert owners == {
         "how-to/calculator.html": "calculator",
-        "variants/chambery.html": "calculator",
-        "variants/classic.html": "calculator",
-        "variants/mathers.html": "calculator",
+        "variants/chambery/scoring-three.html": "calculator",
+        "variants/classic/try-it.html": "calculator",
+        "variants/mathers/options.html": "calculator",
     }
 
 
@@ -393,7 +393,7 @@ def test_each_static_trick_names_its_deal_and_marks_the_engines_winner(clean_sit
 
 
 def test_the_tutorial_shows_its_tricks_in_the_order_they_were_played(clean_site: Path) -> None:
-    numbers = [number for number, _, _, _ in _tricks(clean_site / "tutorial" / "first-hand.html")]
+    numbers = [number for number, _, _, _ in _tricks(clean_site / "tutorial" / "first-hand-play.html")]
     assert len(numbers) >= 5 and numbers == sorted(numbers), numbers
 
 
@@ -402,7 +402,7 @@ def test_the_tutorials_handful_says_why_the_excuse_is_in_it(clean_site: Path) ->
 
     shown = load_hand("fft-4-first-hand").final_round().handfuls[0][2]
     assert any(card.is_excuse for card in shown), "the sample handful no longer shows the Excuse"
-    text = (clean_site / "tutorial" / "first-hand.html").read_text(encoding="utf-8")
+    text = (clean_site / "tutorial" / "first-hand-play.html").read_text(encoding="utf-8")
     assert "stand in" in text and "no other trump is left" in text
     # The handful's own label counts the trumps and the Excuse apart.
     trumps = sum(1 for card in shown if card.is_trump)

@@ -1,0 +1,261 @@
+/*
+ * What the site adds to the Furo theme's own script (which it serves unchanged): tables and code
+ * too wide for their box say so and are reached with Tab; on narrow screens the buttons that open
+ * the two drawers are reached with Tab and say whether their drawer is open; a link to a section
+ * lands on it although blocks above take their real height on the way.
+ */
+"use strict";
+
+(function () {
+  // The site's long pages lay out some blocks only when they come near the view (content-visibility:
+  // auto in tarot.css): until then each has an estimated height. A link to a section is followed with
+  // a smooth scroll aimed with those estimates; the blocks it passes take their real height on the
+  // way, so it can stop short. When it ends away from its target, aim again (a few times at most,
+  // and never once the reader scrolls by hand).
+  function landOnLinkedSection() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    if (target === null) {
+      return;
+    }
+    var tries = 0;
+    function stop() {
+      window.removeEventListener("scrollend", check);
+      ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+        window.removeEventListener(type, stop, true);
+      });
+    }
+    function check() {
+      var margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+      var off = Math.abs(target.getBoundingClientRect().top - margin) > 4;
+      var atBottom =
+        Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
+      if (off && !atBottom && tries < 5) {
+        tries += 1;
+        target.scrollIntoView();
+      } else {
+        stop();
+      }
+    }
+    window.addEventListener("scrollend", check);
+    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+      window.addEventListener(type, stop, true);
+    });
+    // Stop listening once the page has settled, whatever happened.
+    setTimeout(stop, 10000);
+  }
+
+  //////////////////////////////////////////////////////////////////////////////
+  // Keyboard and screen readers
+  //////////////////////////////////////////////////////////////////////////////
+  // On narrow screens the theme opens its two drawers (the site's navigation, the page's contents)
+  // with labels of hidden checkboxes: a label cannot be reached with Tab. Each becomes a button that
+  // says whether its drawer is open; Escape closes an open drawer and gives the focus back to its
+  // button. (tarot.css hides a closed drawer, so Tab no longer walks its links off the screen.)
+  function setupDrawerButtons() {
+    var drawers = [
+      { toggle: "__navigation", drawer: ".sidebar-drawer", label: "Site navigation", open: "Open the site navigation" },
+      { toggle: "__toc", drawer: ".toc-drawer", label: "On this page", open: "Open the contents of this page" },
+    ];
+    drawers.forEach(function (spec, index) {
+      var checkbox = document.getElementById(spec.toggle);
+      var drawer = document.querySelector(spec.drawer);
+      if (checkbox === null || drawer === null) {
+        return;
+      }
+      // Two complementary landmarks, each with its own name.
+      drawer.id = drawer.id || "furo-drawer-" + index;
+      drawer.setAttribute("aria-label", spec.label);
+      drawer.tabIndex = -1;
+      var buttons = [];
+      document.querySelectorAll('.mobile-header label[for="' + spec.toggle + '"], .content-icon-container label[for="' + spec.toggle + '"]').forEach(function (label) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = label.className + " drawer-button";
+        button.setAttribute("aria-label", spec.open);
+        button.setAttribute("aria-controls", drawer.id);
+        button.setAttribute("aria-expanded", "false");
+        while (label.firstChild) {
+          button.appendChild(label.firstChild);
+        }
+        label.replaceWith(button);
+        button.addEventListener("click", function () {
+          checkbox.checked = !checkbox.checked;
+          update();
+          if (checkbox.checked) {
+            drawer.focus({ preventScroll: true });
+          }
+        });
+        buttons.push(button);
+      });
+      function update() {
+        buttons.forEach(function (button) {
+          button.setAttribute("aria-expanded", String(checkbox.checked));
+        });
+      }
+      // The dimmed page beside an open drawer is a label too: a click there closes it.
+      checkbox.addEventListener("change", update);
+      document.addEventListener("keydown", function (event) {
+        if (event.key !== "Escape" || !checkbox.checked) {
+          return;
+        }
+        checkbox.checked = false;
+        update();
+        var shown = buttons.filter(function (button) {
+          return button.offsetParent !== null;
+        });
+        if (shown.length > 0) {
+          shown[0].focus();
+        }
+      });
+    });
+  }
+
+  // A table wider than the text scrolls sideways inside its wrapper (the theme's .table-wrapper). Such
+  // a wrapper is a named region that Tab reaches, so that the arrow keys scroll it, and it says which
+  // way it scrolls: data-scroll holds "left" and/or "right", which tarot.css draws as faded edges.
+  // A block of code too wide for its box is reached with Tab too. Every such box starts focusable;
+  // once the browser has laid it out and it fits, it becomes a plain block again (a block far down a
+  // long page is laid out only when it comes near the view, see tarot.css). The sizes are read in
+  // ResizeObserver callbacks, after the browser's own layout.
+  function headingText(element) {
+    var section = element.closest("section");
+    var heading = section && section.querySelector(":scope > h1, :scope > h2, :scope > h3, :scope > h4");
+    if (heading === null) {
+      return "";
+    }
+    var copy = heading.cloneNode(true);
+    copy.querySelectorAll(".headerlink").forEach(function (link) {
+      link.remove();
+    });
+    return copy.textContent.trim();
+  }
+
+  function captionText(table) {
+    var caption = table.querySelector("caption .caption-text") || table.querySelector("caption");
+    if (caption !== null) {
+      return caption.textContent.trim();
+    }
+    var heads = Array.prototype.map.call(table.querySelectorAll("thead th"), function (cell) {
+      return cell.textContent.trim();
+    });
+    return heads.length > 0 ? "Table: " + heads.join(", ") : "Table";
+  }
+
+  function setupScrollBoxes() {
+    var boxes = new Map();
+    // Each region needs a name of its own: a caption that several tables share ("Each player's
+    // share") is followed by the title of the table's section, and a number if that is not enough.
+    var captions = [];
+    var counts = {};
+    document.querySelectorAll(".table-wrapper").forEach(function (wrapper) {
+      var table = wrapper.querySelector(":scope > table");
+      if (table !== null) {
+        var text = captionText(table);
+        counts[text] = (counts[text] || 0) + 1;
+        captions.push([wrapper, table, text]);
+      }
+    });
+    var names = {};
+    captions.forEach(function (item) {
+      var name = item[2];
+      if (counts[name] > 1) {
+        var where = headingText(item[0]);
+        name = where ? name + " (" + where + ")" : name;
+      }
+      names[name] = (names[name] || 0) + 1;
+      if (names[name] > 1) {
+        name = name + " " + names[name];
+      }
+      boxes.set(item[0], { inner: item[1], name: name, laidOut: false });
+    });
+    document.querySelectorAll("[role=main] .highlight > pre").forEach(function (pre) {
+      boxes.set(pre, { inner: pre, name: null, laidOut: false });
+    });
+
+    function setFocusable(box, on) {
+      var name = boxes.get(box).name;
+      if (on) {
+        box.tabIndex = 0;
+        if (name !== null) {
+          box.setAttribute("role", "region");
+          box.setAttribute("aria-label", name);
+        }
+      } else if (document.activeElement !== box) {
+        ["role", "tabindex", "aria-label", "data-scroll"].forEach(function (attribute) {
+          box.removeAttribute(attribute);
+        });
+      }
+    }
+    function showEdges(box) {
+      var left = box.scrollLeft > 1;
+      var right = box.scrollLeft < box.scrollWidth - box.clientWidth - 1;
+      box.dataset.scroll = [left ? "left" : "", right ? "right" : ""].join(" ").trim();
+    }
+    function measure(box) {
+      var overflows = box.scrollWidth > box.clientWidth + 1;
+      setFocusable(box, overflows);
+      if (overflows) {
+        showEdges(box);
+      }
+    }
+    var observer =
+      typeof ResizeObserver === "undefined"
+        ? null
+        : new ResizeObserver(function (entries) {
+            entries.forEach(function (entry) {
+              var box = entry.target.closest(".table-wrapper, pre");
+              var state = boxes.get(box);
+              if (entry.target === state.inner) {
+                // Laid out when it has a size, skipped again when it has none.
+                state.laidOut = entry.contentRect.width > 0;
+              }
+              if (state.laidOut) {
+                measure(box);
+              }
+            });
+          });
+    boxes.forEach(function (state, box) {
+      setFocusable(box, true);
+      // A box found to fit while it had the focus stays focusable until the focus leaves it.
+      box.addEventListener("blur", function () {
+        if (state.laidOut) {
+          measure(box);
+        }
+      });
+      // The arrow keys scroll a focused box: they must not also turn the page (the theme's
+      // navigation_with_keys, a listener on the document, takes ← and → to the previous and next page).
+      box.addEventListener("keydown", function (event) {
+        if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+          event.stopPropagation();
+        }
+      });
+      box.addEventListener(
+        "scroll",
+        function () {
+          showEdges(box);
+        },
+        { passive: true },
+      );
+      if (observer !== null) {
+        observer.observe(state.inner);
+        if (state.inner !== box) {
+          observer.observe(box);
+        }
+      }
+    });
+  }
+
+  function main() {
+    setupDrawerButtons();
+    setupScrollBoxes();
+    landOnLinkedSection();
+    window.addEventListener("hashchange", landOnLinkedSection);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", main);
+  } else {
+    main();
+  }
+})();

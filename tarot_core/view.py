@@ -25,13 +25,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
+from .actions import Action
 from .cards import EXCUSE, Card, Suit
+from .round import Round, Trick
 from .seats import SEATS, Seat
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .round import Round, Trick
+    from .variant import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,8 @@ class SeatView:
 
     variant: str
     family: str
+    #: The rule options that differ from the defaults, as (name, value) pairs: public, like the rules.
+    options: tuple[tuple[str, object], ...]
     players: int
     seat: Seat
     dealer: Seat
@@ -158,6 +162,21 @@ def _trick_view(rnd: Round, trick: Trick, current: bool) -> TrickView:
     return TrickView(trick.number, trick.leader, tuple(trick.plays), ahead, trick.winner)
 
 
+def _add_voids(voids: list[set[Suit]], trick: Trick, must_trump: bool) -> None:
+    led: Suit | None = None
+    for seat, card in trick.plays:
+        if card is EXCUSE:
+            continue
+        if led is None:
+            led = card.suit
+            continue
+        if card.suit is led:
+            continue
+        voids[seat].add(led)
+        if led is Suit.TRUMPS or (must_trump and not card.is_trump):
+            voids[seat].add(Suit.TRUMPS)
+
+
 def revealed_voids(rnd: Round) -> tuple[frozenset[Suit], ...]:
     """The suits each seat has shown it lacks by its plays: a seat that did not follow the suit led is
     void in it; one that then did not trump, when the rules say it must, is void in trumps too."""
@@ -165,49 +184,88 @@ def revealed_voids(rnd: Round) -> tuple[frozenset[Suit], ...]:
     voids: list[set[Suit]] = [set() for _ in range(rnd.players)]
     tricks = [*rnd.tricks, rnd.current] if rnd.current is not None else rnd.tricks
     for trick in tricks:
-        led: Suit | None = None
-        for seat, card in trick.plays:
-            if card is EXCUSE:
-                continue
-            if led is None:
-                led = card.suit
-                continue
-            if card.suit is led:
-                continue
-            voids[seat].add(led)
-            if led is Suit.TRUMPS or (must_trump and not card.is_trump):
-                voids[seat].add(Suit.TRUMPS)
+        _add_voids(voids, trick, must_trump)
     return tuple(frozenset(v) for v in voids)
+
+
+class _Public:
+    """What every seat sees of the complete tricks, and each seat's record, kept from one view to the
+    next of the same round (a round only adds actions until it is reset, which makes new lists)."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.tricks = rnd.tricks
+        self.actions = rnd.actions
+        self.views: list[TrickView] = []
+        self.played: list[list[Card]] = [[] for _ in range(rnd.players)]
+        self.voids: list[set[Suit]] = [set() for _ in range(rnd.players)]
+        self.seen: dict[Seat, list[Action]] = {}
+
+    def update(self, rnd: Round) -> None:
+        must_trump = rnd.rule_must_trump()
+        for trick in rnd.tricks[len(self.views) :]:
+            self.views.append(_trick_view(rnd, trick, False))
+            for who, card in trick.plays:
+                self.played[who].append(card)
+            _add_voids(self.voids, trick, must_trump)
+
+    def history(self, rnd: Round, seat: Seat) -> tuple[Action, ...]:
+        seen = self.seen.setdefault(seat, [])
+        if len(seen) < len(rnd.actions):
+            mask = rnd.rule_seen_action
+            seen.extend(mask(seat, action) for action in rnd.actions[len(seen) :])
+        return tuple(seen)
+
+
+_PUBLIC: WeakKeyDictionary[Round, _Public] = WeakKeyDictionary()
+
+
+def _public(rnd: Round) -> _Public:
+    public = _PUBLIC.get(rnd)
+    if public is None or public.tricks is not rnd.tricks or public.actions is not rnd.actions:
+        public = _PUBLIC[rnd] = _Public(rnd)
+    public.update(rnd)
+    return public
+
+
+_OVERRIDES: dict[int, tuple[Variant, tuple[tuple[str, object], ...]]] = {}
+
+
+def _overrides(variant: Variant) -> tuple[tuple[str, object], ...]:
+    found = _OVERRIDES.get(id(variant))
+    if found is None or found[0] is not variant:
+        found = _OVERRIDES[id(variant)] = (variant, tuple(sorted(variant.option_overrides().items())))
+    return found[1]
 
 
 def build_view(rnd: Round, seat: Seat) -> SeatView:
     """The view of ``seat`` (see :meth:`tarot_core.round.Round.view`)."""
     players = rnd.players
     seat = SEATS[seat]
-    played: list[list[Card]] = [[] for _ in range(players)]
-    tricks: list[TrickView] = []
-    for trick in rnd.tricks:
-        tricks.append(_trick_view(rnd, trick, False))
-        for who, card in trick.plays:
-            played[who].append(card)
+    public = _public(rnd)
+    tricks = list(public.views)
+    played = [list(cards) for cards in public.played]
+    voids = public.voids
     current = rnd.current
     if current is not None and (current.plays or rnd.phase == "playing"):
         tricks.append(_trick_view(rnd, current, True))
         for who, card in current.plays:
             played[who].append(card)
+        if len(current.plays) > 1:
+            voids = [set(v) for v in voids]
+            _add_voids(voids, current, rnd.rule_must_trump())
     known = rnd.rule_partner_known(seat)
-    seen = rnd.rule_seen_action
     legal = rnd.legal_actions() if rnd.to_move == seat else ()
     return SeatView(
         variant=rnd.variant.key,
         family=rnd.variant.family,
+        options=_overrides(rnd.variant),
         players=players,
         seat=seat,
         dealer=rnd.dealer,
         phase=str(rnd.phase),
         to_move=rnd.to_move,
         hand=tuple(rnd.hands[seat]),
-        history=tuple(seen(seat, action) for action in rnd.actions),
+        history=public.history(rnd, seat),
         bids=tuple(rnd.bids),
         taker=rnd.taker,
         contract=rnd.contract,
@@ -218,7 +276,7 @@ def build_view(rnd: Round, seat: Seat) -> SeatView:
         notes=tuple(rnd.rule_public_notes()),
         tricks=tuple(tricks),
         played=tuple(tuple(cards) for cards in played),
-        voids=revealed_voids(rnd),
+        voids=tuple(frozenset(v) for v in voids),
         legal=tuple(legal),
         hand_sizes=tuple(len(hand) for hand in rnd.hands[:players]),
         hidden=tuple(rnd.rule_hidden_piles(seat)),

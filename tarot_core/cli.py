@@ -4,7 +4,9 @@
 * ``replay FILE``: check a hand record and show it trick by trick with the running card points;
 * ``deal --players N --seed S``: a reproducible random deal;
 * ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]
-  [--step-by-step] [--warmup N]``.
+  [--step-by-step] [--warmup N]``;
+* ``arena --variant fft --players N --deals D --seed S --seats mc,rule,rule,rule [--playouts P]
+  [--json]``: the computer players on duplicate deals (:mod:`tarot_core.arena`).
 
 Bad input prints one line naming the problem and exits with status 2.
 """
@@ -153,6 +155,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import run_arena
+
+    variant = variant_for(args.variant, args.players, **_options(args))
+    report = run_arena(variant, args.seats.split(","), args.deals, args.seed, playouts=args.playouts)
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        print("\n".join(report.lines(variant.title)))
+    return 0
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -205,6 +219,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="first play N other rounds, not timed and not counted (a benchmark's warm-up)",
     )
     simulate.set_defaults(func=_cmd_simulate)
+    arena = sub.add_parser("arena", help="measure the computer players on duplicate deals")
+    arena.add_argument("--variant", default="fft")
+    arena.add_argument("--players", type=_positive, default=4)
+    arena.add_argument("--deals", type=_positive, default=100)
+    arena.add_argument("--seed", default="1")
+    arena.add_argument(
+        "--seats", default="rule,random,rule,random", help="a player per seat: random, rule, mc"
+    )
+    arena.add_argument("--playouts", type=_positive, default=None, help="play-outs per move of the mc player")
+    arena.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    arena.add_argument("--json", action="store_true")
+    arena.set_defaults(func=_cmd_arena)
     return parser
 
 

@@ -195,6 +195,8 @@ class MonteCarloPlayer:
             raise TarotError("the Monte Carlo player needs at least one play-out per move")
         self.playouts = playouts
         self.rule = RulePlayer()
+        #: Play-outs run so far (for measuring their speed).
+        self.playouts_run = 0
         self._last: tuple[SeatView, tuple[Estimate, ...]] | None = None
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
@@ -227,6 +229,7 @@ class MonteCarloPlayer:
                 rnd = base.copy()
                 rnd.push(action)
                 finish(rnd, self.rule)
+                self.playouts_run += 1
                 totals[index] += rnd.result().by_seat[view.seat]
         if not kept:
             return ()

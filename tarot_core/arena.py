@@ -77,8 +77,10 @@ class Timing:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ArenaReport:
+    """What an arena run found: each player's mean per deal, the difference of two, the timings."""
+
     variant: str
     seats: tuple[str, ...]
     deals: int

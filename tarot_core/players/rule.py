@@ -171,19 +171,19 @@ class RulePlayer:
         if view.family == "chambery":
             fit = [a for a in bids if points >= SOLO_THRESHOLDS.get(a.word, 999)]
             if fit:
-                return fit[-1], f"the hand counts {points:.0f} points, enough to play alone"
-            return passing, f"the hand counts {points:.0f} points, not enough to play alone"
+                return fit[-1], f"the hand counts {int(points)} points, enough to play alone"
+            return passing, f"the hand counts {int(points)} points, not enough to play alone"
         level = sum(1 for threshold in THRESHOLDS if points >= threshold) - 1
         fit = [a for a in bids if LEVELS.get(a.word, 99) <= level]
         if fit:
             return fit[
                 -1
-            ], f"the hand counts {points:.0f} points by the club count (bouts, trumps, kings, long suits)"
+            ], f"the hand counts {int(points)} points by the club count (bouts, trumps, kings, long suits)"
         if level >= 0:
-            return passing, f"the hand counts {points:.0f} points, not enough to bid over the last bid"
+            return passing, f"the hand counts {int(points)} points, not enough to bid over the last bid"
         return (
             passing,
-            f"the hand counts only {points:.0f} points by the club count; {THRESHOLDS[0]} are needed",
+            f"the hand counts only {int(points)} points by the club count; {THRESHOLDS[0]} are needed",
         )
 
     def _call(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -428,7 +428,9 @@ class RulePlayer:
             return card, "a low card of the longest suit gives little away"
         low = [c for c in choices if c is not PETIT] or choices
         card = min(low, key=lambda c: c.rank)
-        return card, "only trumps are left: lead a low one and keep the Petit"
+        if PETIT in hand and card is not PETIT:
+            return card, "only trumps are left: lead the lowest and keep the Petit"
+        return card, "only trumps are left: lead the lowest"
 
 
 _ALL_TRUMPS: Final = tuple(Card(Suit.TRUMPS, rank) for rank in range(1, 22))

@@ -6,7 +6,8 @@
 * ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]
   [--step-by-step] [--warmup N]``;
 * ``arena --variant fft --players N --deals D --seed S --seats mc,rule,rule,rule [--playouts P]
-  [--json]``: the computer players on duplicate deals (:mod:`tarot_core.arena`).
+  [--json]``: the computer players on duplicate deals (:mod:`tarot_core.arena`);
+* ``play --variant fft --players N --seed S --seat p1 --level rule``: play a deal in the terminal.
 
 Bad input prints one line naming the problem and exits with status 2.
 """
@@ -167,6 +168,20 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .play import play_in_terminal
+
+    variant = variant_for(args.variant, args.players, **_options(args))
+    seat = Seat.parse(args.seat, variant.players)
+
+    def read(prompt: str) -> str | None:
+        print(prompt, end="", flush=True)
+        line = sys.stdin.readline()
+        return line if line else None
+
+    return play_in_terminal(variant, seat, args.seed, args.level, read, print)
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -231,6 +246,14 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
     arena.add_argument("--json", action="store_true")
     arena.set_defaults(func=_cmd_arena)
+    play = sub.add_parser("play", help="play a deal in the terminal against the computer players")
+    play.add_argument("--variant", default="fft")
+    play.add_argument("--players", type=_positive, default=4)
+    play.add_argument("--seed", default="1")
+    play.add_argument("--seat", default="p1")
+    play.add_argument("--level", choices=("random", "rule", "mc"), default="rule")
+    play.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    play.set_defaults(func=_cmd_play)
     return parser
 
 

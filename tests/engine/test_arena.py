@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -75,3 +76,31 @@ def test_arena_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str]
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and fragment in err, err
+
+
+# ------------------------------------------------------------------ play in the terminal
+
+
+@pytest.mark.parametrize(("variant", "players"), [("fft", 5), ("chambery", 4), ("mathers", 2)])
+def test_play_a_whole_deal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variant: str, players: int
+) -> None:
+    """Always the first action offered, after a hint, a wrong action and a number out of range."""
+    lines = "hint\nplay XX\n99\n" + "1\n" * 200
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    code = main(["play", "--variant", variant, "--players", str(players), "--seed", "4"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert "Hint: " in out
+    assert "Not understood: " in out
+    assert "choose a number from 1 to" in out
+    assert "The input ended" not in out
+
+
+def test_play_refuses_with_the_rule(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("call SK\nquit\n"))
+    assert main(["play", "--seed", "3"]) == 0
+    out, _ = capsys.readouterr()
+    assert "Refused: now is the time to bid or pass, not to call" in out

@@ -9,11 +9,11 @@ import pytest
 from view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
 from tarot_core.actions import Action
-from tarot_core.cards import FULL_PACK
+from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Suit
 from tarot_core.errors import TarotError
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
 from tarot_core.players.montecarlo import rebuild, sample
-from tarot_core.players.rule import hand_points
+from tarot_core.players.rule import RulePlayer, hand_points
 from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
 from tarot_core.variant import find_variant
@@ -131,3 +131,43 @@ def test_unknown_player_and_bad_playouts_are_refused() -> None:
         make_player("strong")
     with pytest.raises(TarotError, match="at least one play-out"):
         MonteCarloPlayer(playouts=0)
+
+
+def test_rule_player_follows_the_club_principles() -> None:
+    """Over rounds played by the rule-based player, every decision in a textbook position is the textbook
+    one: last to play behind a partner who wins, give the most points; never keep the Excuse to the last
+    trick; last to play, win with the Petit when it wins; never lay away a King (nor is one offered)."""
+    player = RulePlayer()
+    seen = {"points": 0, "excuse": 0, "petit": 0}
+    for key in ["fft-4", "fft-5", "fft-3"]:
+        variant = find_variant(key)
+        for number in range(40):
+            rnd = variant.deal_round(SEATS[number % variant.players], f"principles-{number}")
+            while not rnd.is_over:
+                seat = rnd.to_move
+                assert seat is not None
+                view = rnd.view(seat)
+                action = player.decide(view, random.Random(0))
+                plays = [a.card for a in view.legal if a.kind == "play"]
+                current = view.current
+                last = (
+                    action.kind == "play" and current is not None and len(current.plays) == view.players - 1
+                )
+                if action.kind == "play" and EXCUSE in plays and len(view.hand) == 2:
+                    assert action.card is EXCUSE
+                    seen["excuse"] += 1
+                elif last and current is not None and current.ahead is not None and len(plays) > 1:
+                    led = next(c.suit for _, c in current.plays if c is not EXCUSE)
+                    following = [c for c in plays if c.suit is led]
+                    if view.same_side(current.ahead) is True and following and led is not Suit.TRUMPS:
+                        assert action.card.half_points == max(c.half_points for c in following)
+                        seen["points"] += 1
+                    elif PETIT in plays and view.same_side(current.ahead) is False:
+                        best = next(c for s, c in current.plays if s == current.ahead)
+                        if not best.is_trump:
+                            assert action.card is PETIT
+                            seen["petit"] += 1
+                if action.kind == "discard":
+                    assert not action.card.is_king and not action.card.is_bout
+                rnd.push(action)
+    assert all(count >= 3 for count in seen.values()), seen

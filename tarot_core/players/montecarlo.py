@@ -9,7 +9,7 @@ seat, and keeps the card with the best mean score for its own seat. A deal that 
 
 ``playouts`` is the number of play-outs per decision, shared among the cards (at least two deals each).
 Bidding, calling, discarding and handfuls are the rule-based player's; so is the whole round in Mathers'
-game and Chambéry Tarot, where cards change hands in ways the sampler does not rebuild yet.
+game, whose exchanges and calls for a Tarot Trump the sampler does not rebuild yet.
 """
 
 from __future__ import annotations
@@ -80,6 +80,122 @@ class Determinization:
 
 
 def sample(view: SeatView, rng: random.Random) -> Determinization | None:
+    """A deal consistent with ``view`` (French rule sets and Chambéry Tarot), or None if this draw
+    failed or the rule set is not sampled."""
+    if view.family in ("fft", "classic"):
+        return _sample_french(view, rng)
+    if view.family == "chambery":
+        return _sample_chambery(view, rng)
+    return None
+
+
+def _fill(cards: list[Card], places: list[_Place], rng: random.Random) -> dict[str, list[Card]] | None:
+    """Deal ``cards`` to ``places``, the most constrained cards first, each to a place drawn by the room
+    left; None when a card finds no room."""
+    rng.shuffle(cards)
+    options = {card: [p for p in places if p.takes(card)] for card in cards}
+    cards.sort(key=lambda c: len(options[c]))
+    given: dict[str, list[Card]] = {p.name: [] for p in places}
+    for card in cards:
+        open_places = [p for p in options[card] if p.room > 0]
+        if not open_places:
+            return None
+        pick = rng.randrange(sum(p.room for p in open_places))
+        for place in open_places:
+            pick -= place.room
+            if pick < 0:
+                break
+        place.room -= 1
+        given[place.name].append(card)
+    return given
+
+
+def _sample_chambery(view: SeatView, rng: random.Random) -> Determinization | None:
+    """Chambéry Tarot: the hands now, then the deal before the dealer's discard and the exchanges."""
+    variant = _variant(view.variant, view.options)
+    me, dealer, taker = view.seat, view.dealer, view.taker
+    played = view.all_played()
+    piles = {name: [p for p in view.shown if p.name == name] for name in ("received", "given")}
+    received = [(p.cards[0], p.seat) for p in piles["received"] if p.seat is not None]
+    given_seen = {p.cards[0]: Seat.parse(p.word) for p in piles["given"]}
+    in_discard = [c for p in view.shown if p.name in ("discard-found", "discard-pagat") for c in p.cards]
+    my_discard = next((p.cards for p in view.shown if p.name == "discard" and p.seat == me), ())
+    known: dict[Seat, list[Card]] = {s: [] for s in view.seats}
+    if taker is not None:
+        known[taker].extend(c for c, _ in received if c not in played)
+    for card, receiver in given_seen.items():
+        if card not in played and receiver != me:
+            known[receiver].append(card)
+    called, partner = view.called, view.partner
+    if called is not None and partner is not None and partner != me and called not in played:
+        known[partner].append(called)  # the holder of the called card made himself known
+    located = set(view.hand) | played | set(my_discard) | set(in_discard)
+    for cards in known.values():
+        located.update(cards)
+    places = [
+        _Place(str(s), s, view.hand_sizes[s] - len(known[s]), view.voids[s]) for s in view.seats if s != me
+    ]
+    hidden = dict(view.hidden).get("discard", 0)
+    if hidden:
+        places.append(_Place("discard", None, hidden, frozenset({Suit.TRUMPS, Suit.EXCUSE}), True))
+    given = _fill([c for c in variant.pack if c not in located], places, rng)
+    if given is None:
+        return None
+    current = {s: list(view.hand) if s == me else [*known[s], *given[str(s)]] for s in view.seats}
+    discard = list(my_discard) if me == dealer else [*in_discard, *given.get("discard", [])]
+    # The cards the soloist gave back, in order: each went to the holder of the card received in turn.
+    gives: list[Card] = []
+    give_actions = [a for a in view.history if a.kind == "give"]
+    for index, action in enumerate(give_actions):
+        receiver = received[index][1]
+        if action.cards:
+            gives.append(action.card)
+            continue
+        pool = [
+            c
+            for c in [*current[receiver], *view.played[receiver]]
+            if c not in gives and c not in known[receiver] and c not in {r for r, _ in received}
+        ]
+        if not pool:
+            return None
+        gives.append(pool[rng.randrange(len(pool))])
+    hands: dict[Seat, list[Card]] = {s: [*current[s], *view.played[s]] for s in view.seats}
+    hands[dealer].extend(discard)
+    for card, holder in received:
+        if taker is None or card not in hands[taker]:
+            return None
+        hands[taker].remove(card)
+        hands[holder].append(card)
+    for card, (_, receiver) in zip(gives, received, strict=False):
+        if card not in hands[receiver] or taker is None:
+            return None
+        hands[receiver].remove(card)
+        hands[taker].append(card)
+    extras_count = variant.dog_size
+    dealt = hands[dealer]
+    rng.shuffle(dealt)
+    extras, hands[dealer] = dealt[:extras_count], dealt[extras_count:]
+    if any(len(hands[s]) != variant.hand_size for s in view.seats):
+        return None
+    hidden_discard = list(discard)
+    rng.shuffle(hidden_discard)
+    actions: list[Action] = []
+    give_cards = iter(gives)
+    for seen in view.history:
+        if seen.kind == "discard" and not seen.cards:
+            if not hidden_discard:
+                return None
+            actions.append(Action(seen.seat, "discard", "", (hidden_discard.pop(),)))
+        elif seen.kind == "give":
+            actions.append(Action(seen.seat, "give", "", (next(give_cards),)))
+        else:
+            if seen.kind == "discard" and seen.card in hidden_discard:
+                hidden_discard.remove(seen.card)
+            actions.append(seen)
+    return Determinization(tuple(tuple(sorted(hands[s])) for s in view.seats), tuple(extras), tuple(actions))
+
+
+def _sample_french(view: SeatView, rng: random.Random) -> Determinization | None:
     """A deal of the French rule sets consistent with ``view``, or None if this draw failed."""
     variant = _variant(view.variant, view.options)
     me = view.seat
@@ -203,7 +319,7 @@ class MonteCarloPlayer:
         legal = legal_or_fail(view)
         ruled = self.rule.choose(view)[0]
         plays = [a for a in legal if a.kind == "play"]
-        if ruled.kind != "play" or len(plays) < 2 or view.family not in ("fft", "classic"):
+        if ruled.kind != "play" or len(plays) < 2 or view.family not in ("fft", "classic", "chambery"):
             return ruled
         estimates = self.estimate(view, plays, rng)
         self._last = (view, estimates)

@@ -46,7 +46,7 @@ def test_rule_and_random_players_play_only_legal_moves(key: str, options: dict[s
         play_round(rnd, [make_player(name) for name in names[: variant.players]], number)
 
 
-@pytest.mark.parametrize("key", [*FRENCH, "mathers-3", "chambery-5"])
+@pytest.mark.parametrize("key", [*FRENCH, "mathers-3", "chambery-4", "chambery-5"])
 def test_monte_carlo_player_plays_only_legal_moves(key: str) -> None:
     variant = find_variant(key)
     for number in range(2):
@@ -95,7 +95,7 @@ def test_seeded_decisions_are_reproducible() -> None:
     assert records[0] == records[1]
 
 
-@pytest.mark.parametrize("key", FRENCH)
+@pytest.mark.parametrize("key", [*FRENCH, "chambery-3", "chambery-4", "chambery-5"])
 def test_sampled_deals_agree_with_the_view(key: str) -> None:
     """A deal drawn for the Monte Carlo player, replayed with the record seen, gives back the same view."""
     kept = 0

@@ -8,8 +8,10 @@ seat, and keeps the card with the best mean score for its own seat. A deal that 
 (a player could not have played as he did with those cards) is drawn again.
 
 ``playouts`` is the number of play-outs per decision, shared among the cards (at least two deals each).
-Bidding, calling, discarding and handfuls are the rule-based player's; so is the whole round in Mathers'
-game, whose exchanges and calls for a Tarot Trump the sampler does not rebuild yet.
+Bidding, calling, discarding, handfuls, declarations and exchanges are the rule-based player's. Each
+rule set's sampler undoes what moved cards between hands: the dog and the discard (French rules), the
+dealer's discard, the demanded cards and those given back (Chambéry), the dealer's exchange and the
+calls for a Tarot Trump (Mathers).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..actions import Action
-from ..cards import EXCUSE, Card, Suit
+from ..cards import EXCUSE, PLAIN_SUITS, Card, Suit
 from ..errors import TarotError
+from ..mathers import TAROT_TRUMPS
 from ..round import Round
 from ..seats import Seat
 from ..variant import Variant, find_variant
@@ -86,7 +89,98 @@ def sample(view: SeatView, rng: random.Random) -> Determinization | None:
         return _sample_french(view, rng)
     if view.family == "chambery":
         return _sample_chambery(view, rng)
+    if view.family == "mathers":
+        return _sample_mathers(view, rng)
     return None
+
+
+def _sample_mathers(view: SeatView, rng: random.Random) -> Determinization | None:
+    """Mathers' game: the hands now, then the deal before the dealer's exchange and the calls for a
+    Tarot Trump (a card handed over unseen is drawn from what its receiver holds or played)."""
+    variant = _variant(view.variant, view.options)
+    me, dealer = view.seat, view.dealer
+    played = view.all_played()
+    my_discard = next((p.cards for p in view.shown if p.name == "discard" and p.seat == me), ())
+    stock_seen = next((p.cards for p in view.shown if p.name == "stock"), ())
+    known: dict[Seat, list[Card]] = {s: [] for s in view.seats}
+    gave_unseen = {a.seat for a in view.history if a.kind == "give" and not a.cards}
+    loose: set[Card] = set()
+    for pile in view.shown:
+        if pile.name == "declaration" and pile.seat is not None and pile.seat != me:
+            for card in pile.cards:
+                if card in played or card in view.hand:
+                    continue
+                if pile.seat in gave_unseen:
+                    loose.add(card)  # perhaps handed over since
+                elif card not in known[pile.seat]:
+                    known[pile.seat].append(card)
+    located = set(view.hand) | played | set(my_discard)
+    for cards in known.values():
+        located.update(cards)
+    places = [
+        _Place(str(s), s, view.hand_sizes[s] - len(known[s]), view.voids[s]) for s in view.seats if s != me
+    ]
+    hidden = dict(view.hidden)
+    for name in ("discard", "dead"):
+        if hidden.get(name):
+            places.append(_Place(name, None, hidden[name], frozenset()))
+    given = _fill([c for c in variant.pack if c not in located], places, rng)
+    if given is None:
+        return None
+    current = {s: list(view.hand) if s == me else [*known[s], *given[str(s)]] for s in view.seats}
+    if any(c in given.get("dead", []) or c in given.get("discard", []) for c in loose):
+        return None
+    hands: dict[Seat, list[Card]] = {s: [*current[s], *view.played[s]] for s in view.seats}
+    # The calls for a Tarot Trump, undone from the last: each card handed over goes back to its giver.
+    actions = list(view.history)
+    for index in range(len(actions) - 1, -1, -1):
+        action = actions[index]
+        if action.kind != "give":
+            continue
+        first = actions[index - 1].kind == "declare"  # the asked player's Tarot Trump, else the give back
+        ask = actions[index - 1] if first else actions[index - 2]
+        if ask.kind != "declare" or not ask.word.startswith("ask-"):
+            return None
+        receiver = ask.seat if first else Seat.parse(ask.word.removeprefix("ask-"))
+        if action.cards:
+            card = action.card
+        else:
+            if first:
+                pool = [c for c in hands[receiver] if c in TAROT_TRUMPS]
+            else:
+                pool = [c for c in hands[receiver] if c.suit in PLAIN_SUITS and c.rank <= 10]
+            if not pool:
+                return None
+            card = pool[rng.randrange(len(pool))]
+            actions[index] = Action(action.seat, "give", "", (card,))
+        if card not in hands[receiver]:
+            return None
+        hands[receiver].remove(card)
+        hands[action.seat].append(card)
+    # The dealer's exchange, undone: the three cards he took go back aside, his discard to his hand.
+    if stock_seen:
+        stock = list(stock_seen)
+    else:
+        pool = list(hands[dealer])
+        rng.shuffle(pool)
+        stock = pool[: variant.dog_size]
+    for card in stock:
+        if card not in hands[dealer]:
+            return None
+        hands[dealer].remove(card)
+    discard = list(my_discard) if me == dealer else given.get("discard", [])
+    hands[dealer].extend(discard)
+    pending = list(discard)
+    rng.shuffle(pending)
+    for index, action in enumerate(actions):
+        if action.kind == "discard" and not action.cards:
+            if not pending:
+                return None
+            actions[index] = Action(action.seat, "discard", "", (pending.pop(),))
+    if any(len(hands[s]) != variant.hand_size for s in view.seats):
+        return None
+    dealt = tuple(tuple(sorted(hands[s])) for s in view.seats)
+    return Determinization(dealt, tuple(sorted(stock)), tuple(actions))
 
 
 def _fill(cards: list[Card], places: list[_Place], rng: random.Random) -> dict[str, list[Card]] | None:
@@ -290,7 +384,8 @@ def rebuild(view: SeatView, deal: Determinization) -> Round | None:
             rnd.push(action)
     except TarotError:
         return None
-    return rnd
+    # What was said aloud about the cards (a handful's trumps, a declaration, ...) must come out the same.
+    return rnd if rnd.view(view.seat) == view else None
 
 
 def finish(rnd: Round, player: RulePlayer) -> None:
@@ -319,7 +414,7 @@ class MonteCarloPlayer:
         legal = legal_or_fail(view)
         ruled = self.rule.choose(view)[0]
         plays = [a for a in legal if a.kind == "play"]
-        if ruled.kind != "play" or len(plays) < 2 or view.family not in ("fft", "classic", "chambery"):
+        if ruled.kind != "play" or len(plays) < 2:
             return ruled
         estimates = self.estimate(view, plays, rng)
         self._last = (view, estimates)

@@ -95,7 +95,7 @@ def test_seeded_decisions_are_reproducible() -> None:
     assert records[0] == records[1]
 
 
-@pytest.mark.parametrize("key", [*FRENCH, "chambery-3", "chambery-4", "chambery-5"])
+@pytest.mark.parametrize("key", [*FRENCH, "chambery-3", "chambery-4", "chambery-5", "mathers-2", "mathers-3"])
 def test_sampled_deals_agree_with_the_view(key: str) -> None:
     """A deal drawn for the Monte Carlo player, replayed with the record seen, gives back the same view."""
     kept = 0

@@ -104,15 +104,15 @@ def serve(session: nox.Session) -> None:
     session.run("python", "-m", "tutorial.serve", port, "--directory", "docs/_build/html")
 
 
-BENCH_PARTS = ("engine", "docs", "site", "bytes")
+BENCH_PARTS = ("engine", "players", "docs", "site", "bytes")
 
 
 @nox.session
 def bench(session: nox.Session) -> None:
     """Measure, do not check: engine speed, a clean docs build, page loads (results in .cache/bench/).
 
-    ``nox -s bench`` runs the four parts; ``nox -s bench -- engine`` (or ``docs``, ``site``, ``bytes``) runs
-    some.
+    ``nox -s bench`` runs the five parts; ``nox -s bench -- engine`` (or ``players``, ``docs``, ``site``,
+    ``bytes``) runs some.
     The method is described in docs/developers/performance.md.
     """
     parts = session.posargs or list(BENCH_PARTS)
@@ -123,6 +123,8 @@ def bench(session: nox.Session) -> None:
         _ensure_chromium(session)
     if "engine" in parts:
         session.run("python", "tests/bench/bench_engine.py")
+    if "players" in parts:
+        session.run("python", "tests/bench/bench_players.py")
     site = ".cache/bench/build/html"
     if "docs" in parts or "site" in parts:
         # The pages are measured as the sources are now: a build left from an earlier run could be

@@ -53,6 +53,7 @@ from .variant import options_table as variant_options_table
 
 if TYPE_CHECKING:
     from .fft import FrenchVariant
+    from .view import Pile
 
 __all__ = [
     "BIDS",
@@ -1439,6 +1440,48 @@ class ChamberyRound(Round):
             if card in self.hands[seat]:
                 return seat
         return None
+
+    # ------------------------------------------------------------------ what each seat sees
+    def rule_partner_known(self, seat: Seat) -> bool:
+        return True  # the holder of the called card makes himself known at once
+
+    def rule_shown_piles(self, seat: Seat) -> list[Pile]:
+        """The dealer sees his discard; everyone sees the demanded cards handed to the soloist and those
+        found in the discard; a card the soloist gives back is seen by him and its receiver."""
+        from .view import Pile
+
+        piles: list[Pile] = []
+        if seat == self.dealer and self.discard:
+            piles.append(Pile("discard", seat, tuple(sorted(self.discard))))
+        if self.misses:
+            piles.append(Pile("discard-found", self.dealer, tuple(self.misses)))
+        if seat != self.dealer and PAGAT in self.discard:
+            piles.append(Pile("discard-pagat", self.dealer, (PAGAT,)))  # "Baga à l'écart", said aloud
+        piles.extend(Pile("received", holder, (card,), str(self.taker)) for card, holder in self.received)
+        for card, receiver in self.given:
+            if seat in (self.taker, receiver):
+                piles.append(Pile("given", self.taker, (card,), str(receiver)))
+        return piles
+
+    def rule_hidden_piles(self, seat: Seat) -> list[tuple[str, int]]:
+        """The dealer's discard, for everyone else (less the demanded cards found in it and the Pagat,
+        which the dealer announces)."""
+        if not self.discard or seat == self.dealer:
+            return []
+        count = len(set(self.discard) - {*self.misses, PAGAT})
+        return [("discard", count)] if count else []
+
+    def rule_seen_action(self, seat: Seat, action: Action) -> Action:
+        if action.seat == seat or action.kind not in ("discard", "give"):
+            return action
+        if action.kind == "give" and any(
+            card == action.card and seat == receiver for card, receiver in self.given
+        ):
+            return action
+        return Action(action.seat, action.kind)
+
+    def rule_public_notes(self) -> list[str]:
+        return list(self.announcements)
 
     @property
     def demands_left(self) -> int:

@@ -740,6 +740,10 @@ class ClassicRound(Round):
             self.contract == "guard-without" and self.variant.options.guard_without_dog == "nobody"
         )
 
+    def rule_discard_trumps_shown(self) -> bool:
+        """The source does not make the taker show trumps he lays away."""
+        return False
+
     def rule_callable(self, taker: Seat) -> list[Card]:
         """A King neither in the taker's hand nor (once shown) in the dog; if none, a Queen, and so on."""
         excluded = set(self.hands[taker])

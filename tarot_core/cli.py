@@ -5,7 +5,10 @@
 * ``sheet FILE``: read a score sheet (JSON or CSV, see :mod:`tarot_core.sheet`) and print the totals;
 * ``deal --players N --seed S``: a reproducible random deal;
 * ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]
-  [--step-by-step] [--warmup N]``.
+  [--step-by-step] [--warmup N]``;
+* ``arena --variant fft --players N --deals D --seed S --seats mc,rule,rule,rule [--playouts P]
+  [--json]``: the computer players on duplicate deals (:mod:`tarot_core.arena`);
+* ``play --variant fft --players N --seed S --seat p1 --level rule``: play a deal in the terminal.
 
 Bad input prints one line naming the problem and exits with status 2.
 """
@@ -276,6 +279,32 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import run_arena
+
+    variant = variant_for(args.variant, args.players, **_options(args))
+    report = run_arena(variant, args.seats.split(","), args.deals, args.seed, playouts=args.playouts)
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        print("\n".join(report.lines(variant.title)))
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .play import play_in_terminal
+
+    variant = variant_for(args.variant, args.players, **_options(args))
+    seat = Seat.parse(args.seat, variant.players)
+
+    def read(prompt: str) -> str | None:
+        print(prompt, end="", flush=True)
+        line = sys.stdin.readline()
+        return line if line else None
+
+    return play_in_terminal(variant, seat, args.seed, args.level, read, print)
+
+
 def _in_words(value: object) -> str:
     """A statistic for the table: a count per name as "garde 12, prise 3", an empty one as "none"."""
     if isinstance(value, dict):
@@ -361,6 +390,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="first play N other rounds, not timed and not counted (a benchmark's warm-up)",
     )
     simulate.set_defaults(func=_cmd_simulate)
+    arena = sub.add_parser("arena", help="measure the computer players on duplicate deals")
+    arena.add_argument("--variant", default="fft")
+    arena.add_argument("--players", type=_positive, default=4)
+    arena.add_argument("--deals", type=_at_least_one, default=100)
+    arena.add_argument("--seed", type=_seed, default="1")
+    arena.add_argument(
+        "--seats", default="rule,random,rule,random", help="a player per seat: random, rule, mc"
+    )
+    arena.add_argument(
+        "--playouts", type=_at_least_one, default=None, help="play-outs per move of the mc player"
+    )
+    arena.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    arena.add_argument("--json", action="store_true")
+    arena.set_defaults(func=_cmd_arena)
+    play = sub.add_parser("play", help="play a deal in the terminal against the computer players")
+    play.add_argument("--variant", default="fft")
+    play.add_argument("--players", type=_positive, default=4)
+    play.add_argument("--seed", type=_seed, default="1")
+    play.add_argument("--seat", default="p1")
+    play.add_argument("--level", choices=("random", "rule", "mc"), default="rule")
+    play.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    play.set_defaults(func=_cmd_play)
     return parser
 
 

@@ -86,6 +86,7 @@ from .variant import options_table as variant_options_table
 
 if TYPE_CHECKING:
     from .fft import FrenchVariant
+    from .view import Pile
 
 # ---------------------------------------------------------------------------------------------- facts
 HAND_SIZE: Final = 25
@@ -812,6 +813,57 @@ class MathersRound(Round):
         self.fool_holder: Seat | None = None
         self.phase = Phase.DISCARD
         self.to_move = self.dealer
+
+    # ------------------------------------------------------------------ what each seat sees
+    def rule_partner_known(self, seat: Seat) -> bool:
+        return True  # everyone plays for himself
+
+    def rule_must_trump(self) -> bool:
+        return bool(self.variant.options.must_trump)
+
+    def rule_shown_piles(self, seat: Seat) -> list[Pile]:
+        """The dealer sees his own discard and the three cards he took; everyone sees the declarations;
+        a card handed over after a call for a Tarot Trump is seen by the two players concerned."""
+        from .view import Pile
+
+        piles: list[Pile] = []
+        if seat == self.dealer:
+            if self.discard:
+                piles.append(Pile("discard", seat, tuple(sorted(self.discard))))
+            if self.dog_revealed:
+                piles.append(Pile("stock", seat, self.initial_dog))
+        for who in self.declarers:
+            piles.extend(Pile("declaration", who, d.cards, d.code) for d in self.declared.get(who, []))
+        for ask in self._all_asks():
+            if seat in (ask.asker, ask.asked):
+                if ask.given is not None:
+                    piles.append(Pile("given", ask.asked, (ask.given,), str(ask.asker)))
+                if ask.returned is not None:
+                    piles.append(Pile("given", ask.asker, (ask.returned,), str(ask.asked)))
+        return piles
+
+    def rule_hidden_piles(self, seat: Seat) -> list[tuple[str, int]]:
+        """The three cards before the dealer takes them, the dealer's discard, the dead hand (2 players)."""
+        hidden: list[tuple[str, int]] = []
+        if not self.dog_revealed:
+            hidden.append(("stock", len(self.initial_dog)))
+        if self.discard and seat != self.dealer:
+            hidden.append(("discard", len(self.discard)))
+        if self.dead_hand:
+            hidden.append(("dead", len(self.dead_hand)))
+        return hidden
+
+    def rule_seen_action(self, seat: Seat, action: Action) -> Action:
+        if action.seat == seat or action.kind not in ("discard", "give"):
+            return action
+        if action.kind == "give":
+            for ask in self._all_asks():
+                if seat in (ask.asker, ask.asked) and action.card in (ask.given, ask.returned):
+                    return action
+        return Action(action.seat, action.kind)
+
+    def _all_asks(self) -> list[Ask]:
+        return [*self.asks, self.pending] if self.pending is not None else list(self.asks)
 
     # ------------------------------------------------------------------ order of play
     @property

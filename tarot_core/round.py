@@ -49,6 +49,7 @@ from .seats import NEXT_SEAT, SEATS, Seat
 if TYPE_CHECKING:
     from .fft import FrenchVariant
     from .scoring import Score
+    from .view import Pile, SeatView
 
 #: For each card, the end of its suit's run of pack indexes when it is led (0 for a trump: then only a
 #: higher trump can take the lead), see ``Trick.add``.
@@ -400,6 +401,76 @@ class Round:
             if sum(1 for c in hand if c.rank == QUEEN and c.suit in PLAIN_SUITS) == 4:
                 ranks.append(KNIGHT)
         return [Card(suit, rank) for rank in ranks for suit in PLAIN_SUITS]
+
+    # ------------------------------------------------------------------ what each seat sees
+    def view(self, seat: Seat) -> SeatView:
+        """What ``seat`` knows now (see :mod:`tarot_core.view`)."""
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    def rule_partner_known(self, seat: Seat) -> bool:
+        """Whether ``seat`` knows who the taker's partner is, or that there is none: always without a
+        called card; with one, the partner knows himself, everyone knows once the called card is played
+        or when it turned up in the dog, and a taker who called his own card knows he plays alone."""
+        called = self.called
+        if called is None or self.partner_revealed or seat == self.partner:
+            return True
+        if self.dog_revealed and called in self.initial_dog:
+            return True
+        return seat == self.taker and called in self.initial_hands[seat]
+
+    def rule_discard_trumps_shown(self) -> bool:
+        """Whether trumps laid away in the discard are shown to the table (the FFT rule)."""
+        return True
+
+    def rule_shown_piles(self, seat: Seat) -> list[Pile]:
+        """The piles shown to ``seat``: the dog once turned over, its own discard (the trumps in another
+        player's discard when the rules show them), the handfuls."""
+        from .view import Pile
+
+        piles: list[Pile] = []
+        if self.dog_revealed:
+            piles.append(Pile("dog", None, self.initial_dog))
+        if self.discard and self.taker is not None:
+            if seat == self.taker:
+                piles.append(Pile("discard", self.taker, tuple(sorted(self.discard))))
+            elif self.rule_discard_trumps_shown():
+                trumps = tuple(sorted(c for c in self.discard if c.is_trump))
+                if trumps:
+                    piles.append(Pile("discard-trumps", self.taker, trumps))
+        piles.extend(Pile("handful", who, cards, size) for who, size, cards in self.handfuls)
+        return piles
+
+    def rule_hidden_piles(self, seat: Seat) -> list[tuple[str, int]]:
+        """Piles in no hand that ``seat`` has not seen, with their sizes: the dog not turned over (until
+        the end), another player's discard (less any trumps shown)."""
+        hidden: list[tuple[str, int]] = []
+        if not self.dog_revealed and self.dog:
+            hidden.append(("dog", len(self.dog)))
+        if self.discard and seat != self.taker:
+            shown = self.rule_discard_trumps_shown()
+            count = sum(1 for c in self.discard if not (shown and c.is_trump))
+            if count:
+                hidden.append(("discard", count))
+        return hidden
+
+    def rule_seen_action(self, seat: Seat, action: Action) -> Action:
+        """``action`` as ``seat`` saw it: another player's discard without its card (unless it is a trump
+        the rules show)."""
+        if action.kind == "discard" and action.seat != seat:
+            if self.rule_discard_trumps_shown() and all(c.is_trump for c in action.cards):
+                return action
+            return Action(action.seat, "discard")
+        return action
+
+    def rule_public_notes(self) -> list[str]:
+        """What was said aloud that the actions do not tell (none in the French rules)."""
+        return []
+
+    def rule_must_trump(self) -> bool:
+        """Whether a player who cannot follow suit must trump (so that not trumping shows a void)."""
+        return True
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Action, ...]:

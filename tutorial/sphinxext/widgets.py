@@ -172,11 +172,11 @@ def write_stdlib(assets: Path, name: str) -> Path:
 def _sources_digest() -> str:
     """A short digest of everything the worker loads, to make cached copies stale when it changes."""
     digest = hashlib.sha256()
-    paths = [*sorted((ROOT / "tarot_core").glob("*.py")), TUTORIAL / "bridge.py"]
+    paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), TUTORIAL / "bridge.py"]
     paths += [TUTORIAL / name for name in EXTRA_BRIDGES]
     paths += [*sorted(HANDS_DIR.glob("*.json")), *(WEB_DIR / name for name in WEB_FILES)]
     for path in paths:
-        digest.update(path.name.encode())
+        digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 

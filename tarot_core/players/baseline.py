@@ -1,0 +1,22 @@
+"""The baseline player: any legal action, uniformly at random."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..view import SeatView
+from .base import action_words, legal_or_fail
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions (what the rule-based player is measured against)."""
+
+    name = "random"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        legal = legal_or_fail(view)
+        return legal[rng.randrange(len(legal))]
+
+    def explain(self, view: SeatView, action: Action) -> str:
+        return f"{action_words(action)}, drawn at random among the {len(view.legal)} actions allowed."

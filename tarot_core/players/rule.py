@@ -1,0 +1,448 @@
+"""The rule-based player: what a decent club player does, written as rules.
+
+**Bidding** counts the hand by the usual club method (points for 18 cards; a hand of another size is
+scaled to 18 cards):
+
+* each trump 2, and 1 more for each major trump (16 to 21); the 21 10 more, the Petit 8 more when
+  guarded by four other trumps (5 otherwise), the Excuse 7;
+* a King 6, a Queen 3 (4 with its King), a Knight 2, a Jack 1;
+* a long suit: 5 cards 5, each card more 2; a void 6 and a singleton 3 when the hand holds 4 trumps.
+
+Under 41 it passes; 41 a prise (Small), 56 a garde (Guard), 71 a garde sans (without the dog), 81 a
+garde contre (against the dog); never a slam. In Chambéry Tarot a solo needs 75, 85, 95 points.
+
+**Calling**: the King of the suit where the taker holds the Queen and the Knight, then the most cards.
+**Discarding**: the shortest suits without their King first, so as to make voids, their best cards
+first (the discard counts for the taker, so the points stay with him); a trump only when nothing else
+may go (the engine never offers a King or a bout). **Handfuls** are shown by the taker's side only.
+
+**Play** follows the common principles: lead a King while no opponent has shown a void in its suit; the
+attack with many trumps leads trumps to hunt the Petit; the defence makes the taker trump; give points
+to a partner sure to win the trick (save the Petit there); win a trick cheaply (the lowest card that
+wins, overtrumping with the lowest trump that does) when it is sure or worth it; otherwise play low,
+and play the Excuse instead of a valuable card, never keeping it to the last trick. The rule sets whose
+scoring differs (Mathers, Chambéry) use the same principles with their own card order and values.
+
+The player is deterministic: the generator it is given is not used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from ..actions import Action
+from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
+from ..chambery import card_points as chambery_points
+from ..chambery import strength as chambery_strength
+from ..mathers import CATEGORY_VALUES, TAROT_TRUMPS, category
+from ..view import SeatView
+from .base import action_words, card_words, legal_or_fail
+
+#: The level of each contract word (the same ladder in the French rules' two vocabularies).
+LEVELS: Final = {
+    "prise": 0,
+    "small": 0,
+    "garde": 1,
+    "guard": 1,
+    "garde-sans": 2,
+    "guard-without": 2,
+    "garde-contre": 3,
+    "guard-against": 3,
+}
+#: Points for each level, for 18 cards.
+THRESHOLDS: Final = (41, 56, 71, 81)
+SOLO_THRESHOLDS: Final = {"solo-two-cards": 75, "solo-one-card": 85, "solo-hand": 95}
+HANDFUL_ORDER: Final = ("triple", "double", "simple")
+
+
+# ---------------------------------------------------------------------------------------- card facts
+def value(view: SeatView, card: Card) -> int:
+    """What a card is worth to the side that takes it, in the rule set's units."""
+    if view.family == "chambery":
+        return chambery_points(card)
+    if view.family == "mathers":
+        return CATEGORY_VALUES[category(card)]
+    return card.half_points
+
+
+def order(view: SeatView, card: Card) -> int:
+    """The card's order inside its suit (trumps by number)."""
+    if view.family == "chambery":
+        return chambery_strength(card)
+    return card.rank
+
+
+def beats(view: SeatView, card: Card, best: Card | None, led: Suit | None) -> bool:
+    """Whether ``card`` would take the lead from ``best`` in a trick led in ``led``."""
+    if card is EXCUSE:
+        return False
+    if best is None:
+        return True
+    if card.is_trump:
+        return not best.is_trump or card.rank > best.rank
+    if best.is_trump:
+        return False
+    return card.suit is led and order(view, card) > order(view, best)
+
+
+def hand_points(hand: Sequence[Card]) -> float:
+    """The club count of a hand (see the module's docstring), scaled to 18 cards."""
+    if not hand:
+        return 0.0
+    trumps = [c for c in hand if c.is_trump]
+    points = 0
+    for trump in trumps:
+        points += 3 if trump.rank >= 16 else 2
+    if MONDE in hand:
+        points += 10
+    if PETIT in hand:
+        points += 8 if len(trumps) >= 5 else 5
+    if EXCUSE in hand:
+        points += 7
+    for suit in PLAIN_SUITS:
+        cards = [c for c in hand if c.suit is suit]
+        ranks = {c.rank for c in cards}
+        points += 6 * (KING in ranks) + 2 * (KNIGHT in ranks) + (JACK in ranks)
+        if QUEEN in ranks:
+            points += 4 if KING in ranks else 3
+        if len(cards) >= 5:
+            points += 5 + 2 * (len(cards) - 5)
+        elif len(trumps) >= 4 and len(cards) <= 1:
+            points += 6 if not cards else 3
+    return points * 18 / len(hand)
+
+
+def _suit_count(hand: Sequence[Card], suit: Suit) -> int:
+    return sum(1 for c in hand if c.suit is suit)
+
+
+# ---------------------------------------------------------------------------------------- the player
+class RulePlayer:
+    """The rule-based player (see the module's docstring for its rules)."""
+
+    name = "rule"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        return self.choose(view)[0]
+
+    def explain(self, view: SeatView, action: Action) -> str:
+        chosen, reason = self.choose(view)
+        if chosen == action:
+            return f"{action_words(action)}: {reason}."
+        return (
+            f"{action_words(action)}; the rule-based player would rather: {action_words(chosen)}, {reason}."
+        )
+
+    def choose(self, view: SeatView) -> tuple[Action, str]:
+        """The action and the reason for it."""
+        legal = legal_or_fail(view)
+        if len(legal) == 1:
+            return legal[0], "it is the only action allowed now"
+        kinds = {action.kind for action in legal}
+        if "petit-sec" in kinds:
+            return next(a for a in legal if a.kind == "petit-sec"), "the rules require it"
+        if "handful" in kinds:
+            handful = self._handful(view, legal)
+            if handful is not None:
+                return handful
+        if "play" in kinds:
+            return self._play(view, [a for a in legal if a.kind == "play"])
+        if "bid" in kinds or ("pass" in kinds and view.phase == "bidding"):
+            return self._bid(view, legal)
+        if "call" in kinds:
+            return self._call(view, legal)
+        if "discard" in kinds:
+            return self._discard(view, legal)
+        if "declare" in kinds or "pass" in kinds:
+            return self._declare(view, legal)
+        if "give" in kinds:
+            return self._give(view, legal)
+        if "demand" in kinds:
+            return self._demand(view, legal)
+        return legal[0], "it is the first action allowed"
+
+    # ------------------------------------------------------------------ before the play
+    def _bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        points = hand_points(view.hand)
+        passing = next(a for a in legal if a.kind == "pass")
+        bids = [a for a in legal if a.kind == "bid"]
+        if view.family == "chambery":
+            fit = [a for a in bids if points >= SOLO_THRESHOLDS.get(a.word, 999)]
+            if fit:
+                return fit[-1], f"the hand counts {int(points)} points, enough to play alone"
+            return passing, f"the hand counts {int(points)} points, not enough to play alone"
+        level = sum(1 for threshold in THRESHOLDS if points >= threshold) - 1
+        fit = [a for a in bids if LEVELS.get(a.word, 99) <= level]
+        if fit:
+            return fit[
+                -1
+            ], f"the hand counts {int(points)} points by the club count (bouts, trumps, kings, long suits)"
+        if level >= 0:
+            return passing, f"the hand counts {int(points)} points, not enough to bid over the last bid"
+        return (
+            passing,
+            f"the hand counts only {int(points)} points by the club count; {THRESHOLDS[0]} are needed",
+        )
+
+    def _call(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        hand = view.hand
+
+        def help_of(action: Action) -> tuple[int, int]:
+            suit = action.card.suit
+            ranks = {c.rank for c in hand if c.suit is suit}
+            return 3 * (QUEEN in ranks) + 2 * (KNIGHT in ranks), _suit_count(hand, suit)
+
+        best = max(legal, key=help_of)
+        guards, count = help_of(best)
+        if guards:
+            why = "its holder will make the honours held in that suit good"
+        elif count:
+            why = f"it is the suit where the hand holds most cards ({count})"
+        else:
+            why = "no suit is better"
+        return best, why
+
+    def _discard(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        hand = view.hand
+        if view.family == "mathers":
+            best = min(
+                legal,
+                key=lambda a: (
+                    a.card.is_trump or a.card is EXCUSE or a.card in TAROT_TRUMPS,
+                    value(view, a.card),
+                    _suit_count(hand, a.card.suit),
+                    a.card.rank,
+                ),
+            )
+            return best, "it is one of the least useful cards: a low card of a short suit"
+
+        def key(action: Action) -> tuple[int, int, int, int]:
+            card = action.card
+            if card.is_trump or card is EXCUSE:
+                return (2, card.rank, 0, 0)
+            suit = card.suit
+            kept = sum(1 for c in hand if c.suit is suit and c.is_king)
+            return (1 if kept else 0, _suit_count(hand, suit), -value(view, card), -card.rank)
+
+        best = min(legal, key=key)
+        card = best.card
+        if card.is_trump:
+            return best, "only trumps are left to lay away, and this is the lowest"
+        if key(best)[0] == 0:
+            return (
+                best,
+                f"the {card.suit.english} are short and without their King: laying them away makes a void",
+            )
+        return best, "a short suit, and the points laid away count for the taker"
+
+    def _handful(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str] | None:
+        if view.taker is None or view.same_side(view.taker) is not True:
+            return None
+        for size in HANDFUL_ORDER:
+            for action in legal:
+                if action.kind == "handful" and action.word == size:
+                    return action, "the taker's side shows its trumps for the bonus"
+        return None
+
+    def _declare(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        asks = [a for a in legal if a.kind == "declare" and a.word.startswith("ask-")]
+        if asks:
+            return asks[0], "with two Tarot Trumps, asking for a third scores 5 or brings the card"
+        every = [a for a in legal if a.kind == "declare" and a.word == "all"]
+        if every:
+            return every[0], "the combinations score points before the play"
+        return next(a for a in legal if a.kind == "pass"), "there is nothing to declare"
+
+    def _give(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        hand = view.hand
+
+        def key(action: Action) -> tuple[int, int, int, int]:
+            card = action.card
+            special = card is EXCUSE or card in (MONDE, PETIT) or card.is_trump
+            return (int(special), value(view, card), _suit_count(hand, card.suit), card.rank)
+
+        best = min(legal, key=key)
+        return best, "it is the card whose loss costs least"
+
+    def _demand(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        hand = view.hand
+
+        def key(action: Action) -> tuple[int, int]:
+            card = action.card
+            if card is MONDE:
+                return (0, 0)
+            if card is EXCUSE:
+                return (1, 0)
+            if card is PETIT:
+                return (2, 0)
+            if card.is_king:
+                return (3, -_suit_count(hand, card.suit))
+            if card.is_trump:
+                return (4, -card.rank)
+            return (5, -value(view, card))
+
+        best = min(legal, key=key)
+        return best, "it is the strongest card the hand lacks"
+
+    # ------------------------------------------------------------------ the play
+    def _play(self, view: SeatView, plays: Sequence[Action]) -> tuple[Action, str]:
+        cards = [a.card for a in plays]
+        by_card = {a.card: a for a in plays}
+        card, reason = self._card(view, cards)
+        return by_card[card], reason
+
+    def _card(self, view: SeatView, cards: list[Card]) -> tuple[Card, str]:
+        if len(cards) == 1:
+            return cards[0], "it is the only card allowed"
+        french = view.family in ("fft", "classic")
+        if french and EXCUSE in cards and len(view.hand) <= 2:
+            return EXCUSE, "the Excuse must not be kept to the last trick, where it would be lost"
+        trick = view.current
+        plays = trick.plays if trick is not None else ()
+        if not plays:
+            return self._lead(view, cards)
+        led = next((c.suit for _, c in plays if c is not EXCUSE), None)
+        if led is None:
+            return self._lead(view, [c for c in cards if c is not EXCUSE] or cards)
+        ahead = trick.ahead if trick is not None else None
+        best = next((c for s, c in plays if s == ahead), None)
+        played_seats = {s for s, _ in plays}
+        after = [s for s in view.seats if s not in played_seats and s != view.seat]
+        opponents_after = [s for s in after if view.same_side(s) is not True]
+        seen = set(view.hand) | view.all_played()
+        points = sum(value(view, c) for _, c in plays)
+        partner_ahead = ahead is not None and view.same_side(ahead) is True
+
+        def sure(card: Card | None) -> bool:
+            """Nobody left to play can beat ``card`` (as far as this seat can tell)."""
+            if card is None:
+                return False
+            if not opponents_after:
+                return True
+            if card.is_trump:
+                return all(t in seen for t in _trumps_above(card))
+            higher = [c for c in _suit_cards(card.suit) if order(view, c) > order(view, card)]
+            if any(c not in seen for c in higher):
+                return False
+            return not any(
+                card.suit in view.voids[s] and Suit.TRUMPS not in view.voids[s] for s in opponents_after
+            )
+
+        if partner_ahead and sure(best):
+            return self._give_points(view, cards, led)
+        winners = [c for c in cards if beats(view, c, best, led)]
+        if PETIT in winners and opponents_after and len(winners) > 1:
+            winners.remove(PETIT)
+        if winners and not partner_ahead:
+            cheapest = min(winners, key=lambda c: (c.is_trump, order(view, c) if not c.is_trump else c.rank))
+            if PETIT in winners and not opponents_after:
+                return PETIT, "last to play, the Petit wins the trick: the Petit is saved"
+            if sure(cheapest):
+                what = "overtrumps as cheaply as possible" if cheapest.is_trump else "wins the trick for sure"
+                return cheapest, f"it {what}"
+            if points >= 7 or (cheapest.is_trump and points >= 5):
+                return (
+                    cheapest,
+                    "the trick holds points worth taking, and this is the cheapest card that wins it",
+                )
+            best_high = max(winners, key=lambda c: (c.is_trump, c.rank))
+            if best_high.is_trump and sure(best_high) and points >= 5:
+                return best_high, "only a high trump makes sure of the points in this trick"
+        return self._play_low(view, cards, led, partner_ahead)
+
+    def _give_points(self, view: SeatView, cards: list[Card], led: Suit) -> tuple[Card, str]:
+        following = [c for c in cards if c.suit is led]
+        if following:
+            card = max(following, key=lambda c: (value(view, c), c.rank))
+            if value(view, card) > 1:
+                return card, "the partner is winning the trick, so give him points"
+            return card, "the partner is winning the trick"
+        if PETIT in cards:
+            return PETIT, "the partner is sure to win the trick: the Petit is saved"
+        trumps = [c for c in cards if c.is_trump]
+        if trumps:
+            return min(trumps, key=lambda c: c.rank), "the partner is winning; a low trump is enough"
+        plain = [c for c in cards if c is not EXCUSE] or cards
+        card = max(plain, key=lambda c: (value(view, c), -_suit_count(view.hand, c.suit)))
+        return card, "the partner is winning the trick, so give him points"
+
+    def _play_low(
+        self, view: SeatView, cards: list[Card], led: Suit, partner_ahead: bool
+    ) -> tuple[Card, str]:
+        choices = (
+            [c for c in cards if c is not EXCUSE and c is not PETIT]
+            or [c for c in cards if c is not EXCUSE]
+            or cards
+        )
+        following = [c for c in choices if c.suit is led]
+        if following:
+            card = min(following, key=lambda c: (value(view, c), order(view, c)))
+        elif all(c.is_trump for c in choices):
+            card = min(choices, key=lambda c: c.rank)
+        else:
+            card = min(
+                choices, key=lambda c: (c.is_trump, value(view, c), _suit_count(view.hand, c.suit), c.rank)
+            )
+        valuable = value(view, card) >= (5 if view.family in ("fft", "classic") else 3) or card is PETIT
+        if EXCUSE in cards and valuable and view.family in ("fft", "classic"):
+            return EXCUSE, f"the Excuse saves {card_words(card)}, which would be lost in this trick"
+        if partner_ahead:
+            return card, "the partner is ahead but may still be beaten: play low"
+        return card, "the trick cannot be won cheaply: play low"
+
+    def _lead(self, view: SeatView, cards: list[Card]) -> tuple[Card, str]:
+        hand = view.hand
+        choices = [c for c in cards if c is not EXCUSE] or cards
+        seen = set(hand) | view.all_played()
+        opponents = [s for s in view.seats if s != view.seat and view.same_side(s) is not True]
+        my_trumps = [c for c in choices if c.is_trump]
+        out_trumps = [t for t in _ALL_TRUMPS if t not in seen]
+        attack = view.taker is not None and view.same_side(view.taker) is True
+        if my_trumps and attack and PETIT not in seen and len(my_trumps) >= max(5, len(out_trumps) // 2):
+            card = max(my_trumps, key=lambda c: c.rank)
+            return card, "with many trumps, lead them to hunt the Petit"
+        if my_trumps and attack and my_trumps and len(my_trumps) > len(out_trumps) and out_trumps:
+            card = max(my_trumps, key=lambda c: c.rank)
+            return card, "the attack holds most trumps left: draw them"
+        kings = [
+            c
+            for c in choices
+            if c.is_king
+            and not any(c.suit in view.voids[s] for s in opponents)
+            and _played_in(view, c.suit) < 4
+        ]
+        if kings:
+            card = min(kings, key=lambda c: _suit_count(hand, c.suit))
+            return card, "no opponent has shown a void in this suit yet, so the King should win"
+        plain = [c for c in choices if not c.is_trump]
+        if plain:
+            if not attack and view.taker is not None and view.taker in opponents:
+                forcing = [c for c in plain if c.suit in view.voids[view.taker]]
+                if forcing:
+                    card = min(forcing, key=lambda c: (value(view, c), c.rank))
+                    return card, "the taker has none of this suit: make him use a trump"
+            suit = max({c.suit for c in plain}, key=lambda s: (_suit_count(hand, s), s.value))
+            card = min((c for c in plain if c.suit is suit), key=lambda c: (value(view, c), order(view, c)))
+            return card, "a low card of the longest suit gives little away"
+        low = [c for c in choices if c is not PETIT] or choices
+        card = min(low, key=lambda c: c.rank)
+        if PETIT in hand and card is not PETIT:
+            return card, "only trumps are left: lead the lowest and keep the Petit"
+        return card, "only trumps are left: lead the lowest"
+
+
+_ALL_TRUMPS: Final = tuple(Card(Suit.TRUMPS, rank) for rank in range(1, 22))
+
+
+def _trumps_above(card: Card) -> tuple[Card, ...]:
+    return _ALL_TRUMPS[card.rank :]
+
+
+def _suit_cards(suit: Suit) -> tuple[Card, ...]:
+    return tuple(Card(suit, rank) for rank in range(1, 15))
+
+
+def _played_in(view: SeatView, suit: Suit) -> int:
+    return sum(1 for cards in view.played for c in cards if c.suit is suit)

@@ -1,0 +1,173 @@
+"""The computer players: legal moves only, in every rule set; decisions from the view alone; seeded
+decisions reproducible; every decision explained in a sentence."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
+
+from tarot_core.actions import Action
+from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Suit
+from tarot_core.errors import TarotError
+from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
+from tarot_core.players.montecarlo import rebuild, sample
+from tarot_core.players.rule import RulePlayer, hand_points
+from tarot_core.round import Round
+from tarot_core.seats import SEATS, Seat
+from tarot_core.variant import find_variant
+
+FRENCH = ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5"]
+
+
+def play_round(rnd: Round, players: list[Player], seed: int) -> list[Action]:
+    """Play ``rnd`` to its end with ``players`` by seat; check every decision and its explanation."""
+    rng = random.Random(seed)
+    while not rnd.is_over:
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        action = players[seat].decide(view, rng)
+        assert action in rnd.legal_actions(), (rnd.variant.key, str(action), rnd.why_illegal(action))
+        sentence = players[seat].explain(view, action)
+        assert sentence[:1].isupper() and sentence.endswith("."), sentence
+        rnd.push(action)
+    rnd.result()
+    return rnd.actions
+
+
+@pytest.mark.parametrize(("key", "options"), VARIANT_CASES, ids=[f"{k}{o or ''}" for k, o in VARIANT_CASES])
+def test_rule_and_random_players_play_only_legal_moves(key: str, options: dict[str, object]) -> None:
+    variant = find_variant(key, **options)
+    for number in range(24):
+        rnd = variant.deal_round(SEATS[number % variant.players], f"players-{number}")
+        names = ["rule"] * variant.players if number % 3 else ["rule", "random"] * 3
+        play_round(rnd, [make_player(name) for name in names[: variant.players]], number)
+
+
+@pytest.mark.parametrize("key", [*FRENCH, "mathers-3", "chambery-4", "chambery-5"])
+def test_monte_carlo_player_plays_only_legal_moves(key: str) -> None:
+    variant = find_variant(key)
+    for number in range(2):
+        rnd = variant.deal_round(SEATS[number], f"mc-{number}")
+        players: list[Player] = [MonteCarloPlayer(playouts=4)] + [
+            make_player("rule") for _ in range(variant.players - 1)
+        ]
+        play_round(rnd, players, number)
+
+
+@pytest.mark.parametrize("name", ["random", "rule", "mc"])
+def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
+    """Changing the cards a seat cannot see changes neither its view nor, with the same seed, its decision."""
+    player = make_player(name, playouts=4)
+    checked = 0
+    for key in ["fft-4", "fft-5", "classic-3", "mathers-3", "chambery-4"]:
+        for rnd in stopped_rounds(key, {}, 6, 2):
+            seat = rnd.to_move
+            if seat is None:
+                continue
+            view = rnd.view(seat)
+            decision = player.decide(view, random.Random(5))
+            rng = random.Random(len(rnd.actions))
+            pack = [card for card in FULL_PACK if card not in shown_cards(view)]
+            for _ in range(8):
+                a, b = rng.sample(pack, 2)
+                if location(rnd, a) == location(rnd, b):
+                    continue
+                other = swapped(rnd, a, b)
+                if other is None:
+                    continue
+                assert other.view(seat) == view
+                assert player.decide(other.view(seat), random.Random(5)) == decision
+                checked += 1
+                break
+    assert checked >= 10
+
+
+def test_seeded_decisions_are_reproducible() -> None:
+    variant = find_variant("fft-4")
+    records = []
+    for _ in range(2):
+        rnd = variant.deal_round(Seat.P2, "again")
+        players: list[Player] = [MonteCarloPlayer(playouts=6), make_player("rule"), make_player("random")]
+        records.append([str(a) for a in play_round(rnd, [*players, make_player("rule")], 11)])
+    assert records[0] == records[1]
+
+
+@pytest.mark.parametrize("key", [*FRENCH, "chambery-3", "chambery-4", "chambery-5", "mathers-2", "mathers-3"])
+def test_sampled_deals_agree_with_the_view(key: str) -> None:
+    """A deal drawn for the Monte Carlo player, replayed with the record seen, gives back the same view."""
+    kept = 0
+    for rnd in stopped_rounds(key, {}, 12, 3):
+        if rnd.phase != "playing":
+            continue
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        rng = random.Random(len(rnd.actions))
+        for _ in range(4):
+            deal = sample(view, rng)
+            rebuilt = rebuild(view, deal) if deal is not None else None
+            if rebuilt is not None:
+                assert rebuilt.view(seat) == view
+                kept += 1
+    assert kept >= 8
+
+
+def test_hand_points_follow_the_club_count() -> None:
+    from tarot_core.cards import parse_cards
+
+    # The 21 (3 + 10), the Excuse 7, T16 3, T2 to T5 4 x 2; the King and Queen of Hearts 6 + 4; six
+    # Hearts 5 + 2; Clubs void 6; a single Diamond 3: 57 points for 18 cards (4 Spades count nothing).
+    hand = parse_cards("T21 EX T16 T2 T3 T4 T5 HK HQ H2 H3 H4 H5 S2 S3 S4 S5 D2")
+    assert hand_points(hand) == 3 + 10 + 7 + 3 + 8 + 6 + 4 + 7 + 6 + 3
+    # With 24 cards (three players) the count is scaled to 18 cards.
+    assert hand_points([*hand, *parse_cards("C2 C3 C4 C5 C6 C7")]) < 57
+
+
+def test_unknown_player_and_bad_playouts_are_refused() -> None:
+    with pytest.raises(PlayerError, match="no player 'strong'"):
+        make_player("strong")
+    with pytest.raises(TarotError, match="at least one play-out"):
+        MonteCarloPlayer(playouts=0)
+
+
+def test_rule_player_follows_the_club_principles() -> None:
+    """Over rounds played by the rule-based player, every decision in a textbook position is the textbook
+    one: last to play behind a partner who wins, give the most points; never keep the Excuse to the last
+    trick; last to play, win with the Petit when it wins; never lay away a King (nor is one offered)."""
+    player = RulePlayer()
+    seen = {"points": 0, "excuse": 0, "petit": 0}
+    for key in ["fft-4", "fft-5", "fft-3"]:
+        variant = find_variant(key)
+        for number in range(40):
+            rnd = variant.deal_round(SEATS[number % variant.players], f"principles-{number}")
+            while not rnd.is_over:
+                seat = rnd.to_move
+                assert seat is not None
+                view = rnd.view(seat)
+                action = player.decide(view, random.Random(0))
+                plays = [a.card for a in view.legal if a.kind == "play"]
+                current = view.current
+                last = (
+                    action.kind == "play" and current is not None and len(current.plays) == view.players - 1
+                )
+                if action.kind == "play" and EXCUSE in plays and len(view.hand) == 2:
+                    assert action.card is EXCUSE
+                    seen["excuse"] += 1
+                elif last and current is not None and current.ahead is not None and len(plays) > 1:
+                    led = next(c.suit for _, c in current.plays if c is not EXCUSE)
+                    following = [c for c in plays if c.suit is led]
+                    if view.same_side(current.ahead) is True and following and led is not Suit.TRUMPS:
+                        assert action.card.half_points == max(c.half_points for c in following)
+                        seen["points"] += 1
+                    elif PETIT in plays and view.same_side(current.ahead) is False:
+                        best = next(c for s, c in current.plays if s == current.ahead)
+                        if not best.is_trump:
+                            assert action.card is PETIT
+                            seen["petit"] += 1
+                if action.kind == "discard":
+                    assert not action.card.is_king and not action.card.is_bout
+                rnd.push(action)
+    assert all(count >= 3 for count in seen.values()), seen

@@ -665,11 +665,13 @@ def roles_asked(query: Query) -> tuple[str, bool]:
     return "", False
 
 
-def form_fields(query: Query, *, with_names: bool = True) -> list[FormField]:
+def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = True) -> list[FormField]:
     """The controls of the calculator for the query's variant and player count.
 
     ``with_names`` adds a name for each player (``p1.name``...); a widget that knows its players' names
     leaves them out and passes the names in the query, where the lists of seats show them.
+    ``with_roles`` adds the lists of seats that say who took (and who partnered); a widget that asks for
+    the roles its own way (the score sheet, by the players' names) leaves them out.
     """
     variant = _one(query, "variant", "fft")
     players_text = _one(query, "players", "4")
@@ -708,7 +710,7 @@ def form_fields(query: Query, *, with_names: bool = True) -> list[FormField]:
                 names=tuple(f"{seat}.name" for seat in seats),
             )
         )
-    taker_label, partner = roles_asked(query)
+    taker_label, partner = roles_asked(query) if with_roles else ("", False)
     seat_choices = tuple(zip(seats, names, strict=True))
     if taker_label:
         fields.append(FormField("taker", taker_label, "select", (_one(query, "taker", "p1"),), seat_choices))
@@ -937,15 +939,15 @@ def form_fields(query: Query, *, with_names: bool = True) -> list[FormField]:
     return fields
 
 
-def form_html(query: Query, uid: str, *, with_names: bool = True) -> str:
+def form_html(query: Query, uid: str, *, with_names: bool = True, with_roles: bool = True) -> str:
     """The calculator's controls, with an empty message slot next to each.
 
     Number fields are text fields that open a phone's number keys: what is typed reaches the bridge as
     typed (a browser's number field would hand over nothing for "4O"), and the bridge says what it
-    expects. ``with_names`` as in :func:`form_fields`.
+    expects. ``with_names`` and ``with_roles`` as in :func:`form_fields`.
     """
     parts: list[str] = []
-    for fld in form_fields(query, with_names=with_names):
+    for fld in form_fields(query, with_names=with_names, with_roles=with_roles):
         ident = f"{uid}-{fld.name.replace('.', '-')}"
         err = f'<p class="tw-field-error" id="{ident}-error" data-error-for="{fld.name}"></p>'
         help_html = f'<p class="tw-help" id="{ident}-help">{_e(fld.help)}</p>' if fld.help else ""

@@ -205,7 +205,10 @@ def form_html(sheet: Sheet, query: Query, uid: str, editing: int = 0) -> str:
     number = editing or len(sheet.deals) + 1
     dealer = sheet.dealer_of(number)
     legend = f"Editing deal {number}, dealt by {dealer}" if editing else f"Deal {number}, dealt by {dealer}"
-    fields = _role_fields(sheet, query, uid) + calculator.form_html(_session_query(sheet, query), uid)
+    # The sheet asks for the taker and partner by name itself: the calculator's seat lists are left out.
+    fields = _role_fields(sheet, query, uid) + calculator.form_html(
+        _session_query(sheet, query), uid, with_names=False, with_roles=False
+    )
     if editing:
         buttons = (
             '<button type="submit" class="tw-button tw-primary" data-action="save-deal" '

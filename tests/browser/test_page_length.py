@@ -7,7 +7,9 @@ tutorial, the rules, the worked examples, the historical rule sets, the how-to g
 explanations and the home page) are kept to about six screens of a 390 by 844 phone, split into pages
 that follow one another when a topic needs more. The glossary (a lookup list with its A to Z jump
 list), the reference tables and the developers' section are looked things up in, not read through,
-and may be longer. The margin of half a screen keeps the test from failing on a line more or less.
+and may be longer. So may the printable rules (print/): each is a whole rule set on one page by design,
+made for paper, where it takes two to four sheets. The margin of half a screen keeps the test from
+failing on a line more or less.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 WIDTH, HEIGHT = 390, 844
 SCREENS = 6.5
-NOT_READ_THROUGH = ("developers/", "reference/", "_static/", "_modules/", "_sources/", "_images/")
+NOT_READ_THROUGH = ("developers/", "reference/", "print/", "_static/", "_modules/", "_sources/", "_images/")
 NOT_PAGES = {"glossary.html", "genindex.html", "search.html", "py-modindex.html"}
 
 # Scrolls through the page so that every block skipped until near the view is laid out at its real

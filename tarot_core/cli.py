@@ -393,13 +393,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="measure the computer players on duplicate deals")
     arena.add_argument("--variant", default="fft")
     arena.add_argument("--players", type=_positive, default=4)
-    arena.add_argument("--deals", type=_at_least_one, default=100)
+    arena.add_argument("--deals", type=_positive, default=100)
     arena.add_argument("--seed", type=_seed, default="1")
     arena.add_argument(
         "--seats", default="rule,random,rule,random", help="a player per seat: random, rule, mc"
     )
     arena.add_argument(
-        "--playouts", type=_at_least_one, default=None, help="play-outs per move of the mc player"
+        "--playouts", type=_positive, default=None, help="play-outs per move of the mc player"
     )
     arena.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
     arena.add_argument("--json", action="store_true")

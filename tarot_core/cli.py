@@ -398,9 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--seats", default="rule,random,rule,random", help="a player per seat: random, rule, mc"
     )
-    arena.add_argument(
-        "--playouts", type=_positive, default=None, help="play-outs per move of the mc player"
-    )
+    arena.add_argument("--playouts", type=_positive, default=None, help="play-outs per move of the mc player")
     arena.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
     arena.add_argument("--json", action="store_true")
     arena.set_defaults(func=_cmd_arena)

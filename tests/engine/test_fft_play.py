@@ -17,10 +17,10 @@ from test_fft_support import (
     P3,
     P4,
     P5,
-    Policy,
     act,
     assert_accepted,
     assert_refused,
+    by_seat,
     card,
     cards,
     excuse_last,
@@ -55,14 +55,6 @@ def follow4() -> Round:
     rnd = new_round("fft-4", FOLLOW4, dog=FOLLOW4_DOG)
     take(rnd, "p2", "garde-sans")
     return rnd
-
-
-def by_seat(policies: dict[Seat, Policy], default: Policy = first_card) -> Policy:
-    def policy(rnd: Round, legal: Sequence[Action]) -> Action:
-        assert rnd.to_move is not None
-        return policies.get(rnd.to_move, default)(rnd, legal)
-
-    return policy
 
 
 def excuse_early(rnd: Round, legal: Sequence[Action]) -> Action:

@@ -191,6 +191,16 @@ def highest_card(rnd: Round, legal: Sequence[Action]) -> Action:
     return max(plays, key=lambda a: a.card.index)
 
 
+def by_seat(policies: dict[Seat, Policy], default: Policy = first_card) -> Policy:
+    """A policy that asks ``policies`` for the seats it names and ``default`` for the others."""
+
+    def policy(rnd: Round, legal: Sequence[Action]) -> Action:
+        assert rnd.to_move is not None
+        return policies.get(rnd.to_move, default)(rnd, legal)
+
+    return policy
+
+
 def play_out(rnd: Round, policy: Policy = first_card) -> Round:
     """Finish the round, choosing every action with ``policy``."""
     guard = 0

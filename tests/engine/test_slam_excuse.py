@@ -11,7 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from test_fft_support import P1, P2, P3, P4, Policy, act, excuse_last, highest_card, new_round, play_out, take
+from test_fft_support import (
+    P1,
+    P2,
+    P3,
+    P4,
+    Policy,
+    act,
+    by_seat,
+    excuse_last,
+    highest_card,
+    new_round,
+    play_out,
+    take,
+)
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, Card
@@ -26,14 +39,6 @@ DEFENCE_SLAM4 = {
     "p1": "T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21",
     "p3": "T1 T2 T3 EX",
 }
-
-
-def by_seat(policies: dict[Seat, Policy], default: Policy = excuse_last) -> Policy:
-    def policy(rnd: Round, legal: Sequence[Action]) -> Action:
-        assert rnd.to_move is not None
-        return policies.get(rnd.to_move, default)(rnd, legal)
-
-    return policy
 
 
 def excuse_first(rnd: Round, legal: Sequence[Action]) -> Action:
@@ -86,7 +91,7 @@ def test_defence_slam_against_a_taker_who_holds_the_excuse(policy: Policy) -> No
     hands = dict(DEFENCE_SLAM4, p2=DEFENCE_SLAM4["p2"].replace("S5", "EX"), p3="T1 T2 T3 S5")
     rnd = new_round("fft-4", hands)
     take(rnd, "p2", "garde-contre")
-    play_out(rnd, by_seat({P2: policy}))
+    play_out(rnd, by_seat({P2: policy}, excuse_last))
     result = rnd.result()
     counting, score = result.counting, result.score
     assert counting is not None and score is not None and counting.excuse is not None
@@ -158,7 +163,7 @@ def test_attack_slam_with_the_petit_led_to_the_last_trick_under_the_partners_exc
     91 points and 3 bouts: (25 + 55 + 10 for the petit au bout) × 4 = 360, slam 200: 560 a defender,
     the taker 1120 and the partner 560.
     """
-    rnd = five_player_slam(ATTACK_SLAM5_PETIT, by_seat({P2: highest_card}), announced=False)
+    rnd = five_player_slam(ATTACK_SLAM5_PETIT, by_seat({P2: highest_card}, excuse_last), announced=False)
     last = rnd.tricks[-1]
     assert last.plays[0] == (P2, PETIT) and (Seat.P4, EXCUSE) in last.plays and last.winner == P2
     result = rnd.result()
@@ -183,7 +188,7 @@ def test_the_excuse_still_changes_side_when_the_slam_side_loses_the_last_trick()
     rnd = new_round("fft-5", hands)
     take(rnd, "p2", "garde-sans")
     act(rnd, "p2 call HK")
-    play_out(rnd, by_seat({P2: highest_card, P3: highest_card}))
+    play_out(rnd, by_seat({P2: highest_card, P3: highest_card}, excuse_last))
     last = rnd.tricks[-1]
     assert (Seat.P4, EXCUSE) in last.plays and last.winner == P3
     counting = rnd.result().counting
@@ -214,7 +219,7 @@ def test_classic_defence_slam_and_the_excuse_at_the_last_trick(slam_excuse: str,
     """
     rnd = new_round("classic-3", DEFENCE_SLAM_CLASSIC, slam_excuse=slam_excuse)
     take(rnd, "p2", "guard-against")
-    play_out(rnd, by_seat({P1: highest_card}))
+    play_out(rnd, by_seat({P1: highest_card}, excuse_last))
     last = rnd.tricks[-1]
     assert (P3, EXCUSE) in last.plays and last.winner == P1
     counting = rnd.result().counting

@@ -1247,9 +1247,8 @@ def result_attributes(answer: Mapping[str, object]) -> dict[str, str]:
     return attributes
 
 
-def _query_of(data: object) -> Query:
-    if not isinstance(data, Mapping):
-        raise BridgeError("query", "the calculator's form must be a JSON object")
+def query_of_mapping(data: Mapping[Any, Any]) -> Query:
+    """A form's JSON object as a query: every value a list of strings, empty values left out."""
     query: Query = {}
     for key, value in data.items():
         if isinstance(value, list):
@@ -1257,6 +1256,12 @@ def _query_of(data: object) -> Query:
         elif value is not None:
             query[str(key)] = [str(value)]
     return query
+
+
+def _query_of(data: object) -> Query:
+    if not isinstance(data, Mapping):
+        raise BridgeError("query", "the calculator's form must be a JSON object")
+    return query_of_mapping(data)
 
 
 def _score_answer(request: Json) -> Json:

@@ -108,13 +108,7 @@ def _query(query_json: str) -> Query:
     data = _load(query_json or "{}", "query")
     if not isinstance(data, Mapping):
         raise _Refused("query", "the deal's form must be a JSON object")
-    query: Query = {}
-    for key, value in data.items():
-        if isinstance(value, list):
-            query[str(key)] = [str(v) for v in value]
-        elif value is not None:
-            query[str(key)] = [str(value)]
-    return query
+    return calculator.query_of_mapping(data)
 
 
 def _e(value: object) -> str:

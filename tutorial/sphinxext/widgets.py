@@ -111,6 +111,7 @@ STDLIB_CODECS_LEFT_OUT: Final = re.compile(
 )
 STDLIB_PREFIX: Final = "python_stdlib-"
 WEB_FILES: Final = (
+    "engine.mjs",
     "tarot-widgets.mjs",
     "tarot-worker.mjs",
     "tarot-widgets.css",

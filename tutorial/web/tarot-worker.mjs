@@ -15,6 +15,8 @@ let python = null;
 // Other bridge modules a page names (config.modules, name to URL): written next to bridge.py, imported
 // at their first call (message.module).
 const modules = new Map();
+// The names of the bridge modules written so far.
+const written = new Set();
 
 async function fetchOk(url, how) {
   const response = await fetch(url);
@@ -40,13 +42,31 @@ function writeFiles(pyodide, wheel, source, hands, extra = {}) {
   for (const [name, text] of Object.entries(hands)) {
     pyodide.FS.writeFile(`${HOME}/hands/${name}.json`, text);
   }
-  for (const [name, text] of Object.entries(extra)) pyodide.FS.writeFile(`${HOME}/${name}.py`, text);
+  for (const [name, text] of Object.entries(extra)) {
+    pyodide.FS.writeFile(`${HOME}/${name}.py`, text);
+    written.add(name);
+  }
 }
 
 async function fetchModules(urls) {
   const entries = Object.entries(urls || {});
   const texts = await Promise.all(entries.map(([, url]) => fetchOk(url, "text")));
   return Object.fromEntries(entries.map(([name], index) => [name, texts[index]]));
+}
+
+// Modules a page names after the start (another script of the page): fetched and written now.
+let later = Promise.resolve();
+
+function addModules(urls) {
+  later = Promise.all([later, starting]).then(async () => {
+    const wanted = Object.fromEntries(Object.entries(urls).filter(([name]) => !written.has(name)));
+    const texts = await fetchModules(wanted);
+    for (const [name, text] of Object.entries(texts)) {
+      python.FS.writeFile(`${HOME}/${name}.py`, text);
+      written.add(name);
+    }
+  });
+  later.catch(() => {}); // a call to a module that failed to come says so
 }
 
 function bridgeModule(name) {
@@ -134,10 +154,15 @@ self.onmessage = async (event) => {
     }
     return;
   }
+  if (message.type === "modules") {
+    addModules(message.modules || {});
+    return;
+  }
   if (message.type === "call") {
     let answer;
     try {
       await starting;
+      await later;
       const fn = bridgeModule(message.module)[message.name];
       if (typeof fn !== "function" && !(fn && fn.call)) throw new Error(`no bridge function ${message.name}`);
       answer = fn(...message.args);

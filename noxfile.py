@@ -104,22 +104,22 @@ def serve(session: nox.Session) -> None:
     session.run("python", "-m", "tutorial.serve", port, "--directory", "docs/_build/html")
 
 
-BENCH_PARTS = ("engine", "players", "docs", "site", "bytes")
+BENCH_PARTS = ("engine", "players", "docs", "site", "bytes", "play")
 
 
 @nox.session
 def bench(session: nox.Session) -> None:
     """Measure, do not check: engine speed, a clean docs build, page loads (results in .cache/bench/).
 
-    ``nox -s bench`` runs the five parts; ``nox -s bench -- engine`` (or ``players``, ``docs``, ``site``,
-    ``bytes``) runs some.
+    ``nox -s bench`` runs the six parts; ``nox -s bench -- engine`` (or ``players``, ``docs``, ``site``,
+    ``bytes``, ``play``) runs some.
     The method is described in docs/developers/performance.md.
     """
     parts = session.posargs or list(BENCH_PARTS)
     if unknown := sorted(set(parts) - set(BENCH_PARTS)):
         session.error(f"unknown part {', '.join(unknown)}: choose among {', '.join(BENCH_PARTS)}")
     session.install("-e", ".", *DOCS_DEPS, *TEST_DEPS)
-    if {"site", "engine", "bytes"} & set(parts):  # the engine is also measured in a browser worker
+    if {"site", "engine", "bytes", "play"} & set(parts):  # the engine is also measured in a browser worker
         _ensure_chromium(session)
     if "engine" in parts:
         session.run("python", "tests/bench/bench_engine.py")
@@ -137,3 +137,7 @@ def bench(session: nox.Session) -> None:
         if "docs" not in parts and "site" not in parts:
             session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
         session.run("python", "tests/bench/bench_bytes.py", "--site", site)
+    if "play" in parts:  # the computer players' time per move in the page's worker, and in CPython
+        if not {"docs", "site", "bytes"} & set(parts):
+            session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
+        session.run("python", "tests/bench/bench_play.py", "--site", site)

@@ -46,6 +46,8 @@ extensions = [
     "tutorial.sphinxext.offline",
     # The lesson path: exercises judged by the engine (tutorial/lessons).
     "tutorial.sphinxext.lessons",
+    # The play page: a whole deal against the computer players.
+    "tutorial.sphinxext.play",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -626,6 +626,10 @@ def led_suit(trick: Sequence[Card]) -> Suit | None:
     return None
 
 
+#: The default rule options, for the functions that take none.
+_DEFAULT_OPTIONS: Final = ChamberyOptions()
+
+
 def legal_plays(
     hand: Sequence[Card], trick: Sequence[Card], options: ChamberyOptions | None = None
 ) -> list[Card]:
@@ -634,7 +638,20 @@ def legal_plays(
     Follow the suit led; without it, play a tarot; without tarots, anything. There is no duty to
     head the trick or to overtrump. The Fou may be shown instead of any card.
     """
-    return [card for card in hand if play_refusal(hand, trick, card, options) is None]
+    # The same answer as asking play_refusal of every card (tests/engine keeps the two identical), worked
+    # out once for the hand: the computer players' play-outs ask this at every card.
+    suit = led_suit(trick)
+    if suit is None:
+        if trick or len(hand) <= 1 or (options or _DEFAULT_OPTIONS).fou_lead:
+            return list(hand)
+        return [card for card in hand if card is not FOU]
+    has_suit = any(other.suit is suit for other in hand)
+    has_trump = any(other.is_trump for other in hand)
+    return [
+        card
+        for card in hand
+        if card is FOU or card.suit is suit or (not has_suit and (card.is_trump or not has_trump))
+    ]
 
 
 def play_refusal(

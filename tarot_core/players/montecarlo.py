@@ -8,6 +8,9 @@ seat, and keeps the card with the best mean score for its own seat. A deal that 
 (a player could not have played as he did with those cards) is drawn again.
 
 ``playouts`` is the number of play-outs per decision, shared among the cards (at least two deals each).
+When the cards it may play are more than ``playouts`` can try twice each (a small number, as in the
+play page), it tries the rule-based player's card and, in each suit, its lowest and highest card, and
+the Excuse: the cards between them rarely change a trick, and the budget stays what it was set to.
 Bidding, calling, discarding, handfuls, declarations and exchanges are the rule-based player's. Each
 rule set's sampler undoes what moved cards between hands: the dog and the discard (French rules), the
 dealer's discard, the demanded cards and those given back (Chambéry), the dealer's exchange and the
@@ -30,7 +33,7 @@ from ..seats import Seat
 from ..variant import Variant, find_variant
 from ..view import SeatView
 from .base import action_words, legal_or_fail
-from .rule import RulePlayer
+from .rule import RulePlayer, order
 
 #: Attempts at a consistent deal for each one kept, before the player falls back on the rule-based play.
 ATTEMPTS = 8
@@ -416,12 +419,31 @@ class MonteCarloPlayer:
         plays = [a for a in legal if a.kind == "play"]
         if ruled.kind != "play" or len(plays) < 2:
             return ruled
-        estimates = self.estimate(view, plays, rng)
+        estimates = self.estimate(view, self.candidates(view, plays, ruled), rng)
         self._last = (view, estimates)
         if not estimates:
             return ruled
         best = max(estimates, key=lambda e: (e.mean, e.action == ruled))
         return best.action
+
+    def candidates(self, view: SeatView, plays: Sequence[Action], ruled: Action) -> list[Action]:
+        """The plays worth trying within the budget: all of them when each can have two deals; else the
+        rule-based choice, the Excuse and the lowest and highest card of each suit, at most half the
+        budget of them (in that order: the rule's card, then the suits' ends)."""
+        if len(plays) * 2 <= self.playouts:
+            return list(plays)
+        chosen = [ruled]
+        by_suit: dict[Suit, list[Action]] = {}
+        for action in plays:
+            if action.card is EXCUSE:
+                chosen.append(action)
+            else:
+                by_suit.setdefault(action.card.suit, []).append(action)
+        for actions in by_suit.values():
+            ranked = sorted(actions, key=lambda a: order(view, a.card))
+            chosen.extend((ranked[0], ranked[-1]))
+        unique = list(dict.fromkeys(chosen))
+        return unique[: max(1, self.playouts // 2)]
 
     def estimate(self, view: SeatView, plays: Sequence[Action], rng: random.Random) -> tuple[Estimate, ...]:
         """Mean score for the seat of each play, over determinized play-outs."""

@@ -48,10 +48,13 @@ class WidgetPage:
 
 
 def wait_ready(page: Any) -> None:
-    """Wait until every widget of the page has booted the engine (or failed to)."""
+    """Wait until every widget of the page has booted the engine (or failed to); a play widget until
+    its deal waits for the reader (or is over)."""
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-tarot-widget]')]"
-        ".every(e => e.dataset.state === 'ready' || e.dataset.state === 'error')",
+        ".every(e => e.dataset.tarotWidget === 'play'"
+        " ? !['idle', 'loading', 'thinking'].includes(e.dataset.state)"
+        " : e.dataset.state === 'ready' || e.dataset.state === 'error')",
         timeout=BOOT_TIMEOUT_MS,
     )
 

@@ -262,3 +262,28 @@ def test_options_refuse_unknown_names_and_values() -> None:
         ch.options_from_mapping(["payment"])
     assert ch.options_from_mapping({"payment": "dummett"}).payment == "dummett"
     assert ch.options_from_mapping(None) == ch.ChamberyOptions()
+
+
+def test_legal_plays_agrees_with_asking_every_card() -> None:
+    """The quick legal_plays gives exactly the cards that play_refusal lets through, for every kind of
+    hand and trick (random hands, tricks led by each suit, by the Fou, and empty), with both Fou-lead
+    options."""
+    import random as _random
+
+    from tarot_core.cards import FULL_PACK
+    from tarot_core.chambery import ChamberyOptions, legal_plays, play_refusal
+
+    rng = _random.Random(5)
+    pack = list(FULL_PACK)
+    checked = 0
+    for _ in range(3000):
+        rng.shuffle(pack)
+        size = rng.randint(1, 18)
+        hand = pack[:size]
+        trick = pack[size : size + rng.randint(0, 4)]
+        for lead in (True, False):
+            options = ChamberyOptions(fou_lead=lead)
+            slow = [card for card in hand if play_refusal(hand, trick, card, options) is None]
+            assert legal_plays(hand, trick, options) == slow, (hand, trick, lead)
+            checked += 1
+    assert checked == 6000

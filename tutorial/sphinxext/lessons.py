@@ -14,7 +14,8 @@ Two MyST directives::
 * ``tarot-lesson``: every exercise of a lesson file (``tutorial/lessons/<name>.json``), each drawn at
   build time by :mod:`tutorial.lesson_bridge` and answered in the browser through the widgets' worker;
 * ``tarot-lesson-path``: the lessons in order, with the reader's progress (kept in the browser) and
-  a button that forgets it; a line ``doc: <docname>`` puts another page on the path.
+  a button that forgets it; a line ``doc: <docname>`` puts another page on the path, and
+  ``doc: <docname> | <summary>`` says what that page offers.
 
 A lesson file is a JSON object: ``title``, ``page`` (the docname of its page), ``summary`` and
 ``exercises``, a list of exercise objects (see :mod:`tarot_core.exercises`), each with an ``id``, its
@@ -115,7 +116,8 @@ class LessonPathDirective(SphinxDirective):
             if not line:
                 continue
             if line.startswith("doc:"):
-                entries.append({"doc": line[4:].strip()})
+                doc, _, summary = line[4:].partition("|")
+                entries.append({"doc": doc.strip(), "summary": summary.strip()})
                 continue
             lesson = load_lesson(line)
             self.env.note_dependency(str(LESSONS_DIR / f"{line}.json"))
@@ -148,6 +150,8 @@ def _rule_links(translator: HTML5Translator) -> dict[str, str]:
     return links
 
 
+#: What a page of the path that is not a lesson offers, unless its line says (``doc: name | words``).
+WATCH: Final = "Watch a whole deal, step by step: nothing to answer."
 STARTING: Final = "The cards are being dealt: your answers will be checked in a moment."
 
 
@@ -217,7 +221,7 @@ def _path_html(translator: HTML5Translator, entries: list[dict[str, Any]]) -> st
             title = env.titles[doc].astext() if doc in env.titles else doc
             items.append(
                 f'<li class="tl-step tl-watch"><a class="tl-step-link" href="{_e(url)}">{_e(title)}</a>'
-                '<span class="tl-summary">Watch a whole deal, step by step: nothing to answer.</span></li>'
+                f'<span class="tl-summary">{_e(entry.get("summary") or WATCH)}</span></li>'
             )
     return (
         '<div class="tarot-lesson-path">'

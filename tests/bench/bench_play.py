@@ -1,0 +1,206 @@
+"""Play page benchmark: the computer players' time per move in Chromium (the Pyodide worker) and in
+CPython, and the page's main thread while they think.
+
+    python tests/bench/bench_play.py [--site docs/_build/html] [--deals 3] [--level mc] [--seed 1]
+
+(``nox -s bench -- play`` runs it on a fresh build.) The built site is served by ``http.server`` on
+127.0.0.1 and its play page opened in headless Debian Chromium through Playwright, at the "fast"
+pace. For each deal (French Tarot, 4 players, seeds from ``--seed``, the reader in the second seat,
+the computer at ``--level``), the reader bids garde when it may and plays the first card it is allowed,
+by clicking; the page marks each computer move's time, from the call to the worker to its answer
+(``performance.measure("tarot-play-move")``), and a ``PerformanceObserver`` records every main-thread
+task over 50 ms. The same deals are then replayed through ``tutorial/play_bridge.py`` in CPython, timing
+each computer move. It reports, for card plays and for every move, the median and the 95th percentile,
+and the long tasks seen while the computer was thinking. Goals: under 300 ms per move at the 95th
+percentile in the browser at the page's default level and at the strong level, and no main-thread
+task over 50 ms. Figures go to standard output and to ``.cache/bench/play.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import statistics
+import sys
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from benchlib import load_average, log, machine, run_main, table, write_results
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-dev-shm-usage"]
+
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"count": 0, "median_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0}
+    return {
+        "count": len(values),
+        "median_ms": round(statistics.median(values), 1),
+        "p95_ms": round(percentile(values, 0.95), 1),
+        "max_ms": round(max(values), 1),
+    }
+
+
+def play_in_browser(site: str, seeds: list[int], level: str) -> tuple[list[dict[str, Any]], list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/play.html"
+    moves: list[dict[str, Any]] = []
+    long_tasks: list[float] = []
+    waiting = (
+        "() => !['idle', 'loading', 'thinking']"
+        ".includes(document.querySelector('[data-tarot-widget=play]').dataset.state)"
+    )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for seed in seeds:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.add_init_script("localStorage.setItem('tarot-play-pace', JSON.stringify('fast'));")
+            context.add_init_script(LONG_TASKS)
+            page = context.new_page()
+            page.set_default_timeout(180_000)
+            page.goto(f"{url}?variant=fft&players=4&seed={seed}&seat=p2&level={level}")
+            root = page.locator('[data-tarot-widget="play"]')
+            page.wait_for_function(waiting)
+            page.evaluate("() => { window.__longTasks = []; }")  # the start-up is measured elsewhere
+            for _ in range(200):
+                state = root.get_attribute("data-state")
+                if state == "over":
+                    break
+                before = root.get_attribute("data-actions")
+                if state == "bidding":
+                    garde = root.locator('[data-bid="garde"]')
+                    (garde if garde.count() else root.locator("[data-bid]").first).click()
+                else:
+                    choice = root.locator('.tp-hand button[data-legal="true"], .tp-actions button')
+                    choice.first.click()
+                page.wait_for_function(
+                    "(n) => document.querySelector('[data-tarot-widget=play]').dataset.actions !== n",
+                    arg=before,
+                )
+                page.wait_for_function(waiting)
+            entries = page.evaluate(
+                "() => performance.getEntriesByName('tarot-play-move')"
+                ".map(e => ({ms: e.duration, said: e.detail}))"
+            )
+            moves.extend(entries)
+            long_tasks.extend(page.evaluate("() => window.__longTasks"))
+            log(f"seed {seed}: {len(entries)} computer moves in the browser")
+            context.close()
+        browser.close()
+    server.shutdown()
+    return moves, long_tasks
+
+
+def play_in_cpython(seeds: list[int], level: str) -> list[dict[str, Any]]:
+    from tutorial import play_bridge
+
+    moves: list[dict[str, Any]] = []
+    for seed in seeds:
+        setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": level}
+        answer = json.loads(play_bridge.start(json.dumps(setup)))
+        while answer["state"] != "over":
+            game = json.dumps(answer["game"])
+            if answer["waiting"]:
+                began = time.perf_counter()
+                answer = json.loads(play_bridge.advance(game))
+                moves.append({"ms": (time.perf_counter() - began) * 1000, "said": answer["said"]})
+                continue
+            legal = [
+                part.split('"')[1]
+                for part in answer["html"].split("data-card=")[1:]
+                if 'data-legal="true"' in part.split(">")[0]
+            ]
+            if answer["state"] == "bidding":
+                words = "garde" if 'data-bid="garde"' in answer["html"] else "pass"
+                choice = {"action": f"p2 bid {words}" if words != "pass" else "p2 pass"}
+            elif legal:
+                choice = {"card": legal[0]}
+            else:
+                action = answer["html"].split('data-action="')[1].split('"')[0]
+                choice = {"action": action}
+            answer = json.loads(play_bridge.act(game, json.dumps(choice)))
+    return moves
+
+
+def plays(moves: list[dict[str, Any]]) -> list[float]:
+    return [move["ms"] for move in moves if " plays " in str(move["said"])]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", default="docs/_build/html")
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--level", default="mc")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    seeds = list(range(args.seed, args.seed + args.deals))
+    log(f"{args.deals} deals at level {args.level} in Chromium")
+    browser_moves, long_tasks = play_in_browser(args.site, seeds, args.level)
+    log("the same deals in CPython")
+    cpython_moves = play_in_cpython(seeds, args.level)
+    rows = []
+    results: dict[str, Any] = {}
+    for where, moves in (("Chromium (Pyodide worker)", browser_moves), ("CPython", cpython_moves)):
+        for what, values in (("card plays", plays(moves)), ("every move", [m["ms"] for m in moves])):
+            figures = summary(values)
+            results[f"{where}: {what}"] = figures
+            rows.append(
+                [
+                    where,
+                    what,
+                    str(figures["count"]),
+                    f"{figures['median_ms']:.0f}",
+                    f"{figures['p95_ms']:.0f}",
+                    f"{figures['max_ms']:.0f}",
+                ]
+            )
+    print(table(["where", "moves", "count", "median ms", "95th pct ms", "max ms"], rows))
+    longest = max(long_tasks, default=0.0)
+    print(f"main-thread tasks over 50 ms while playing: {len(long_tasks)} (longest {longest:.0f} ms)")
+    path = write_results(
+        "play",
+        {
+            "machine": machine(),
+            "load_average": load_average(),
+            "level": args.level,
+            "seeds": seeds,
+            "moves": results,
+            "long_tasks_ms": long_tasks,
+        },
+    )
+    log(f"results in {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    run_main(main)

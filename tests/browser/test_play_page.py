@@ -1,0 +1,410 @@
+"""The play page: whole deals against the computer players, by clicking, in Chromium.
+
+The play widget's bridge is checked in CPython first: every rule set plays to the end, the table never
+shows a card the reader's seat may not see, refusals carry the engine's reason and leave the deal as
+it was, bad input is answered with a reason, the computer's moves are reproducible. Then the page:
+a whole deal played by clicking (French Tarot with 4 and 5 players, Chambéry Tarot), an illegal card
+refused with its reason and a link to the rule, the keyboard, a link that deals the same cards again
+and a reload that goes on with the deal.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from widget_testing import BOOT_TIMEOUT_MS, click, new_widget_page
+
+from tarot_core.actions import Action
+from tarot_core.seats import SEATS, Seat
+from tarot_core.variant import variant_for
+from tutorial import play_bridge
+
+pytestmark = pytest.mark.browser
+CARD = re.compile(r'data-card="([A-Z0-9]+)"')
+GAMES = [
+    ("fft", 3),
+    ("fft", 4),
+    ("fft", 5),
+    ("classic", 3),
+    ("classic", 5),
+    ("mathers", 2),
+    ("mathers", 3),
+    ("chambery", 3),
+    ("chambery", 4),
+    ("chambery", 5),
+]
+
+
+def _answer(text: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _engine_round(game: dict[str, Any]) -> Any:
+    """The deal replayed by the engine alone (not the bridge) from a saved game."""
+    rnd = variant_for(game["variant"], int(game["players"])).deal_round(SEATS[0], int(game["seed"]))
+    for text in game["actions"]:
+        rnd.push(Action.parse(text, int(game["players"])))
+    return rnd
+
+
+def _play_through(setup: dict[str, Any], check: Any = None) -> dict[str, Any]:
+    """A whole deal through the bridge, the reader taking the hint's advice at each turn."""
+    answer = _answer(play_bridge.start(json.dumps(setup)))
+    assert answer["ok"], answer
+    for _ in range(400):
+        if check is not None:
+            check(answer)
+        if answer["state"] == "over":
+            return answer
+        game = json.dumps(answer["game"])
+        if answer["waiting"]:
+            answer = _answer(play_bridge.advance(game))
+        else:
+            hint = _answer(play_bridge.hint(game))
+            assert hint["ok"] and hint["hint"].startswith("I would "), hint
+            choice = {"card": hint["card"]} if "card" in hint else {"action": hint["action"]}
+            answer = _answer(play_bridge.act(game, json.dumps(choice)))
+            assert answer["ok"] and answer["accepted"], answer
+    raise AssertionError("the deal did not end")
+
+
+# ------------------------------------------------------------------ the bridge, in CPython
+@pytest.mark.parametrize(("family", "players"), GAMES)
+def test_every_rule_set_plays_to_the_end_and_scores_as_the_engine(family: str, players: int) -> None:
+    setup = {"variant": family, "players": players, "seed": 11, "seat": "p2", "level": "rule"}
+    states: set[str] = set()
+    end = _play_through(setup, lambda answer: states.add(answer["state"]))
+    rnd = _engine_round(end["game"])
+    assert rnd.is_over
+    assert end["scores"] == {str(seat): value for seat, value in rnd.result().by_seat.items()}
+    assert {"thinking", "over"} <= states
+    assert json.loads(end["record"])["actions"] == end["game"]["actions"]
+
+
+def _shown_cards(game: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """(cards the reader's seat may see now, cards hidden from it), by the engine's round and view."""
+    rnd = _engine_round(game)
+    seat = Seat.parse(game["seat"], int(game["players"]))
+    view = rnd.view(seat)
+    visible = {str(c) for c in view.hand} | {str(c) for cards in view.played for c in cards}
+    visible |= {str(c) for pile in view.shown for c in pile.cards}
+    hidden = {str(c) for other in view.seats if other != seat for c in rnd.hands[other]}
+    hidden |= {str(c) for c in rnd.dog} | {str(c) for c in rnd.discard}
+    return visible, hidden - visible
+
+
+@pytest.mark.parametrize(("family", "players"), GAMES)
+def test_the_table_never_shows_a_card_the_seat_cannot_see(family: str, players: int) -> None:
+    leaks: list[str] = []
+
+    def check(answer: dict[str, Any]) -> None:
+        if answer["state"] == "over":
+            return  # at the end every hand is shown, on purpose
+        visible, hidden = _shown_cards(answer["game"])
+        drawn = set(CARD.findall(answer["html"]))
+        leaks.extend(sorted(drawn & hidden))
+        assert drawn <= visible, sorted(drawn - visible)
+
+    for seat in ("p1", "p2"):
+        _play_through(
+            {"variant": family, "players": players, "seed": 5, "seat": seat, "level": "rule"}, check
+        )
+    assert not leaks
+
+
+def _until_illegal(setup: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """A game at the reader's turn in the play with a card the rules forbid, and that card (the first
+    deal from ``setup``'s seed on that comes to one)."""
+    for seed in range(int(setup["seed"]), int(setup["seed"]) + 20):
+        found = _illegal_in({**setup, "seed": seed})
+        if found is not None:
+            return found
+    raise AssertionError("no illegal card came up in 20 deals")
+
+
+def _illegal_in(setup: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    answer = _answer(play_bridge.start(json.dumps(setup)))
+    for _ in range(400):
+        game = answer["game"]
+        if answer["state"] == "your-turn":
+            refused = re.findall(r'data-card="([A-Z0-9]+)" data-legal="false"', answer["html"])
+            if refused:
+                return answer, refused[0]
+        if answer["state"] == "over":
+            break
+        if answer["waiting"]:
+            answer = _answer(play_bridge.advance(json.dumps(game)))
+        else:
+            hint = _answer(play_bridge.hint(json.dumps(game)))
+            choice = {"card": hint["card"]} if "card" in hint else {"action": hint["action"]}
+            answer = _answer(play_bridge.act(json.dumps(game), json.dumps(choice)))
+    return None
+
+
+def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes() -> None:
+    answer, card = _until_illegal({"variant": "fft", "players": 4, "seed": 2, "seat": "p2", "level": "rule"})
+    game = answer["game"]
+    options = json.dumps({"links": {"rules": {"follow-suit": "../rules/play.html#following"}}})
+    refused = _answer(play_bridge.act(json.dumps(game), json.dumps({"card": card}), options))
+    assert refused["ok"] and not refused["accepted"]
+    rnd = _engine_round(game)
+    seat = Seat.parse(game["seat"], 4)
+    expected = rnd.why_illegal(Action.parse(f"{seat} play {card}", 4))
+    assert expected is not None
+    assert refused["refusal"].lower() == expected.message.lower()
+    assert refused["reason"] == expected.reason.code
+    assert refused["game"] == game  # the deal is as it was
+    assert refused["card"] == card
+
+
+def test_bad_input_is_answered_with_a_reason() -> None:
+    base = {"variant": "fft", "players": 4, "seed": 3, "seat": "p2", "level": "rule"}
+    cases = [
+        ({**base, "variant": "bridge"}, "variant", "there is no rule set 'bridge'"),
+        ({**base, "players": 6}, "players", "French Tarot is played by 3 or 4 or 5 players, not 6"),
+        ({**base, "players": "four"}, "players", "must be a whole number"),
+        ({**base, "seat": "p7"}, "seat", "your seat is one of p1 to p4"),
+        ({**base, "level": "genius"}, "level", "there is no computer level 'genius'"),
+        ({**base, "seed": 0}, "seed", "from 1 to"),
+    ]
+    for setup, field, words in cases:
+        answer = _answer(play_bridge.start(json.dumps(setup)))
+        assert not answer["ok"] and answer["field"] == field and words in answer["message"], answer
+    assert _answer(play_bridge.start("{not json"))["field"] == "setup"
+    start = _answer(play_bridge.start(json.dumps(base)))
+    game = start["game"]
+    assert _answer(play_bridge.act(json.dumps(game), '{"card": "ZZ"}'))["field"] == "card"
+    wrong_seat = _answer(play_bridge.act(json.dumps(game), '{"action": "p3 pass"}'))
+    assert wrong_seat["message"] == "you play p2's cards, not p3's"
+    tampered = {**game, "actions": ["p2 play HK"]}
+    broken = _answer(play_bridge.show(json.dumps(tampered)))
+    assert not broken["ok"] and broken["message"].startswith("this saved deal cannot go on: action 1")
+    # a computer's turn is not the reader's
+    passed = _answer(play_bridge.act(json.dumps(game), '{"action": "p2 pass"}'))
+    assert passed["accepted"] and passed["waiting"]
+    late = _answer(play_bridge.act(json.dumps(passed["game"]), '{"action": "p2 pass"}'))
+    assert not late["ok"] and late["message"] == "it is Chloé's turn, not yours"
+
+
+def test_the_computers_moves_are_the_same_at_the_same_point_of_the_same_deal() -> None:
+    setup = {"variant": "fft", "players": 5, "seed": 8, "seat": "p3", "level": "mc"}
+    first = _answer(play_bridge.start(json.dumps(setup)))
+    assert first["waiting"]
+    one = _answer(play_bridge.advance(json.dumps(first["game"])))
+    _answer(play_bridge.start(json.dumps({**setup, "seed": 9})))  # another deal in between
+    two = _answer(play_bridge.advance(json.dumps(first["game"])))
+    assert one["game"] == two["game"] and one["said"] == two["said"]
+
+
+def test_a_discard_card_can_be_taken_back() -> None:
+    for seed in range(1, 60):
+        setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": "rule"}
+        answer = _answer(
+            play_bridge.act(
+                json.dumps(_answer(play_bridge.start(json.dumps(setup)))["game"]),
+                '{"action": "p2 bid garde"}',
+            )
+        )
+        while answer["waiting"] and answer["state"] != "over":
+            answer = _answer(play_bridge.advance(json.dumps(answer["game"])))
+        if answer["state"] != "discarding":
+            continue  # somebody overcalled
+        assert "data-undo" not in answer["html"]
+        card = re.findall(r'data-card="([A-Z0-9]+)" data-legal="true"', answer["html"])[0]
+        laid = _answer(play_bridge.act(json.dumps(answer["game"]), json.dumps({"card": card})))
+        assert laid["accepted"] and "data-undo" in laid["html"]
+        back = _answer(play_bridge.act(json.dumps(laid["game"]), '{"undo": true}'))
+        assert back["game"] == answer["game"]
+        kings = re.findall(r'data-card="([SHDC]K)" data-legal="false"', answer["html"])
+        if kings:
+            refused = _answer(play_bridge.act(json.dumps(answer["game"]), json.dumps({"card": kings[0]})))
+            assert not refused["accepted"] and "King" in refused["refusal"]
+        return
+    pytest.fail("no garde was left to the reader in 60 deals")
+
+
+# ------------------------------------------------------------------ the page, in Chromium
+def _open(chromium: Any, site_url: str, query: str, width: int = 1280, height: int = 900) -> Any:
+    opened = new_widget_page(chromium, site_url, width, height)
+    page = opened.page
+    page.goto(f"{site_url}play.html{query}")
+    page.evaluate("() => localStorage.setItem('tarot-play-pace', JSON.stringify('fast'))")
+    page.goto(f"{site_url}play.html{query}")
+    _wait_turn(page)
+    return opened
+
+
+def _root(page: Any) -> Any:
+    return page.locator('[data-tarot-widget="play"]')
+
+
+def _wait_turn(page: Any) -> str:
+    page.wait_for_function(
+        "() => !['idle', 'loading', 'thinking'].includes("
+        "document.querySelector('[data-tarot-widget=play]').dataset.state)",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    state: str = _root(page).get_attribute("data-state")
+    return state
+
+
+def _saved(page: Any) -> dict[str, Any]:
+    data: dict[str, Any] = page.evaluate("() => JSON.parse(localStorage.getItem('tarot-play-game'))")
+    return data
+
+
+def _hand(page: Any) -> list[str]:
+    cards: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('[data-stage] .tp-hand [data-card]')].map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def _play_deal_by_clicking(page: Any, try_illegal: bool = False) -> dict[str, Any]:
+    """Click through a whole deal: bid what the page offers (garde, else pass), take the first allowed
+    card or choice. With ``try_illegal``, try one forbidden card first and check its refusal."""
+    refused = not try_illegal
+    for _ in range(300):
+        state = _wait_turn(page)
+        if state == "over":
+            break
+        root = _root(page)
+        before = root.get_attribute("data-actions")
+        if state == "bidding":
+            garde = root.locator('[data-bid="garde"]')
+            click(garde if garde.count() else root.locator("[data-bid]").first)
+        else:
+            illegal = root.locator('.tp-hand button[data-legal="false"]')
+            if not refused and state == "your-turn" and illegal.count():
+                card = illegal.first.get_attribute("data-card")
+                click(illegal.first)
+                page.wait_for_function(
+                    "() => document.querySelector('[data-refusal]').textContent.length > 0"
+                )
+                refusal = root.locator("[data-refusal]")
+                game = _saved(page)
+                rnd = _engine_round(game)
+                expected = rnd.why_illegal(Action.parse(f"{game['seat']} play {card}", int(game["players"])))
+                assert expected is not None
+                assert expected.message.lower() in refusal.inner_text().lower()
+                assert refusal.locator("a").count() == 1  # the rule's link
+                assert _saved(page) == game  # nothing changed
+                refused = True
+            choice = root.locator('.tp-hand button[data-legal="true"]')
+            click(choice.first if choice.count() else root.locator(".tp-actions button").first)
+        page.wait_for_function(
+            "(n) => document.querySelector('[data-tarot-widget=play]').dataset.actions !== n", arg=before
+        )
+    assert refused
+    root = _root(page)
+    assert root.get_attribute("data-state") == "over"
+    game = _saved(page)
+    rnd = _engine_round(game)
+    scores = json.loads(root.get_attribute("data-scores"))
+    assert scores == {str(seat): value for seat, value in rnd.result().by_seat.items()}
+    return game
+
+
+@pytest.mark.parametrize(
+    ("query", "width"),
+    [
+        ("?variant=fft&players=4&seed=21&seat=p2&level=rule", 1280),
+        ("?variant=fft&players=5&seed=4&seat=p3&level=rule", 390),
+        ("?variant=chambery&players=4&seed=6&seat=p2&level=rule", 1280),
+    ],
+)
+def test_a_whole_deal_is_played_by_clicking_to_the_score(
+    chromium: Any, site_url: str, query: str, width: int
+) -> None:
+    opened = _open(chromium, site_url, query, width, 844 if width < 500 else 900)
+    page = opened.page
+    try:
+        _play_deal_by_clicking(page, try_illegal="fft&players=4" in query)
+        end = page.locator("[data-end]")
+        assert end.is_visible()
+        assert "The working" in end.inner_text() or "No score" in end.inner_text()
+        replay = page.locator("[data-replay]")
+        page.wait_for_function("() => document.querySelector('.tp-replay-stage').children.length > 0")
+        click(replay.locator('[data-step="forward"]'))
+        page.wait_for_function("() => document.querySelector('[data-replay]').dataset.step === '1'")
+        assert not opened.errors
+    finally:
+        page.context.close()
+
+
+def test_a_link_deals_the_same_cards_and_a_reload_goes_on_with_the_deal(chromium: Any, site_url: str) -> None:
+    query = "?variant=fft&players=4&seed=31&seat=p3&level=rule"
+    opened = _open(chromium, site_url, query)
+    page = opened.page
+    try:
+        dealt = _hand(page)
+        rnd = variant_for("fft", 4).deal_round(SEATS[0], 31)
+        assert sorted(dealt) == sorted(str(c) for c in rnd.hands[SEATS[2]])
+        # a move, then a reload: the deal goes on where it was
+        root = _root(page)
+        click(root.locator('[data-bid="pass"]'))
+        _wait_turn(page)
+        before = _saved(page)
+        assert len(before["actions"]) >= 3
+        page.reload()
+        _wait_turn(page)
+        assert _saved(page)["actions"][: len(before["actions"])] == before["actions"]
+        assert "goes on where you left it" in page.locator("[data-log]").inner_text()
+        # the link of the page deals the same cards in another browser
+        link = page.locator("[data-permalink]").get_attribute("href")
+        assert "seed=31" in link and "seat=p3" in link
+        other = _open(chromium, site_url, link.split("play.html", 1)[1])
+        try:
+            assert other.page.evaluate("() => localStorage.getItem('tarot-play-game')") is not None
+            assert sorted(_hand(other.page)) == sorted(dealt)
+        finally:
+            other.page.context.close()
+        # New deal shuffles: another seed in the address
+        click(root.locator('[data-control="new"]'))
+        page.wait_for_function("() => !location.search.includes('seed=31&')")
+    finally:
+        page.context.close()
+
+
+def test_the_hand_is_one_tab_stop_that_the_arrow_keys_move_along(chromium: Any, site_url: str) -> None:
+    opened = _open(chromium, site_url, "?variant=fft&players=3&seed=12&seat=p2&level=rule")
+    page = opened.page
+    try:
+        root = _root(page)
+        click(root.locator('[data-bid="garde"]'))
+        state = _wait_turn(page)
+        for _ in range(40):
+            if state == "your-turn":
+                break
+            choice = root.locator('.tp-hand button[data-legal="true"], .tp-actions button').first
+            click(choice)
+            page.wait_for_timeout(50)
+            state = _wait_turn(page)
+        assert state == "your-turn"
+        hand = root.locator('.tp-hand[role="toolbar"] button')
+        assert root.locator('.tp-hand[role="toolbar"] button[tabindex="0"]').count() == 1
+        first = root.locator('.tp-hand[role="toolbar"] button[tabindex="0"]')
+        first.focus()
+        start = first.get_attribute("data-card")
+        page.keyboard.press("ArrowRight")
+        moved = page.evaluate("() => document.activeElement.dataset.card")
+        assert moved != start and moved in [
+            hand.nth(i).get_attribute("data-card") for i in range(hand.count())
+        ]
+        name = page.evaluate("() => document.activeElement.textContent")
+        assert " of " in name or "Excuse" in name  # "King of Hearts", "17 of trumps"
+        page.keyboard.press("End")
+        page.keyboard.press("Home")
+        actions = root.get_attribute("data-actions")
+        legal = root.locator('.tp-hand button[data-legal="true"]').first.get_attribute("data-card")
+        page.evaluate(f"() => document.querySelector('.tp-hand button[data-card=\"{legal}\"]').focus()")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(n) => document.querySelector('[data-tarot-widget=play]').dataset.actions !== n", arg=actions
+        )
+    finally:
+        page.context.close()

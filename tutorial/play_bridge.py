@@ -1,0 +1,338 @@
+"""The play page's bridge: one deal against the computer players, JSON text in, JSON text out.
+
+The reader holds one seat; the computer players (:mod:`tarot_core.players`) hold the others. Nothing is
+kept here between calls: the page sends the game (its setup and the actions so far, see
+:mod:`tutorial.play_table`) with each call and keeps it in the browser, so a reload goes on where it
+was.
+
+Public functions (``str -> str``, the last argument ``options`` a JSON object of display settings, as
+for :mod:`tutorial.bridge`):
+
+* :func:`start`: a new game from a setup (address parameters or the form), drawn as HTML;
+* :func:`show`: a game drawn again (after a reload);
+* :func:`act`: the reader's action (a card, a bid, a call, an announcement), accepted or refused with
+  the engine's reason and a link to the rule;
+* :func:`advance`: the next computer move, one at a time, so the page can show them at a reader's pace;
+* :func:`hint`: what the computer would do in the reader's place, and why, in one sentence;
+* :func:`replay_step`: the finished deal, all hands face up, at one step (the replay widget's view).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from tarot_core.actions import Action
+from tarot_core.cards import Card
+from tarot_core.errors import TarotError
+from tarot_core.players import make_player
+from tarot_core.records import HandRecord
+from tarot_core.round import Round
+from tarot_core.seats import SEATS, Seat
+from tarot_core.view import SeatView
+
+try:
+    from tutorial import bridge
+    from tutorial.play_table import (
+        SCHEMA,
+        Game,
+        Json,
+        PlayError,
+        action_sentence,
+        action_text,
+        escape,
+        hand_kind,
+        plain_words,
+        player_for,
+        read_game,
+        read_setup,
+        rng_for,
+        round_of,
+        setup_html,
+        table_html,
+        undoable,
+        widget_state,
+        with_action,
+    )
+except ImportError:  # in the browser's worker, the bridges are top-level modules
+    import bridge  # type: ignore[import-not-found,no-redef]
+    from play_table import (  # type: ignore[import-not-found,no-redef]
+        SCHEMA,
+        Game,
+        Json,
+        PlayError,
+        action_sentence,
+        action_text,
+        escape,
+        hand_kind,
+        plain_words,
+        player_for,
+        read_game,
+        read_setup,
+        rng_for,
+        round_of,
+        setup_html,
+        table_html,
+        undoable,
+        widget_state,
+        with_action,
+    )
+
+
+# ====================================================================================== the end
+def record_of(game: Game, rnd: Round) -> HandRecord:
+    names = [game.name(seat) for seat in SEATS[: game.players]]
+    title = f"Your deal of {game.variant.title}, number {game.seed}"
+    return HandRecord.from_round(rnd, players=names, title=title, seed=game.seed)
+
+
+def end_html(game: Game, rnd: Round, options: str) -> tuple[str, Json]:
+    """The score with every term, and the scores by seat (for ``data-scores``)."""
+    result = rnd.result()
+    scores = {str(seat): value for seat, value in result.by_seat.items()}
+    record = record_of(game, rnd)
+    state = bridge.state_of(record, rnd, len(record.actions), None)
+    display = bridge.Display.parse(options)
+    if result.outcome != "played":
+        text = (
+            "Nobody took: the cards are thrown in and dealt again." if "passed" in str(result.outcome) else ""
+        )
+        return (
+            '<section class="tw-final tp-final"><p class="tw-final-title">No score</p>'
+            f"<p>{escape(text or 'This deal is void and dealt again.')}</p></section>",
+            scores,
+        )
+    headline = f'<p class="tp-verdict" data-verdict>{escape(verdict_words(game, result.by_seat))}</p>'
+    return headline + bridge._tally_html(state.get("tally"), state) + bridge._score_html(
+        state, display
+    ), scores
+
+
+def verdict_words(game: Game, by_seat: Mapping[Seat, int]) -> str:
+    """How the deal went for the reader. Scores that add up to nothing (the French rules) are won or
+    lost by their sign; scores that only add (Mathers' game points) by who scored most."""
+    mine = by_seat.get(game.seat, 0)
+    signed = bridge._signed(mine)
+    if any(value < 0 for value in by_seat.values()):
+        if mine > 0:
+            return f"You win this deal: {signed} for you."
+        return f"You lose this deal: {signed} for you." if mine < 0 else "You neither win nor lose: 0."
+    best = max(by_seat.values())
+    leaders = [seat for seat, value in by_seat.items() if value == best]
+    if mine == best:
+        shared = "" if len(leaders) == 1 else ", shared"
+        return f"You score {signed}: the best score at the table{shared}."
+    names = " and ".join(game.name(seat) for seat in leaders)
+    return f"You score {signed}; {names} did best, with {bridge._signed(best)}."
+
+
+# ====================================================================================== answers
+def _dump(data: Json) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _guarded(work: Callable[[], Json]) -> str:
+    try:
+        data = work()
+    except PlayError as error:
+        return _dump({"schema": SCHEMA, "ok": False, "field": error.field, "message": error.message})
+    except TarotError as error:
+        return _dump({"schema": SCHEMA, "ok": False, "field": "", "message": str(error)})
+    return _dump({"schema": SCHEMA, "ok": True, **data})
+
+
+def _load(text: str, what: str) -> object:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise PlayError(what, f"the {what} is not valid JSON") from None
+
+
+def _uid(options: str) -> str:
+    return bridge.Display.parse(options).uid
+
+
+def answer_for(game: Game, rnd: Round, options: str, said: str = "") -> Json:
+    """What the page draws: the table, the state, the address, and at the end the score."""
+    view = rnd.view(game.seat)
+    state = widget_state(view)
+    data: Json = {
+        "game": game.to_json(),
+        "address": game.address(),
+        "state": state,
+        "phase": view.phase,
+        "waiting": state == "thinking",
+        "to_move": str(view.to_move) if view.to_move is not None else None,
+        "mover": game.name(view.to_move) if view.to_move is not None else "",
+        "tricks": sum(1 for t in view.tricks if t.complete),
+        "html": table_html(game, rnd, _uid(options)),
+        "said": said,
+        "title": f"{game.variant.title}: deal number {game.seed}",
+    }
+    if state == "over":
+        end, scores = end_html(game, rnd, options)
+        data["end_html"] = end
+        data["scores"] = scores
+        data["record"] = record_of(game, rnd).to_json()
+        data["steps"] = len(rnd.actions)
+    return data
+
+
+def start(setup_json: str, options: str = "{}") -> str:
+    """A new game from a setup (``variant``, ``players``, ``seed``, ``seat``, ``level``)."""
+
+    def work() -> Json:
+        game = read_setup(_mapping(_load(setup_json, "setup"), "setup"))
+        rnd = round_of(game)
+        return answer_for(game, rnd, options)
+
+    return _guarded(work)
+
+
+def _mapping(data: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise PlayError(what, f"the {what} is a JSON object")
+    return data
+
+
+def show(game_json: str, options: str = "{}") -> str:
+    """A saved game drawn again."""
+
+    def work() -> Json:
+        game = read_game(_load(game_json, "game"))
+        return answer_for(game, round_of(game), options)
+
+    return _guarded(work)
+
+
+def _reader_action(game: Game, view: SeatView, choice: Mapping[str, Any]) -> Action:
+    if "card" in choice:
+        text = str(choice["card"])
+        try:
+            card = Card.parse(text)
+        except TarotError as error:
+            raise PlayError("card", str(error)) from None
+        kind = hand_kind(view) or ("discard" if view.phase == "discard" else "play")
+        return Action(game.seat, kind, "", (card,))
+    text = str(choice.get("action", ""))
+    try:
+        action = Action.parse(text, game.players)
+    except TarotError as error:
+        raise PlayError("action", str(error)) from None
+    if action.seat != game.seat:
+        raise PlayError("action", f"you play {game.seat}'s cards, not {action.seat}'s")
+    return action
+
+
+def act(game_json: str, choice_json: str, options: str = "{}") -> str:
+    """The reader's action: ``{"card": "HK"}`` (play, discard or hand over the card, as the moment asks),
+    ``{"action": "p2 bid garde"}``, or ``{"undo": true}`` (take back the last card laid away)."""
+
+    def work() -> Json:
+        game = read_game(_load(game_json, "game"))
+        choice = _mapping(_load(choice_json, "choice"), "choice")
+        rnd = round_of(game)
+        view = rnd.view(game.seat)
+        if choice.get("undo"):
+            if not undoable(game, view):
+                raise PlayError("undo", "there is no card of your discard to take back now")
+            back = replace(game, actions=game.actions[:-1])
+            return {**answer_for(back, round_of(back), options), "accepted": True}
+        if view.phase == "over":
+            raise PlayError("action", "the deal is over: deal again or start a new deal")
+        if not view.my_turn:
+            assert view.to_move is not None
+            raise PlayError("action", f"it is {game.name(view.to_move)}'s turn, not yours")
+        action = _reader_action(game, view, choice)
+        refusal = rnd.why_illegal(action)
+        if refusal is not None:
+            display = bridge.Display.parse(options)
+            url = display.rule_url(refusal.reason.code) or display.rule_url(refusal.reason.rule)
+            return {
+                **answer_for(game, rnd, options),
+                "accepted": False,
+                "refusal": refusal.message[:1].upper() + refusal.message[1:],
+                "reason": refusal.reason.code,
+                "rule_url": url,
+                "card": str(action.card) if action.cards else "",
+            }
+        moved = with_action(game, rnd, action)
+        return {**answer_for(moved, rnd, options, action_sentence(moved, action)), "accepted": True}
+
+    return _guarded(work)
+
+
+def advance(game_json: str, options: str = "{}") -> str:
+    """The next computer move (one action), with the sentence that announces it."""
+
+    def work() -> Json:
+        game = read_game(_load(game_json, "game"))
+        rnd = round_of(game)
+        mover = rnd.to_move
+        if mover is None or mover == game.seat:
+            return answer_for(game, rnd, options)
+        player = player_for(game.level)
+        action = player.decide(rnd.view(mover), rng_for(game, "move"))
+        moved = with_action(game, rnd, action)
+        return answer_for(moved, rnd, options, action_sentence(moved, action))
+
+    return _guarded(work)
+
+
+def hint(game_json: str, options: str = "{}") -> str:
+    """What the computer would do in the reader's place, and why, in one sentence."""
+
+    def work() -> Json:
+        game = read_game(_load(game_json, "game"))
+        rnd = round_of(game)
+        view = rnd.view(game.seat)
+        if not view.my_turn:
+            raise PlayError("hint", "a hint comes on your turn")
+        rule = make_player("rule")
+        advice = rule.decide(view, rng_for(game, "hint"))
+        sentence = rule.explain(view, advice)
+        if game.level == "mc":
+            strong = player_for("mc")
+            choice = strong.decide(view, rng_for(game, "hint"))
+            if choice != advice:
+                advice, sentence = choice, strong.explain(view, choice)
+        text = _hint_words(game, sentence, advice)
+        data: Json = {"hint": text, "action": str(advice)}
+        if advice.cards and advice.kind != "call":
+            data["card"] = str(advice.card)
+        return data
+
+    return _guarded(work)
+
+
+def _hint_words(game: Game, sentence: str, action: Action) -> str:
+    """The player's sentence in the second person: ``I would play the King of Hearts: ...``"""
+    _, _, reason = sentence.partition(": ")
+    advice = f"I would {plain_words(action_text(action, game.family))}"
+    return f"{advice}: {reason}" if reason else f"{advice}."
+
+
+def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
+    """The finished deal at ``step``, all hands face up, drawn as the replay widget draws it."""
+
+    def work() -> Json:
+        game = read_game(_load(game_json, "game"))
+        rnd = round_of(game)
+        if not rnd.is_over:
+            raise PlayError("step", "the deal is not over yet")
+        answer = json.loads(bridge.replay(record_of(game, rnd).to_json(), step, "all", options))
+        if not answer.get("ok"):
+            raise PlayError("step", str(answer.get("message", "")))
+        return {"html": answer["html"], "step": answer["step"], "steps": answer["steps"]}
+
+    return _guarded(work)
+
+
+def first_state(setup: Mapping[str, Any], options: str = "{}") -> Json:
+    """The widget as the page is built: the deal of the setup, before anybody has moved."""
+    game = read_setup(setup)
+    data = answer_for(game, round_of(game), options)
+    data["setup_html"] = setup_html(_uid(options), game)
+    return data

@@ -448,7 +448,13 @@ def _piles_html(game: Game, view: SeatView) -> str:
                 f'<p class="tw-pile-title">{escape(title)}</p>'
                 f"{bridge.hidden_html(count, 'cards')}</div>"
             )
-    return f'<div class="tp-piles">{"".join(items)}</div>' if items else ""
+    if not items:
+        return ""
+    piles = f'<div class="tp-piles">{"".join(items)}</div>'
+    if view.phase != "playing":
+        return piles
+    # In the play the trick and the hand come first: what was shown stays one tap away.
+    return f'<details class="tp-shown"><summary>Cards shown at the table</summary>{piles}</details>'
 
 
 def _bids_html(game: Game, view: SeatView) -> str:
@@ -588,18 +594,23 @@ def table_html(game: Game, rnd: Round, uid: str) -> str:
     view = rnd.view(game.seat)
     kind = hand_kind(view) if view.my_turn else ""
     status = _prompt(game, view, kind)
+    head = f'<p class="tp-status" data-status>{escape(status)}</p>'
+    trick = _table_html(game, view)
     if view.phase == "over":  # the score and the open replay follow: the last trick is enough here
-        return f'<p class="tp-status" data-status>{escape(status)}</p>{_table_html(game, view)}'
+        return f'{head}<div class="tp-table">{trick}</div>'
+    piles = _piles_html(game, view)
+    playing = view.phase == "playing"
     parts = [
-        f'<p class="tp-status" data-status>{escape(status)}</p>',
+        head,
         _contract_line(game, view),
         _seats_html(game, view, view.tricks),
         _tally_html(game, view, rnd),
-        f'<div class="tp-table">{_table_html(game, view)}{_piles_html(game, view)}</div>',
+        f'<div class="tp-table">{trick}{"" if playing else piles}</div>',
         _bids_html(game, view),
         _actions_html(game, view, kind),
         _hand_html(game, view, kind, uid),
         _undo_html(game, view),
+        piles if playing else "",
     ]
     return "".join(part for part in parts if part)
 

@@ -84,6 +84,7 @@ function setupWidget(root) {
     item.textContent = text;
     log.append(item);
     while (log.children.length > MAX_LOG) log.firstElementChild.remove();
+    log.scrollTop = log.scrollHeight; // the newest move in view
   }
 
   function address(setup) {
@@ -93,7 +94,7 @@ function setupWidget(root) {
 
   function clearMessages() {
     refusal.textContent = "";
-    delete root.dataset.refusal;
+    delete root.dataset.reason;
     hintBox.textContent = "";
   }
 
@@ -212,7 +213,6 @@ function setupWidget(root) {
 
   function fail(message) {
     refusal.textContent = message;
-    root.dataset.refusal = message;
   }
 
   async function show(answer) {
@@ -255,7 +255,6 @@ function setupWidget(root) {
           : "";
         refusal.innerHTML = `<strong>Not allowed:</strong> <span></span>${link}`;
         refusal.querySelector("span").textContent = answer.refusal;
-        root.dataset.refusal = answer.refusal;
         root.dataset.reason = answer.reason;
         const card = stage.querySelector(`button[data-card="${answer.card}"]`);
         if (card) {

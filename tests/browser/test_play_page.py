@@ -252,6 +252,16 @@ def _wait_turn(page: Any) -> str:
     return state
 
 
+def _act(page: Any, locator: Any) -> str:
+    """Click, wait for the deal to take the action, then for the reader's next turn (or the end)."""
+    before = _root(page).get_attribute("data-actions")
+    click(locator)
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-tarot-widget=play]').dataset.actions !== n", arg=before
+    )
+    return _wait_turn(page)
+
+
 def _saved(page: Any) -> dict[str, Any]:
     data: dict[str, Any] = page.evaluate("() => JSON.parse(localStorage.getItem('tarot-play-game'))")
     return data
@@ -346,8 +356,7 @@ def test_a_link_deals_the_same_cards_and_a_reload_goes_on_with_the_deal(chromium
         assert sorted(dealt) == sorted(str(c) for c in rnd.hands[SEATS[2]])
         # a move, then a reload: the deal goes on where it was
         root = _root(page)
-        click(root.locator('[data-bid="pass"]'))
-        _wait_turn(page)
+        _act(page, root.locator('[data-bid="pass"]'))
         before = _saved(page)
         assert len(before["actions"]) >= 3
         page.reload()
@@ -375,15 +384,11 @@ def test_the_hand_is_one_tab_stop_that_the_arrow_keys_move_along(chromium: Any, 
     page = opened.page
     try:
         root = _root(page)
-        click(root.locator('[data-bid="garde"]'))
-        state = _wait_turn(page)
+        state = _act(page, root.locator('[data-bid="garde"]'))
         for _ in range(40):
             if state == "your-turn":
                 break
-            choice = root.locator('.tp-hand button[data-legal="true"], .tp-actions button').first
-            click(choice)
-            page.wait_for_timeout(50)
-            state = _wait_turn(page)
+            state = _act(page, root.locator('.tp-hand button[data-legal="true"], .tp-actions button').first)
         assert state == "your-turn"
         hand = root.locator('.tp-hand[role="toolbar"] button')
         assert root.locator('.tp-hand[role="toolbar"] button[tabindex="0"]').count() == 1

@@ -152,7 +152,8 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
         f'<p class="tp-refusal" data-refusal role="alert"></p>'
         f'<p class="tp-hint" data-hint aria-live="polite"></p>'
         f'<div class="tp-log-box"><p class="tp-log-title" id="{uid}-log-title">At the table</p>'
-        f'<ol class="tp-log" data-log aria-live="polite" aria-labelledby="{uid}-log-title"></ol></div>'
+        f'<ol class="tp-log" data-log tabindex="0" aria-live="polite" aria-labelledby="{uid}-log-title">'
+        "</ol></div>"
         f'<div class="tp-end" data-end hidden></div>'
         f"{_controls(uid, fixed)}"
         f'<div class="tp-replay" data-replay hidden></div>'

@@ -413,3 +413,33 @@ def test_the_hand_is_one_tab_stop_that_the_arrow_keys_move_along(chromium: Any, 
         )
     finally:
         page.context.close()
+
+
+def test_a_fixed_deal_in_another_page_plays_without_the_form_or_the_address(
+    chromium: Any, site_url: str
+) -> None:
+    opened = new_widget_page(chromium, site_url, 390, 844)
+    page = opened.page
+    try:
+        page.goto(f"{site_url}tutorial/whole-deal.html")
+        page.evaluate("() => localStorage.setItem('tarot-play-pace', JSON.stringify('fast'))")
+        page.reload()
+        assert _wait_turn(page) == "bidding"
+        root = _root(page)
+        assert root.locator("[data-setup]").count() == 0 and root.locator("[data-permalink]").count() == 0
+        dealt = _hand(page)
+        rnd = variant_for("fft", 4).deal_round(SEATS[0], 7)
+        assert sorted(dealt) == sorted(str(c) for c in rnd.hands[SEATS[1]])
+        _act(page, root.locator('[data-bid="pass"]'))
+        assert page.evaluate("() => location.search") == ""  # the page's address is its own
+        kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tarot-play-game:'))")
+        assert len(kept) == 1
+        # Deal again: the same cards from the start
+        click(root.locator('[data-control="again"]'))
+        page.wait_for_function(
+            "() => document.querySelector('[data-tarot-widget=play]').dataset.actions === '0'"
+        )
+        assert sorted(_hand(page)) == sorted(dealt)
+        assert not opened.errors
+    finally:
+        page.context.close()

@@ -276,7 +276,10 @@ def advance(game_json: str, options: str = "{}") -> str:
         player = player_for(game.level)
         action = player.decide(rnd.view(mover), rng_for(game, "move"))
         moved = with_action(game, rnd, action)
-        return answer_for(moved, rnd, options, action_sentence(moved, action))
+        answer = answer_for(moved, rnd, options, action_sentence(moved, action))
+        # How many deals the player played out to choose (the Monte Carlo level; for the benchmark).
+        answer["playouts"] = getattr(player, "playouts_run", 0)
+        return answer
 
     return _guarded(work)
 

@@ -193,7 +193,10 @@ function setupWidget(root) {
       const began = performance.now();
       const next = await call("advance", [JSON.stringify(game), options], MODULE);
       // Each computer move's time, worker included, for the benchmark (benchmarks/bench_play.py).
-      performance.measure("tarot-play-move", { start: began, detail: next.said || "" });
+      performance.measure("tarot-play-move", {
+        start: began,
+        detail: { said: next.said || "", playouts: next.playouts || 0 },
+      });
       if (mine !== epoch) return;
       if (!next.ok) {
         fail(next.message);

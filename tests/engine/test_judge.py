@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tarot_core import find_variant
 from tarot_core.actions import Action
-from tarot_core.cards import parse_cards
+from tarot_core.cards import FULL_PACK, parse_cards
 from tarot_core.exercises import worth_table
 from tarot_core.players.judge import JudgeError, judge_bid
-from tarot_core.players.rule import hand_points
+from tarot_core.players.rule import hand_count, hand_points
 from tarot_core.round import Phase
 from tarot_core.seats import Seat
 from tarot_core.view import SeatView
@@ -99,3 +101,15 @@ def test_the_judge_refuses_what_it_cannot_weigh() -> None:
         judge_bid(mathers.view(Seat.P1))
     with pytest.raises(JudgeError, match="cannot be said now"):
         judge_bid(_view(WEAK), deals=4).estimate("slam")
+
+
+def test_the_club_count_part_by_part_adds_up_to_the_count() -> None:
+    rng = random.Random(11)
+    for size in (15, 18, 24):
+        for _ in range(50):
+            hand = rng.sample(FULL_PACK, size)
+            parts = hand_count(hand)
+            assert sum(points for _, points in parts) * 18 / size == hand_points(hand)
+            assert all(words and points > 0 for words, points in parts)
+    parts = dict(hand_count(parse_cards(STRONG)))
+    assert parts["the 21 of trumps"] == 10 and parts["the Excuse"] == 7 and parts["King of Spades"] == 6

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tarot_core.actions import Action
-from tarot_core.cards import parse_cards
+from tarot_core.cards import Card, parse_cards
 from tarot_core.errors import TarotError
 from tarot_core.exercises import (
     Table,
@@ -38,6 +38,12 @@ from tarot_core.players.rule import THRESHOLDS, RulePlayer, hand_count, hand_poi
 from .tables import TableDescription, card_markup, cards_markup
 
 CONTRACTS = ("prise", "garde", "garde-sans", "garde-contre")
+
+
+def _card_cell(card: Card) -> str:
+    """A card's picture and its name; the Excuse's picture alone, since its name is its picture's
+    alternative text word for word (a screen reader would say it twice)."""
+    return f"{{card}}`{card}`" if card.is_excuse else card_markup(card)
 
 
 def _capital(text: str) -> str:
@@ -146,8 +152,8 @@ def play_table(
     if current is not None:
         for seat, card in current.plays:
             who = names[seat] + (" (taker)" if seat == rnd.taker else "")
-            rows.append([who, card_markup(card)])
-    rows.append(["**You play**", card_markup(action.card)])
+            rows.append([who, _card_cell(card)])
+    rows.append(["**You play**", _card_cell(action.card)])
     return {"header": ["Player", "Card"], "rows": rows, "caption": _why(table, action)}
 
 
@@ -162,7 +168,7 @@ def discard_table(hand: str, dog: str, contract: str = "garde", variant: str = "
     while rnd.phase == "discard":
         view = rnd.view(table.seat)
         action, _ = player.choose(view)
-        rows.append([card_markup(action.card), readable(player.explain(view, action))])
+        rows.append([_card_cell(action.card), readable(player.explain(view, action))])
         rnd.push(action)
     if not rows:
         raise TarotError("this position has no discard to make")
@@ -183,7 +189,7 @@ def call_table(hand: str, dog: str, contract: str = "garde") -> TableDescription
     calls = [a.card for a in view.legal if a.kind == "call"]
     return {
         "header": ["Cards you may call", "The computer player calls"],
-        "rows": [[cards_markup(calls), card_markup(action.card)]],
+        "rows": [[cards_markup(calls), _card_cell(action.card)]],
         "caption": _why(table, action),
     }
 

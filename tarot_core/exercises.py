@@ -27,7 +27,11 @@ Question kinds (the answer each takes):
 * ``dog``: whose cards does the dog count with under this contract (``attack`` or ``defence``);
 * ``score``: what does this player score (a number; ``ask`` is ``taker``, ``partner`` or ``defender``);
 * ``excuse``: which side ends up with the Excuse (``attack`` or ``defence``);
-* ``call``: which card may the taker call (a card).
+* ``call``: which card may the taker call (a card);
+* ``worth``: would you bid with this hand, and what (``pass`` or a contract): the hand judge
+  (:mod:`tarot_core.players.judge`) plays the hand out over many deals and accepts every answer within
+  its own uncertainty of the best. The position is ``hand`` (the cards listed) or ``seed`` (the hand
+  of the first player to speak in that deal), with optional ``bids`` before yours.
 
 Cards are written in the notation of :mod:`tarot_core.cards`; every sentence for learners names them
 the way players read them (``10♠``, ``Knight of Hearts``, ``11 of trumps``, ``the Excuse``).
@@ -44,6 +48,7 @@ from typing import Any, Final
 from .actions import Action
 from .cards import EXCUSE, Card, Suit, count_half_points, format_points, parse_cards, sort_hand
 from .errors import TarotError
+from .players.judge import CONTRACT_WORDS, Judgement, judge_bid
 from .records import HandRecord
 from .round import ATTACK, DEFENCE, Phase, Round, Trick
 from .scoring import bouts_text, score_request
@@ -64,6 +69,7 @@ KINDS: Final = (
     "score",
     "excuse",
     "call",
+    "worth",
 )
 
 #: The players' names at the lesson table; you always sit in the first seat.
@@ -295,6 +301,65 @@ def bidding_table(spec: Mapping[str, Any]) -> Table:
     return Table(rnd, rnd.to_move, tuple(names))
 
 
+def worth_table(spec: Mapping[str, Any]) -> Table:
+    """A hand to judge in the bidding: ``hand`` (the cards listed, dealt to the player to speak; the
+    rest of the pack goes to the others and the dog, out of sight) or ``seed`` (the hand the first
+    player to speak holds in that deal), then ``bids``, what the players before you said (``pass`` or a
+    contract, starting with the dealer's right-hand neighbour)."""
+    variant = find_variant(_variant_key(spec))
+    if variant.family not in ("fft", "classic"):
+        raise ExerciseError("variant: the hand judge weighs the bids of French Tarot only")
+    players = variant.players
+    bids = [str(word) for word in spec.get("bids", [])]
+    if len(bids) >= players:
+        raise ExerciseError(f"bids: at most {players - 1} players speak before you")
+    dealer = SEATS[players - 1]
+    you = SEATS[len(bids)]  # the dealer's right-hand neighbour speaks first
+    if "hand" in spec:
+        hand = _cards(spec, "hand")
+        if len(hand) != variant.hand_size:
+            raise ExerciseError(f"hand: a hand of {variant.hand_size} cards is needed, not {len(hand)}")
+        outside = [card for card in hand if card not in variant.pack_set]
+        if outside:
+            raise ExerciseError(f"{' '.join(map(str, outside))}: not in this game's pack")
+        rest = [card for card in variant.pack if card not in set(hand)]
+        rnd = None
+        for shift in range(len(rest)):  # out of sight; a deal without another player's petit sec
+            order = rest[shift:] + rest[:shift]
+            hands: list[list[Card]] = [[] for _ in range(players)]
+            hands[you] = list(hand)
+            others = [s for s in SEATS[:players] if s != you]
+            for index, card in enumerate(order[: (players - 1) * variant.hand_size]):
+                hands[others[index % len(others)]].append(card)
+            dog = order[(players - 1) * variant.hand_size :]
+            candidate = variant.new_round(dealer, hands, dog)
+            if candidate.phase is Phase.BIDDING:
+                rnd = candidate
+                break
+        if rnd is None:
+            raise ExerciseError("hand: this hand holds the Petit alone (petit sec): the deal would be void")
+    elif "seed" in spec:
+        rnd = _any_round(variant.key, int(spec["seed"]))
+        if bids:
+            raise ExerciseError("bids: a hand chosen by seed is the first to speak; list the hand instead")
+    else:
+        raise ExerciseError("a hand to judge needs its cards (hand) or a deal (seed)")
+    for word in bids:
+        seat = rnd.to_move
+        assert seat is not None
+        action = Action(seat, "pass") if word == "pass" else Action(seat, "bid", word)
+        refusal = rnd.why_illegal(action)
+        if refusal is not None:
+            raise ExerciseError(f"bids: {word}: {refusal.message}")
+        rnd.push(action)
+    seat = rnd.to_move
+    assert seat is not None
+    names = [""] * players
+    for offset, name in enumerate(NAMES[:players]):
+        names[SEATS[(seat + offset) % players]] = name
+    return Table(rnd, seat, tuple(names))
+
+
 def playout_table(spec: Mapping[str, Any]) -> Table:
     """A whole deal played by the engine: dealt from ``seed``; the first to speak bids ``contract``
     (``garde``), the others pass, the taker lays away the first cards allowed; then each player plays
@@ -345,6 +410,8 @@ def table_for(exercise: Mapping[str, Any], records: Records | None = None) -> Ta
         return taker_table(exercise)
     if kind == "bid":
         return bidding_table(exercise)
+    if kind == "worth":
+        return worth_table(exercise)
     if kind == "excuse":
         return playout_table(exercise)
     return None
@@ -859,6 +926,51 @@ def _judge_call(table: Table, answer: object) -> Verdict:
     return Verdict(True, "call", _sentence(why), "five-players")
 
 
+# ------------------------------------------------------------------ would you bid with this hand?
+_JUDGEMENTS: dict[tuple[object, ...], Judgement] = {}
+
+
+def hand_judgement(table: Table) -> Judgement:
+    """The hand judge's verdict on the hand of the player to speak (kept, since it takes a moment)."""
+    view = table.round.view(table.seat)
+    key = (view.variant, view.options, view.dealer, view.seat, view.hand, view.history)
+    found = _JUDGEMENTS.get(key)
+    if found is None:
+        found = _JUDGEMENTS[key] = judge_bid(view)
+    return found
+
+
+def _judge_worth(table: Table, answer: object) -> Verdict:
+    rnd, seat = table.round, table.seat
+    word = str(answer)
+    action = Action(seat, "pass") if word == "pass" else Action(seat, "bid", word)
+    refusal = rnd.why_illegal(action)
+    if refusal is not None:
+        last = rnd.bids[-1].word if rnd.bids else None
+        message = refusal.message
+        if last is not None:
+            message = f"a bid must be higher than the last one ({contract_name(last)})"
+        return Verdict(
+            False, refusal.reason.code, _sentence(f"Not {contract_name(word)}: {message}"), "bidding"
+        )
+    judgement = hand_judgement(table)
+    why = judgement.explain()
+    best = judgement.best
+    said = CONTRACT_WORDS.get(word, word)
+    if word == best.word:
+        return Verdict(True, "best-bid", _sentence(why), "hand-judging")
+    if judgement.acceptable(word):
+        close = (
+            f"{said.capitalize()} scores {round(judgement.gap(word))} less than "
+            f"{CONTRACT_WORDS.get(best.word, best.word)}, within the judge's own uncertainty "
+            f"({round(judgement.margin(word))}), so both are good answers"
+        )
+        return Verdict(True, "close-bid", _sentence(f"{close}. {why}"), "hand-judging")
+    words = [e.word for e in judgement.estimates]
+    reason = "bid-too-high" if words.index(word) > words.index(best.word) else "bid-too-low"
+    return Verdict(False, reason, _sentence(f"Not {said}: {why[:1].lower()}{why[1:]}"), "hand-judging")
+
+
 # ====================================================================================== judging
 def judge(exercise: Mapping[str, Any], answer: object, records: Records | None = None) -> Verdict:
     """The engine's verdict on ``answer`` to ``exercise``."""
@@ -891,6 +1003,8 @@ def judge(exercise: Mapping[str, Any], answer: object, records: Records | None =
         return _judge_bid(table, answer)
     if kind == "excuse":
         return _judge_excuse(table, answer)
+    if kind == "worth":
+        return _judge_worth(table, answer)
     return _judge_call(table, answer)
 
 
@@ -928,7 +1042,7 @@ def right_answers(exercise: Mapping[str, Any], records: Records | None = None) -
         return [c for c in exercise.get("choices", []) if judge(exercise, c, records).right]
     if kind == "excuse":
         return [excuse_side(table)]
-    if kind == "call":
+    if kind in ("call", "worth"):
         return [c for c in exercise.get("choices", []) if judge(exercise, c, records).right]
     raise ExerciseError(f"kind: {kind!r}")  # pragma: no cover
 
@@ -938,6 +1052,7 @@ __all__ = [
     "ExerciseError",
     "Table",
     "Verdict",
+    "hand_judgement",
     "judge",
     "readable",
     "right_answers",

@@ -246,6 +246,24 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> str:
             parts.append('<p class="tl-note">You speak first.</p>')
         choices = [str(c) for c in data.get("choices", [])]
         parts.append(_choices(choices, {c: contract_name(c).capitalize() for c in choices}))
+    elif kind == "worth":
+        assert table is not None
+        rnd = table.round
+        parts.append(_cards_row(sort_hand(rnd.hands[table.seat]), "Your hand"))
+        said = [
+            f"<li>{_e(table.name(a.seat))}: {_e(contract_name(a.word or a.kind))}</li>" for a in rnd.actions
+        ]
+        if said:
+            parts.append(
+                f'<p class="tl-caption">The bidding so far</p><ol class="tl-bids">{"".join(said)}</ol>'
+            )
+        else:
+            parts.append('<p class="tl-note">You speak first.</p>')
+        choices = [str(c) for c in data.get("choices", [])]
+        parts.append(_choices(choices, {c: contract_name(c).capitalize() for c in choices}))
+        parts.append(
+            '<p class="tl-note">Checking plays your hand out over many deals: it takes a few seconds.</p>'
+        )
     elif kind == "dog":
         parts.append(f'<p class="tl-note">The contract: {_e(contract_name(str(data["contract"])))}.</p>')
         parts.append(_choices([ATTACK, DEFENCE], CHOICE_LABELS))

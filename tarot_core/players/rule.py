@@ -87,31 +87,53 @@ def beats(view: SeatView, card: Card, best: Card | None, led: Suit | None) -> bo
     return card.suit is led and order(view, card) > order(view, best)
 
 
+def hand_count(hand: Sequence[Card]) -> list[tuple[str, int]]:
+    """The club count of a hand, part by part (see the module's docstring), before scaling: each
+    part's words and its points."""
+    trumps = [c for c in hand if c.is_trump]
+    parts: list[tuple[str, int]] = []
+    majors = sum(1 for t in trumps if t.rank >= 16)
+    if trumps:
+        parts.append((f"{len(trumps)} trumps, 2 each", 2 * len(trumps)))
+    if majors:
+        parts.append((f"{majors} major trumps (16 to 21), 1 more each", majors))
+    if MONDE in hand:
+        parts.append(("the 21 of trumps", 10))
+    if PETIT in hand:
+        if len(trumps) >= 5:
+            parts.append(("the Petit, guarded by four other trumps or more", 8))
+        else:
+            parts.append(("the Petit, poorly guarded", 5))
+    if EXCUSE in hand:
+        parts.append(("the Excuse", 7))
+    for suit in PLAIN_SUITS:
+        cards = [c for c in hand if c.suit is suit]
+        ranks = {c.rank for c in cards}
+        suit_name = suit.english
+        if KING in ranks:
+            parts.append((f"King of {suit_name}", 6))
+        if QUEEN in ranks:
+            parts.append(
+                (f"Queen of {suit_name}, with its King", 4) if KING in ranks else (f"Queen of {suit_name}", 3)
+            )
+        if KNIGHT in ranks:
+            parts.append((f"Knight of {suit_name}", 2))
+        if JACK in ranks:
+            parts.append((f"Jack of {suit_name}", 1))
+        if len(cards) >= 5:
+            parts.append((f"{len(cards)} {suit_name}: a long suit", 5 + 2 * (len(cards) - 5)))
+        elif len(trumps) >= 4 and len(cards) <= 1:
+            parts.append(
+                (f"no {suit_name}: a void", 6) if not cards else (f"one {suit_name}: a singleton", 3)
+            )
+    return parts
+
+
 def hand_points(hand: Sequence[Card]) -> float:
     """The club count of a hand (see the module's docstring), scaled to 18 cards."""
     if not hand:
         return 0.0
-    trumps = [c for c in hand if c.is_trump]
-    points = 0
-    for trump in trumps:
-        points += 3 if trump.rank >= 16 else 2
-    if MONDE in hand:
-        points += 10
-    if PETIT in hand:
-        points += 8 if len(trumps) >= 5 else 5
-    if EXCUSE in hand:
-        points += 7
-    for suit in PLAIN_SUITS:
-        cards = [c for c in hand if c.suit is suit]
-        ranks = {c.rank for c in cards}
-        points += 6 * (KING in ranks) + 2 * (KNIGHT in ranks) + (JACK in ranks)
-        if QUEEN in ranks:
-            points += 4 if KING in ranks else 3
-        if len(cards) >= 5:
-            points += 5 + 2 * (len(cards) - 5)
-        elif len(trumps) >= 4 and len(cards) <= 1:
-            points += 6 if not cards else 3
-    return points * 18 / len(hand)
+    return sum(points for _, points in hand_count(hand)) * 18 / len(hand)
 
 
 def _suit_count(hand: Sequence[Card], suit: Suit) -> int:

@@ -8,13 +8,14 @@ writes one PNG per widget and width.
 from __future__ import annotations
 
 import functools
+import re
 import sys
 import threading
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, QuietHandler, click, wait_ready
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
@@ -51,6 +52,7 @@ def shoot(browser: Any, url: str, out: Path, width: str) -> None:
     page.wait_for_timeout(800)
     check.screenshot(path=out / f"play-check-{width}.png")
     shoot_placements(page, url, out, width)
+    shoot_strategy(page, url, out, width)
     context.close()
 
 
@@ -80,6 +82,23 @@ def shoot_placements(page: Any, url: str, out: Path, width: str) -> None:
         click(replay.locator('button[data-action="last"]'))
         page.wait_for_timeout(800)
         replay.screenshot(path=out / f"{name}-replay-end-{width}.png")
+
+
+STRATEGY_PAGES = ("index", "count", "judging", "discard", "excuse", "petit", "defence", "five-players")
+
+
+def shoot_strategy(page: Any, url: str, out: Path, width: str) -> None:
+    """The "Playing well" pages whole, and a "would you bid?" exercise answered."""
+    for name in STRATEGY_PAGES:
+        page.goto(f"{url}strategy/{name}.html")
+        page.wait_for_timeout(300)
+        page.screenshot(path=out / f"strategy-{name}-{width}.png", full_page=True)
+    page.goto(f"{url}strategy/judging.html")
+    wait_ready(page)
+    exercise = page.locator('[data-tarot-widget="exercise"]').nth(1)
+    click(exercise.locator('button[data-choice="pass"]'))
+    expect(exercise).to_have_attribute("data-verdict", re.compile("right|wrong"), timeout=BOOT_TIMEOUT_MS)
+    exercise.screenshot(path=out / f"strategy-worth-{width}.png")
 
 
 def main(site: str, out_dir: str) -> None:

@@ -18,6 +18,8 @@ from tutorial import lesson_bridge
 
 pytestmark = pytest.mark.browser
 TIMEOUT_MS = 20_000
+#: The hand judge plays a hand out hundreds of times in the browser before it answers.
+PLAY_OUT_TIMEOUT_MS = 90_000
 LESSONS = Path(__file__).resolve().parents[2] / "tutorial" / "lessons"
 CODE = re.compile(r"\b(?:T(?:2[01]|1[0-9]|[1-9])|[SHDC](?:10|[1-9]|[JCQK])|EX)\b")
 
@@ -202,6 +204,34 @@ def test_progress_survives_a_reload_and_the_reset_forgets_it(chromium: Any, site
         expect(on_path).to_have_attribute("data-done", "0")
         page.reload()
         expect(page.locator('.tl-path [data-progress-for="cards"]')).to_have_attribute("data-done", "0")
+        assert opened.errors == []
+    finally:
+        page.context.close()
+
+
+def test_would_you_bid_is_judged_by_playing_the_hand_out(chromium: Any, site_url: str) -> None:
+    """The hand judge runs in the reader's browser: a plausible wrong bid, then the judge's own best."""
+    from playwright.sync_api import expect
+
+    opened = new_widget_page(chromium, site_url, width=390, height=844)
+    page = opened.page
+    try:
+        opened.open("strategy/judging.html")
+        item = _exercise("worth", "worth-garde")
+        root = page.locator("#worth-garde")
+        wrong = item["wrong"][0]["answer"]
+        click(root.locator(f'button[data-choice="{wrong}"]'))
+        verdict = judge(item, wrong)
+        expect(root).to_have_attribute("data-verdict", "wrong", timeout=PLAY_OUT_TIMEOUT_MS)
+        expect(root).to_have_attribute("data-reason", verdict.reason)
+        expect(root.locator("[data-feedback]")).to_contain_text(verdict.message)
+        href = str(root.locator("[data-feedback] a").get_attribute("href"))
+        assert href.endswith("count.html#rule-hand-judging"), href
+        right = right_answers(item)[0]
+        click(root.locator(f'button[data-choice="{right}"]'))
+        expect(root).to_have_attribute("data-verdict", "right", timeout=PLAY_OUT_TIMEOUT_MS)
+        expect(root.locator("[data-feedback]")).to_contain_text(judge(item, right).message)
+        expect(root).to_have_attribute("data-done", "true")
         assert opened.errors == []
     finally:
         page.context.close()

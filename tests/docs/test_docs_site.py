@@ -71,7 +71,16 @@ def clean_site(site: Build) -> Path:
     return site.outdir
 
 
-PAGE_SECTIONS = ["tutorial", "examples", "rules", "variants", "reference", "explanation", "developers"]
+PAGE_SECTIONS = [
+    "tutorial",
+    "strategy",
+    "examples",
+    "rules",
+    "variants",
+    "reference",
+    "explanation",
+    "developers",
+]
 
 
 def _source_pages() -> list[str]:
@@ -417,7 +426,7 @@ def test_the_home_page_names_the_rule_sets_and_the_nineteenth_century_book(clean
 
 def test_learner_pages_show_no_card_codes_under_the_pictures(clean_site: Path) -> None:
     """The notation (SK, T21, EX) is shown under card pictures only in the deck reference, its key."""
-    for section in ("tutorial", "rules", "examples"):
+    for section in ("tutorial", "strategy", "rules", "examples"):
         for page in (clean_site / section).rglob("*.html"):
             assert 'class="tarot-card-label"' not in page.read_text(encoding="utf-8"), page
     assert 'class="tarot-card-label"' in (clean_site / "reference" / "deck.html").read_text(encoding="utf-8")
@@ -428,7 +437,7 @@ def test_learner_pages_leave_the_engine_to_the_developers_section(clean_site: Pa
     talk = re.compile(
         r"find_variant|python -m tarot_core|tarot_core\.|Diátaxis|the build stops|In the engine"
     )
-    for section in ("tutorial", "rules", "variants", "examples", "how-to", "explanation"):
+    for section in ("tutorial", "strategy", "rules", "variants", "examples", "how-to", "explanation"):
         for page in (clean_site / section).rglob("*.html"):
             text = re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))
             found = talk.search(html.unescape(text))

@@ -20,6 +20,7 @@ from tarot_core.exercises import (
     NAMES,
     WATCHED_NAMES,
     ExerciseError,
+    hand_judgement,
     judge,
     readable,
     right_answers,
@@ -38,6 +39,7 @@ def records(name: str) -> HandRecord:
     return load_record(HANDS / f"{name}.json")
 
 
+STRONG_HAND = "T21 T1 EX T20 T19 T18 T17 T16 T15 T14 T12 T10 SK HK DK CK S2 H3"
 FILES = sorted(LESSONS.glob("*.json"))
 ALL: list[dict[str, Any]] = [
     exercise for path in FILES for exercise in json.loads(path.read_text(encoding="utf-8"))["exercises"]
@@ -71,12 +73,14 @@ WORD_FIELDS = {"id", "kind", "question", "teach", "wrong"}
 
 
 def test_the_path_has_six_to_eight_lessons_and_forty_exercises() -> None:
-    assert 6 <= len(FILES) <= 8
-    assert len(EXERCISES) >= 40
-    for path in FILES:
-        lesson = json.loads(path.read_text(encoding="utf-8"))
-        assert lesson["title"] and lesson["page"].startswith("tutorial/")
-        assert 3 <= len(lesson["exercises"]) <= 10, path.name
+    """The tutorial's path, plus the lessons of the "Playing well" section (strategy/)."""
+    lessons = [json.loads(path.read_text(encoding="utf-8")) for path in FILES]
+    path = [lesson for lesson in lessons if lesson["page"].startswith("tutorial/")]
+    assert 6 <= len(path) <= 8
+    assert sum(len(lesson["exercises"]) for lesson in path) >= 40
+    for lesson in lessons:
+        assert lesson["title"] and lesson["page"].startswith(("tutorial/", "strategy/"))
+        assert 3 <= len(lesson["exercises"]) <= 10, lesson["title"]
 
 
 def test_exercise_ids_are_unique() -> None:
@@ -96,6 +100,8 @@ def test_exercise_holds_no_answer(exercise: dict[str, Any]) -> None:
 def test_engine_accepts_its_own_answers(exercise: dict[str, Any]) -> None:
     answers = right_answers(exercise, records)
     assert answers, "the engine finds no right answer"
+    if exercise["kind"] in ("bid", "call", "worth"):
+        assert set(answers) < set(exercise["choices"]), "some offered choice must be wrong"
     for answer in answers:
         verdict = judge(exercise, answer, records)
         assert verdict.right, (answer, verdict)
@@ -186,3 +192,43 @@ def test_the_words_name_the_players_who_played_the_cards(exercise: dict[str, Any
     for name in re.findall(rf"\b({players}) led\b", words):
         leader = table.round.current.plays[0][0]
         assert table.name(leader) == name, name
+
+
+def test_would_you_bid_accepts_every_answer_the_judge_cannot_tell_from_the_best() -> None:
+    """A borderline hand: the best contract and one within the judge's uncertainty are both right."""
+    exercise = {"kind": "worth", "seed": 53}
+    table = table_for(exercise)
+    assert table is not None
+    judgement = hand_judgement(table)
+    close = []
+    for estimate in judgement.estimates:
+        verdict = judge(exercise, estimate.word)
+        assert verdict.right == judgement.acceptable(estimate.word)
+        if estimate.word == judgement.best.word:
+            assert verdict.reason == "best-bid"
+        elif verdict.right:
+            close.append(estimate.word)
+            assert verdict.reason == "close-bid"
+            assert "within the judge's own uncertainty" in verdict.message
+        else:
+            assert verdict.reason in ("bid-too-high", "bid-too-low")
+    assert close, "this hand is borderline: a second contract is within the judge's uncertainty"
+
+
+def test_would_you_bid_checks_its_position() -> None:
+    with pytest.raises(ExerciseError, match="hand of 18 cards"):
+        table_for({"kind": "worth", "hand": "S2 S3"})
+    with pytest.raises(ExerciseError, match="petit sec"):
+        table_for({"kind": "worth", "hand": "T1 S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SC SQ SK H1 H2 H3"})
+    with pytest.raises(ExerciseError, match="needs its cards"):
+        table_for({"kind": "worth"})
+    with pytest.raises(ExerciseError, match="French Tarot only"):
+        table_for({"kind": "worth", "variant": "mathers-3", "seed": 1})
+    with pytest.raises(ExerciseError, match="bids: prise: "):
+        table_for({"kind": "worth", "hand": STRONG_HAND, "bids": ["garde", "prise"]})
+    exercise = {"kind": "worth", "seed": 0, "bids": ["garde"]}
+    with pytest.raises(ExerciseError, match="list the hand instead"):
+        table_for(exercise)
+    refused = judge({"kind": "worth", "hand": STRONG_HAND, "bids": ["garde"]}, "prise")
+    assert (refused.right, refused.reason) == (False, "bid-too-low")
+    assert "higher than the last one (garde)" in refused.message

@@ -140,7 +140,13 @@ function setupExercise(root, lessonName, options) {
       return;
     }
     root.dataset.busy = "true";
+    // A question the engine answers by playing the hand out takes a moment: say so while it works.
+    const slow = setTimeout(() => {
+      feedback.className = "tl-feedback";
+      feedback.textContent = "Checking: the engine is playing the hand out…";
+    }, 400);
     const result = await call("check", exercise, JSON.stringify(answer), options);
+    clearTimeout(slow);
     delete root.dataset.busy;
     if (!result.ok) {
       delete root.dataset.verdict;

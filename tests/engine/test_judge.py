@@ -1,0 +1,115 @@
+"""The hand judge: every bid of a hand played out over sampled deals, seeded, from the seat's view alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tarot_core import find_variant
+from tarot_core.actions import Action
+from tarot_core.cards import FULL_PACK, parse_cards
+from tarot_core.exercises import worth_table
+from tarot_core.players.judge import JudgeError, judge_bid
+from tarot_core.players.rule import hand_count, hand_points
+from tarot_core.round import Phase
+from tarot_core.seats import Seat
+from tarot_core.view import SeatView
+
+STRONG = "T21 T1 EX T20 T19 T18 T17 T16 T15 T14 T12 T10 SK HK DK CK S2 H3"
+WEAK = "S2 S3 S4 S5 H2 H3 H4 H7 D2 D3 D4 D6 C2 C3 C4 T2 T3 T5"
+
+
+def _view(hand: str, shift: int = 0) -> SeatView:
+    """The first speaker's view with ``hand``; ``shift`` deals the other cards differently."""
+    variant = find_variant("fft-4")
+    mine = parse_cards(hand)
+    rest = [card for card in variant.pack if card not in set(mine)]
+    rest = rest[shift:] + rest[:shift]
+    hands = [mine, rest[0:18], rest[18:36], rest[36:54]]
+    rnd = variant.new_round(Seat.P4, hands, rest[54:])
+    assert rnd.phase is Phase.BIDDING
+    return rnd.view(Seat.P1)
+
+
+def test_a_judgement_is_reproducible_with_its_seed() -> None:
+    view = _view(STRONG)
+    first = judge_bid(view, deals=16, seed=5)
+    again = judge_bid(view, deals=16, seed=5)
+    other = judge_bid(view, deals=16, seed=6)
+    assert first == again
+    assert [e.mean for e in first.estimates] != [e.mean for e in other.estimates]
+
+
+def test_the_hidden_hands_do_not_change_the_verdict() -> None:
+    """Two deals that give the first speaker the same hand look alike from his seat: same judgement."""
+    one, two = _view(WEAK), _view(WEAK, shift=7)
+    assert one == two
+    assert judge_bid(one, deals=12, seed=1) == judge_bid(two, deals=12, seed=1)
+
+
+def test_a_very_strong_hand_is_worth_a_garde_or_more_and_a_weak_one_a_pass() -> None:
+    strong = judge_bid(_view(STRONG), deals=40)
+    assert strong.best.word in ("garde", "garde-sans", "garde-contre")
+    assert not strong.acceptable("pass")
+    assert strong.club_points == hand_points(parse_cards(STRONG)) >= 81
+    weak = judge_bid(_view(WEAK), deals=40)
+    assert weak.best.word == "pass"
+    assert not weak.acceptable("garde")
+    assert weak.estimate("prise").mean < 0
+
+
+def test_a_clear_verdict_agrees_across_seeds() -> None:
+    """The sample is big enough that a clear hand gets the same best contract whatever the seed."""
+    table = worth_table({"seed": 3})
+    view = table.round.view(table.seat)
+    chosen = {judge_bid(view, seed=seed).best.word for seed in range(3)}
+    assert chosen == {"garde"}
+
+
+def test_the_explanation_names_every_average_and_the_club_count() -> None:
+    judgement = judge_bid(_view(WEAK), deals=10)
+    sentence = judgement.explain()
+    assert sentence.startswith("Passing is best: played out over 10 deals")
+    assert f"the club count gives this hand {int(judgement.club_points)} points" in sentence
+    for estimate in judgement.estimates[1:]:
+        assert f"{round(estimate.mean):+d}".replace("-", "−") in sentence
+    assert judgement.margin(judgement.best.word) == 0
+    assert all(m > 0 for e, m in zip(judgement.estimates, judgement.margins, strict=True) if e.word != "pass")
+
+
+def test_passing_is_the_zero_mark_and_every_estimate_uses_the_same_deals() -> None:
+    judgement = judge_bid(_view(STRONG), deals=8)
+    assert judgement.estimate("pass").mean == 0
+    assert {e.deals for e in judgement.estimates} == {8}
+
+
+def test_the_judge_refuses_what_it_cannot_weigh() -> None:
+    variant = find_variant("fft-4")
+    rnd = variant.deal_round(dealer=Seat.P4, seed=3)
+    with pytest.raises(JudgeError, match="turn to bid"):
+        judge_bid(rnd.view(Seat.P2))
+    with pytest.raises(JudgeError, match="at least two deals"):
+        judge_bid(rnd.view(Seat.P1), deals=1)
+    rnd.push(Action(Seat.P1, "bid", "garde"))
+    for seat in (Seat.P2, Seat.P3, Seat.P4):
+        rnd.push(Action(seat, "pass"))
+    with pytest.raises(JudgeError, match="turn to bid"):
+        judge_bid(rnd.view(Seat.P1))
+    mathers = find_variant("mathers-3").deal_round(dealer=Seat.P3, seed=1)
+    with pytest.raises(JudgeError, match="French Tarot"):
+        judge_bid(mathers.view(Seat.P1))
+    with pytest.raises(JudgeError, match="cannot be said now"):
+        judge_bid(_view(WEAK), deals=4).estimate("slam")
+
+
+def test_the_club_count_part_by_part_adds_up_to_the_count() -> None:
+    rng = random.Random(11)
+    for size in (15, 18, 24):
+        for _ in range(50):
+            hand = rng.sample(FULL_PACK, size)
+            parts = hand_count(hand)
+            assert sum(points for _, points in parts) * 18 / size == hand_points(hand)
+            assert all(words and points > 0 for words, points in parts)
+    parts = dict(hand_count(parse_cards(STRONG)))
+    assert parts["the 21 of trumps"] == 10 and parts["the Excuse"] == 7 and parts["King of Spades"] == 6

@@ -1,0 +1,204 @@
+"""Tables for the "Playing well" pages, for the ``tarot-table`` directive: the computer players' own
+judgement of a position, computed while the site is built.
+
+* :func:`count_table`: a hand's club count, part by part (:func:`tarot_core.players.rule.hand_count`);
+* :func:`thresholds_table`: the counts at which the rule-based player bids each contract;
+* :func:`bid_table`: every bid of a hand played out by the hand judge (:mod:`tarot_core.players.judge`);
+* :func:`play_table`, :func:`discard_table`, :func:`call_table`: what the rule-based player does in a
+  position, with the one sentence that explains it.
+
+Positions are written as in the lessons' exercises (:mod:`tarot_core.exercises`). Nothing here decides
+anything: every number and every sentence comes from the engine. This module never imports Sphinx.
+
+>>> table = thresholds_table()
+>>> [row[0] for row in table["rows"]]
+['Prise', 'Garde', 'Garde sans', 'Garde contre']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tarot_core.actions import Action
+from tarot_core.cards import Card, parse_cards
+from tarot_core.errors import TarotError
+from tarot_core.exercises import (
+    Table,
+    contract_name,
+    hand_judgement,
+    readable,
+    say,
+    taker_table,
+    trick_table,
+    worth_table,
+)
+from tarot_core.players.rule import THRESHOLDS, RulePlayer, hand_count, hand_points
+
+from .tables import TableDescription, card_markup, cards_markup
+
+CONTRACTS = ("prise", "garde", "garde-sans", "garde-contre")
+
+
+def _card_cell(card: Card) -> str:
+    """A card's picture and its name; the Excuse's picture alone, since its name is its picture's
+    alternative text word for word (a screen reader would say it twice)."""
+    return f"{{card}}`{card}`" if card.is_excuse else card_markup(card)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def count_table(hand: str) -> TableDescription:
+    """The club count of ``hand``, part by part, and the contract it points to."""
+    cards = parse_cards(hand)
+    parts = hand_count(cards)
+    rows: list[list[object]] = [[_capital(words), points] for words, points in parts]
+    total = hand_points(cards)
+    level = sum(1 for threshold in THRESHOLDS if total >= threshold)
+    verdict = f"enough for a {contract_name(CONTRACTS[level - 1])}" if level else "not enough to bid"
+    scaled = "" if len(cards) == 18 else f" (scaled to 18 cards from {len(cards)})"
+    rows.append(["**The count**" + scaled, f"**{int(total)}**"])
+    return {
+        "header": ["Part of the hand", "Points"],
+        "rows": rows,
+        "caption": f"The club count of this hand: {int(total)} points, {verdict}",
+    }
+
+
+def thresholds_table() -> TableDescription:
+    """The count at which the rule-based player bids each contract."""
+    rows: list[list[object]] = [
+        [contract_name(word).capitalize(), f"{threshold} or more"]
+        for word, threshold in zip(CONTRACTS, THRESHOLDS, strict=True)
+    ]
+    return {
+        "header": ["Contract", "Club count"],
+        "rows": rows,
+        "caption": "Where the club count draws the line (the computer player bids by it)",
+    }
+
+
+def _worth(hand: str | None, seed: int | None, bids: Sequence[str], variant: str) -> Table:
+    spec: dict[str, Any] = {"kind": "worth", "variant": variant, "bids": list(bids)}
+    if hand is not None:
+        spec["hand"] = hand
+    if seed is not None:
+        spec["seed"] = seed
+    return worth_table(spec)
+
+
+def bid_table(
+    hand: str | None = None, seed: int | None = None, bids: Sequence[str] = (), variant: str = "fft-4"
+) -> TableDescription:
+    """Every bid of a hand played out by the hand judge: the averages, the margins, the verdict."""
+    table = _worth(hand, seed, bids, variant)
+    judgement = hand_judgement(table)
+    best = judgement.best
+    rows: list[list[object]] = []
+    for estimate in sorted(judgement.estimates, key=lambda e: -e.mean):
+        word = estimate.word
+        if word == best.word:
+            verdict = "best"
+        elif judgement.acceptable(word):
+            verdict = "as good: too close to tell"
+        else:
+            verdict = "worse"
+        margin = "" if word == best.word else f"±{round(judgement.margin(word))}"
+        rows.append(
+            [
+                contract_name(word).capitalize(),
+                f"{round(estimate.mean):+d}".replace("-", "−") if round(estimate.mean) else "0",
+                margin or "—",
+                verdict,
+            ]
+        )
+    return {
+        "header": ["Your bid", "Average score", "Judge's margin", "Verdict"],
+        "rows": rows,
+        "caption": judgement.explain(),
+    }
+
+
+def _why(table: Table, action: Action) -> str:
+    view = table.round.view(table.seat)
+    return readable(RulePlayer().explain(view, action))
+
+
+def play_table(
+    hand: str,
+    trick: str = "",
+    taker: str = "p2",
+    contract: str = "garde",
+    called: str | None = None,
+    trick_number: int | None = None,
+    variant: str = "fft-4",
+) -> TableDescription:
+    """You to play to a trick (as in the lessons' trick exercises): the computer player's card and why."""
+    spec: dict[str, Any] = {"kind": "play", "hand": hand, "trick": trick, "taker": taker}
+    spec |= {"contract": contract, "variant": variant}
+    if called:
+        spec["called"] = called
+    if trick_number is not None:
+        spec["trick_number"] = trick_number
+    table = trick_table(spec)
+    rnd = table.round
+    view = rnd.view(table.seat)
+    action, _ = RulePlayer().choose(view)
+    names = table.names
+    current = rnd.current
+    rows: list[list[object]] = []
+    if current is not None:
+        for seat, card in current.plays:
+            who = names[seat] + (" (taker)" if seat == rnd.taker else "")
+            rows.append([who, _card_cell(card)])
+    rows.append(["**You play**", _card_cell(action.card)])
+    return {"header": ["Player", "Card"], "rows": rows, "caption": _why(table, action)}
+
+
+def discard_table(hand: str, dog: str, contract: str = "garde", variant: str = "fft-4") -> TableDescription:
+    """You took the dog: the cards the computer player lays away, one by one, each with its reason."""
+    table = taker_table({"hand": hand, "dog": dog, "contract": contract, "variant": variant})
+    rnd = table.round
+    player = RulePlayer()
+    if rnd.phase == "calling":
+        rnd.push(player.choose(rnd.view(table.seat))[0])
+    rows: list[list[object]] = []
+    while rnd.phase == "discard":
+        view = rnd.view(table.seat)
+        action, _ = player.choose(view)
+        rows.append([_card_cell(action.card), readable(player.explain(view, action))])
+        rnd.push(action)
+    if not rows:
+        raise TarotError("this position has no discard to make")
+    return {
+        "header": ["Laid away", "Why"],
+        "rows": rows,
+        "caption": f"The dog ({', '.join(say(c) for c in sorted(rnd.initial_dog))}) taken, the discard made",
+    }
+
+
+def call_table(hand: str, dog: str, contract: str = "garde") -> TableDescription:
+    """Five players, you take: the King the computer player calls, and why."""
+    table = taker_table({"hand": hand, "dog": dog, "contract": contract, "variant": "fft-5"})
+    view = table.round.view(table.seat)
+    action, _ = RulePlayer().choose(view)
+    if action.kind != "call":
+        raise TarotError("this position has no card to call")
+    calls = [a.card for a in view.legal if a.kind == "call"]
+    return {
+        "header": ["Cards you may call", "The computer player calls"],
+        "rows": [[cards_markup(calls), _card_cell(action.card)]],
+        "caption": _why(table, action),
+    }
+
+
+__all__ = [
+    "bid_table",
+    "call_table",
+    "count_table",
+    "discard_table",
+    "play_table",
+    "thresholds_table",
+]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
@@ -34,51 +34,15 @@ from tarot_core.seats import SEATS, Seat
 from tarot_core.view import SeatView
 
 try:
-    from tutorial import bridge
-    from tutorial.play_table import (
-        SCHEMA,
-        Game,
-        Json,
-        PlayError,
-        action_sentence,
-        action_text,
-        escape,
-        hand_kind,
-        plain_words,
-        player_for,
-        read_game,
-        read_setup,
-        rng_for,
-        round_of,
-        setup_html,
-        table_html,
-        undoable,
-        widget_state,
-        with_action,
-    )
+    from tutorial import bridge, play_table
 except ImportError:  # in the browser's worker, the bridges are top-level modules
     import bridge  # type: ignore[import-not-found,no-redef]
-    from play_table import (  # type: ignore[import-not-found,no-redef]
-        SCHEMA,
-        Game,
-        Json,
-        PlayError,
-        action_sentence,
-        action_text,
-        escape,
-        hand_kind,
-        plain_words,
-        player_for,
-        read_game,
-        read_setup,
-        rng_for,
-        round_of,
-        setup_html,
-        table_html,
-        undoable,
-        widget_state,
-        with_action,
-    )
+    import play_table  # type: ignore[import-not-found,no-redef]
+
+if TYPE_CHECKING:
+    from tutorial.play_table import Game, Json
+else:
+    Game, Json = play_table.Game, play_table.Json
 
 
 # ====================================================================================== the end
@@ -101,10 +65,12 @@ def end_html(game: Game, rnd: Round, options: str) -> tuple[str, Json]:
         )
         return (
             '<section class="tw-final tp-final"><p class="tw-final-title">No score</p>'
-            f"<p>{escape(text or 'This deal is void and dealt again.')}</p></section>",
+            f"<p>{play_table.escape(text or 'This deal is void and dealt again.')}</p></section>",
             scores,
         )
-    headline = f'<p class="tp-verdict" data-verdict>{escape(verdict_words(game, result.by_seat))}</p>'
+    headline = (
+        f'<p class="tp-verdict" data-verdict>{play_table.escape(verdict_words(game, result.by_seat))}</p>'
+    )
     return headline + bridge._tally_html(state.get("tally"), state) + bridge._score_html(
         state, display
     ), scores
@@ -136,18 +102,20 @@ def _dump(data: Json) -> str:
 def _guarded(work: Callable[[], Json]) -> str:
     try:
         data = work()
-    except PlayError as error:
-        return _dump({"schema": SCHEMA, "ok": False, "field": error.field, "message": error.message})
+    except play_table.PlayError as error:
+        return _dump(
+            {"schema": play_table.SCHEMA, "ok": False, "field": error.field, "message": error.message}
+        )
     except TarotError as error:
-        return _dump({"schema": SCHEMA, "ok": False, "field": "", "message": str(error)})
-    return _dump({"schema": SCHEMA, "ok": True, **data})
+        return _dump({"schema": play_table.SCHEMA, "ok": False, "field": "", "message": str(error)})
+    return _dump({"schema": play_table.SCHEMA, "ok": True, **data})
 
 
 def _load(text: str, what: str) -> object:
     try:
         return json.loads(text)
     except (TypeError, ValueError):
-        raise PlayError(what, f"the {what} is not valid JSON") from None
+        raise play_table.PlayError(what, f"the {what} is not valid JSON") from None
 
 
 def _uid(options: str) -> str:
@@ -157,7 +125,7 @@ def _uid(options: str) -> str:
 def answer_for(game: Game, rnd: Round, options: str, said: str = "") -> Json:
     """What the page draws: the table, the state, the address, and at the end the score."""
     view = rnd.view(game.seat)
-    state = widget_state(view)
+    state = play_table.widget_state(view)
     data: Json = {
         "game": game.to_json(),
         "address": game.address(),
@@ -167,7 +135,7 @@ def answer_for(game: Game, rnd: Round, options: str, said: str = "") -> Json:
         "to_move": str(view.to_move) if view.to_move is not None else None,
         "mover": game.name(view.to_move) if view.to_move is not None else "",
         "tricks": sum(1 for t in view.tricks if t.complete),
-        "html": table_html(game, rnd, _uid(options)),
+        "html": play_table.table_html(game, rnd, _uid(options)),
         "said": said,
         "title": f"{game.variant.title}: deal number {game.seed}",
     }
@@ -184,8 +152,8 @@ def start(setup_json: str, options: str = "{}") -> str:
     """A new game from a setup (``variant``, ``players``, ``seed``, ``seat``, ``level``)."""
 
     def work() -> Json:
-        game = read_setup(_mapping(_load(setup_json, "setup"), "setup"))
-        rnd = round_of(game)
+        game = play_table.read_setup(_mapping(_load(setup_json, "setup"), "setup"))
+        rnd = play_table.round_of(game)
         return answer_for(game, rnd, options)
 
     return _guarded(work)
@@ -193,7 +161,7 @@ def start(setup_json: str, options: str = "{}") -> str:
 
 def _mapping(data: object, what: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise PlayError(what, f"the {what} is a JSON object")
+        raise play_table.PlayError(what, f"the {what} is a JSON object")
     return data
 
 
@@ -201,8 +169,8 @@ def show(game_json: str, options: str = "{}") -> str:
     """A saved game drawn again."""
 
     def work() -> Json:
-        game = read_game(_load(game_json, "game"))
-        return answer_for(game, round_of(game), options)
+        game = play_table.read_game(_load(game_json, "game"))
+        return answer_for(game, play_table.round_of(game), options)
 
     return _guarded(work)
 
@@ -213,16 +181,16 @@ def _reader_action(game: Game, view: SeatView, choice: Mapping[str, Any]) -> Act
         try:
             card = Card.parse(text)
         except TarotError as error:
-            raise PlayError("card", str(error)) from None
-        kind = hand_kind(view) or ("discard" if view.phase == "discard" else "play")
+            raise play_table.PlayError("card", str(error)) from None
+        kind = play_table.hand_kind(view) or ("discard" if view.phase == "discard" else "play")
         return Action(game.seat, kind, "", (card,))
     text = str(choice.get("action", ""))
     try:
         action = Action.parse(text, game.players)
     except TarotError as error:
-        raise PlayError("action", str(error)) from None
+        raise play_table.PlayError("action", str(error)) from None
     if action.seat != game.seat:
-        raise PlayError("action", f"you play {game.seat}'s cards, not {action.seat}'s")
+        raise play_table.PlayError("action", f"you play {game.seat}'s cards, not {action.seat}'s")
     return action
 
 
@@ -231,20 +199,20 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
     ``{"action": "p2 bid garde"}``, or ``{"undo": true}`` (take back the last card laid away)."""
 
     def work() -> Json:
-        game = read_game(_load(game_json, "game"))
+        game = play_table.read_game(_load(game_json, "game"))
         choice = _mapping(_load(choice_json, "choice"), "choice")
-        rnd = round_of(game)
+        rnd = play_table.round_of(game)
         view = rnd.view(game.seat)
         if choice.get("undo"):
-            if not undoable(game, view):
-                raise PlayError("undo", "there is no card of your discard to take back now")
+            if not play_table.undoable(game, view):
+                raise play_table.PlayError("undo", "there is no card of your discard to take back now")
             back = replace(game, actions=game.actions[:-1])
-            return {**answer_for(back, round_of(back), options), "accepted": True}
+            return {**answer_for(back, play_table.round_of(back), options), "accepted": True}
         if view.phase == "over":
-            raise PlayError("action", "the deal is over: deal again or start a new deal")
+            raise play_table.PlayError("action", "the deal is over: deal again or start a new deal")
         if not view.my_turn:
             assert view.to_move is not None
-            raise PlayError("action", f"it is {game.name(view.to_move)}'s turn, not yours")
+            raise play_table.PlayError("action", f"it is {game.name(view.to_move)}'s turn, not yours")
         action = _reader_action(game, view, choice)
         refusal = rnd.why_illegal(action)
         if refusal is not None:
@@ -258,8 +226,11 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
                 "rule_url": url,
                 "card": str(action.card) if action.cards else "",
             }
-        moved = with_action(game, rnd, action)
-        return {**answer_for(moved, rnd, options, action_sentence(moved, action)), "accepted": True}
+        moved = play_table.with_action(game, rnd, action)
+        return {
+            **answer_for(moved, rnd, options, play_table.action_sentence(moved, action)),
+            "accepted": True,
+        }
 
     return _guarded(work)
 
@@ -268,15 +239,15 @@ def advance(game_json: str, options: str = "{}") -> str:
     """The next computer move (one action), with the sentence that announces it."""
 
     def work() -> Json:
-        game = read_game(_load(game_json, "game"))
-        rnd = round_of(game)
+        game = play_table.read_game(_load(game_json, "game"))
+        rnd = play_table.round_of(game)
         mover = rnd.to_move
         if mover is None or mover == game.seat:
             return answer_for(game, rnd, options)
-        player = player_for(game.level)
-        action = player.decide(rnd.view(mover), rng_for(game, "move"))
-        moved = with_action(game, rnd, action)
-        answer = answer_for(moved, rnd, options, action_sentence(moved, action))
+        player = play_table.player_for(game.level)
+        action = player.decide(rnd.view(mover), play_table.rng_for(game, "move"))
+        moved = play_table.with_action(game, rnd, action)
+        answer = answer_for(moved, rnd, options, play_table.action_sentence(moved, action))
         # How many deals the player played out to choose (the Monte Carlo level; for the benchmark).
         answer["playouts"] = getattr(player, "playouts_run", 0)
         return answer
@@ -288,17 +259,17 @@ def hint(game_json: str, options: str = "{}") -> str:
     """What the computer would do in the reader's place, and why, in one sentence."""
 
     def work() -> Json:
-        game = read_game(_load(game_json, "game"))
-        rnd = round_of(game)
+        game = play_table.read_game(_load(game_json, "game"))
+        rnd = play_table.round_of(game)
         view = rnd.view(game.seat)
         if not view.my_turn:
-            raise PlayError("hint", "a hint comes on your turn")
+            raise play_table.PlayError("hint", "a hint comes on your turn")
         rule = make_player("rule")
-        advice = rule.decide(view, rng_for(game, "hint"))
+        advice = rule.decide(view, play_table.rng_for(game, "hint"))
         sentence = rule.explain(view, advice)
         if game.level == "mc":
-            strong = player_for("mc")
-            choice = strong.decide(view, rng_for(game, "hint"))
+            strong = play_table.player_for("mc")
+            choice = strong.decide(view, play_table.rng_for(game, "hint"))
             if choice != advice:
                 advice, sentence = choice, strong.explain(view, choice)
         text = _hint_words(game, sentence, advice)
@@ -313,7 +284,7 @@ def hint(game_json: str, options: str = "{}") -> str:
 def _hint_words(game: Game, sentence: str, action: Action) -> str:
     """The player's sentence in the second person: ``I would play the King of Hearts: ...``"""
     _, _, reason = sentence.partition(": ")
-    advice = f"I would {plain_words(action_text(action, game.family))}"
+    advice = f"I would {play_table.plain_words(play_table.action_text(action, game.family))}"
     return f"{advice}: {reason}" if reason else f"{advice}."
 
 
@@ -321,13 +292,13 @@ def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
     """The finished deal at ``step``, all hands face up, drawn as the replay widget draws it."""
 
     def work() -> Json:
-        game = read_game(_load(game_json, "game"))
-        rnd = round_of(game)
+        game = play_table.read_game(_load(game_json, "game"))
+        rnd = play_table.round_of(game)
         if not rnd.is_over:
-            raise PlayError("step", "the deal is not over yet")
+            raise play_table.PlayError("step", "the deal is not over yet")
         answer = json.loads(bridge.replay(record_of(game, rnd).to_json(), step, "all", options))
         if not answer.get("ok"):
-            raise PlayError("step", str(answer.get("message", "")))
+            raise play_table.PlayError("step", str(answer.get("message", "")))
         return {"html": answer["html"], "step": answer["step"], "steps": answer["steps"]}
 
     return _guarded(work)
@@ -335,7 +306,7 @@ def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
 
 def first_state(setup: Mapping[str, Any], options: str = "{}") -> Json:
     """The widget as the page is built: the deal of the setup, before anybody has moved."""
-    game = read_setup(setup)
-    data = answer_for(game, round_of(game), options)
-    data["setup_html"] = setup_html(_uid(options), game)
+    game = play_table.read_setup(setup)
+    data = answer_for(game, play_table.round_of(game), options)
+    data["play_table.setup_html"] = play_table.setup_html(_uid(options), game)
     return data

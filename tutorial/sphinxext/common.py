@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Set
+from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -114,6 +115,16 @@ def failure_block(message: str) -> nodes.Element:
 def failure_inline(rawtext: str) -> nodes.Element:
     """What the page shows in place of a role the engine refused."""
     return nodes.problematic(rawtext, rawtext, classes=["tarot-engine-failure"])
+
+
+def _skip_node(translator: nodes.NodeVisitor, node: nodes.Element) -> None:
+    raise nodes.SkipNode
+
+
+def add_widget_node(app: Sphinx, node: type[nodes.Element], visit_html: Callable[[Any, Any], None]) -> None:
+    """Register a widget's node: drawn by ``visit_html`` in HTML, left out of every other output."""
+    skip = (_skip_node, None)
+    app.add_node(node, html=(visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip)
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:

@@ -42,7 +42,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from .. import lesson_bridge
 from . import widgets
-from .common import EngineCheckError
+from .common import EngineCheckError, add_widget_node
 
 LESSONS_DIR: Final = widgets.TUTORIAL / "lessons"
 LESSON_FILES: Final = ("lessons.mjs", "lessons.css")
@@ -232,10 +232,6 @@ def _path_html(translator: HTML5Translator, entries: list[dict[str, Any]]) -> st
     )
 
 
-def _skip(translator: nodes.NodeVisitor, node: tarot_lesson) -> None:
-    raise nodes.SkipNode
-
-
 def _page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -283,14 +279,7 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: B
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("tutorial.sphinxext.widgets")
-    app.add_node(
-        tarot_lesson,
-        html=(visit_lesson, None),
-        latex=(_skip, None),
-        text=(_skip, None),
-        man=(_skip, None),
-        texinfo=(_skip, None),
-    )
+    add_widget_node(app, tarot_lesson, visit_lesson)
     app.add_directive("tarot-lesson", LessonDirective)
     app.add_directive("tarot-lesson-path", LessonPathDirective)
     app.connect("builder-inited", _init)

@@ -39,7 +39,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from .. import play_bridge, play_table
 from . import widgets
-from .common import EngineCheckError
+from .common import EngineCheckError, add_widget_node
 
 PLAY_FILES: Final = ("play.mjs", "play.css")
 #: The play widget's own files (the engine's runtime and worker stay in the widgets' folder).
@@ -165,10 +165,6 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
 STARTING: Final = "The computer players are sitting down: the deal starts in a few seconds."
 
 
-def _skip(translator: nodes.NodeVisitor, node: tarot_play) -> None:
-    raise nodes.SkipNode
-
-
 def _page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -211,14 +207,7 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: B
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("tutorial.sphinxext.widgets")
-    app.add_node(
-        tarot_play,
-        html=(visit_play, None),
-        latex=(_skip, None),
-        text=(_skip, None),
-        man=(_skip, None),
-        texinfo=(_skip, None),
-    )
+    add_widget_node(app, tarot_play, visit_play)
     app.add_directive("tarot-play", PlayDirective)
     app.connect("builder-inited", _init)
     app.connect("html-page-context", _page_assets)

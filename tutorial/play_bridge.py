@@ -308,5 +308,5 @@ def first_state(setup: Mapping[str, Any], options: str = "{}") -> Json:
     """The widget as the page is built: the deal of the setup, before anybody has moved."""
     game = play_table.read_setup(setup)
     data = answer_for(game, play_table.round_of(game), options)
-    data["play_table.setup_html"] = play_table.setup_html(_uid(options), game)
+    data["setup_html"] = play_table.setup_html(_uid(options), game)
     return data

@@ -227,6 +227,14 @@ def test_a_discard_card_can_be_taken_back() -> None:
     pytest.fail("no garde was left to the reader in 60 deals")
 
 
+def test_the_page_is_built_with_the_form_and_the_readers_hand() -> None:
+    first = play_bridge.first_state({"variant": "fft", "players": "5", "seed": "3", "seat": "p4"})
+    assert first["state"] == "thinking" and first["waiting"]  # p2 speaks first
+    assert 'name="variant"' in first["setup_html"] and 'value="p4" selected' in first["setup_html"]
+    rnd = variant_for("fft", 5).deal_round(SEATS[0], 3)
+    assert sorted(CARD.findall(first["html"])) == sorted(str(c) for c in rnd.hands[SEATS[3]])
+
+
 # ------------------------------------------------------------------ the page, in Chromium
 def _open(chromium: Any, site_url: str, query: str, width: int = 1280, height: int = 900) -> Any:
     opened = new_widget_page(chromium, site_url, width, height)

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Pyodide start-up options under Node: how long until the widget bridge answers a first calculation?
 //
-//   node tests/bench/snapshot_study.mjs [--repeat 3] [--snapshot-out .cache/bench/pyodide-snapshot.bin]
+//   node benchmarks/snapshot_study.mjs [--repeat 3] [--snapshot-out .cache/bench/pyodide-snapshot.bin]
 //
 // Measured, each REPEAT times, in a fresh Node process per boot (the orchestrator is bench_site.py or a
 // plain shell loop; this file runs the cases itself with child processes):
@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { REPO, readManifest } from "../pyodide/pyodide_boot.mjs";
+import { REPO, readManifest } from "../tests/pyodide/pyodide_boot.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BRIDGE = join(REPO, "tutorial", "bridge.py");

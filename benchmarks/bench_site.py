@@ -1,6 +1,6 @@
 """Site benchmark: how fast a page with a widget paints, stays responsive and gets Python answering.
 
-    python tests/bench/bench_site.py [--site docs/_build/html] [--repeat 3] [--traced 3] [--no-snapshot]
+    python benchmarks/bench_site.py [--site docs/_build/html] [--repeat 3] [--traced 3] [--no-snapshot]
         [--only widget,heaviest] [--pages variants/chambery/scoring,heaviest:3]
 
 (``nox -s bench`` runs it on a fresh build.) The built site is copied into a temporary folder, served by

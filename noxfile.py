@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import nox
 
 nox.options.default_venv_backend = "venv"
@@ -23,12 +21,6 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
-    # One run per test folder: each folder has its own conftest, which mypy would see as one module twice.
-    folders = sorted(
-        path for path in Path("tests").iterdir() if path.is_dir() and not path.name.startswith("_")
-    )
-    for folder in folders:
-        session.run("mypy", str(folder))
 
 
 def _ensure_chromium(session: nox.Session) -> None:

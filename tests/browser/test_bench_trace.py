@@ -20,7 +20,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from widget_testing import QuietHandler
+
+from tests.browser.widget_testing import QuietHandler
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 BUSY_MS = 150

@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 import pytest
-from widget_testing import MATHERS_REQUESTS
 
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK, Card
@@ -15,6 +14,7 @@ from tarot_core.chambery import ChamberyRound
 from tarot_core.errors import RequestError
 from tarot_core.records import load_record
 from tarot_core.scoring import score_request
+from tests.browser.widget_testing import MATHERS_REQUESTS
 from tutorial import bridge
 
 pytestmark: list[pytest.MarkDecorator] = []

@@ -27,9 +27,9 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
 
 from tarot_core.scoring import score_request
+from tests.browser.widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
 from tutorial import bridge
 from tutorial.serve import QuietCompressingHandler
 from tutorial.sphinxext import offline, snapshot, widgets

@@ -21,9 +21,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, QuietHandler, WidgetPage, new_widget_page, wait_ready
 
 from tarot_core.scoring import score_request
+from tests.browser.widget_testing import (
+    BOOT_TIMEOUT_MS,
+    QuietHandler,
+    WidgetPage,
+    new_widget_page,
+    wait_ready,
+)
 from tutorial import bridge
 from tutorial.sphinxext import snapshot, widgets
 

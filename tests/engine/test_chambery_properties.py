@@ -11,7 +11,6 @@ import itertools
 import random
 
 import pytest
-from chambery_helpers import dealt, snapshot
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, MONDE, PETIT, PLAIN_SUITS, Card
@@ -31,6 +30,7 @@ from tarot_core.chambery import (
 )
 from tarot_core.errors import IllegalActionError
 from tarot_core.seats import SEATS
+from tests.engine.chambery_helpers import dealt, snapshot
 
 CONFIGS = [(key, pack) for key in ("chambery-5", "chambery-4", "chambery-3") for pack in (78, 62)]
 OPTION_SETS: list[dict[str, object]] = [

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from chambery_helpers import build, dealt, discard_first, everyone_passes, play_out, push, snapshot, stage
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, KINGS, PLAIN_SUITS, Card, parse_cards
@@ -15,6 +14,16 @@ from tarot_core.errors import Illegal, IllegalActionError, TarotError
 from tarot_core.round import Phase
 from tarot_core.seats import Seat
 from tarot_core.variant import find_variant, variant_for
+from tests.engine.chambery_helpers import (
+    build,
+    dealt,
+    discard_first,
+    everyone_passes,
+    play_out,
+    push,
+    snapshot,
+    stage,
+)
 
 P1, P2, P3, P4, P5 = Seat
 

@@ -1,4 +1,4 @@
-"""Helpers shared by the French Tarot tests: explicit deals, scripted actions, refusals and snapshots.
+"""Helpers shared by the French Tarot tests: explicit deals, scripted actions, refusals, play-out policies.
 
 The ``test_fft_*`` modules, ``test_records``, ``test_cli`` and others import from here;
 ``test_fft_support`` checks the helpers themselves, so that a mistake in a helper cannot make a rule
@@ -8,7 +8,6 @@ test pass for the wrong reason.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import pytest
 
@@ -18,6 +17,7 @@ from tarot_core.cards import EXCUSE, FULL_PACK, Card, parse_cards
 from tarot_core.errors import Illegal, IllegalActionError
 from tarot_core.round import Phase, Round
 from tarot_core.seats import SEATS, Seat
+from tests.engine.rounds import snapshot
 
 P1, P2, P3, P4, P5 = SEATS
 
@@ -101,40 +101,6 @@ def phase(rnd: Round) -> Phase:
 def legal_cards(rnd: Round) -> list[str]:
     """The cards the player to move may play now, in notation."""
     return [str(a.card) for a in rnd.legal_actions() if a.kind == "play"]
-
-
-def snapshot(rnd: Round) -> tuple[Any, ...]:
-    """Everything a refused action must leave unchanged (plain values, so == compares contents)."""
-    current = rnd.current
-    return (
-        rnd.phase,
-        rnd.to_move,
-        [str(a) for a in rnd.legal_actions()],
-        [list(h) for h in rnd.hands],
-        list(rnd.dog),
-        list(rnd.discard),
-        [(t.number, t.leader, list(t.plays), t.winner) for t in rnd.tricks],
-        None
-        if current is None
-        else (
-            current.number,
-            current.leader,
-            list(current.plays),
-            current.winner,
-            getattr(current, "led", None),
-            getattr(current, "best_trump", None),
-        ),
-        list(rnd.actions),
-        list(rnd.bids),
-        rnd.taker,
-        rnd.contract,
-        rnd.called,
-        rnd.partner,
-        list(rnd.handfuls),
-        rnd.slam_announced,
-        rnd.outcome,
-        list(rnd.cards_played),
-    )
 
 
 def assert_refused(rnd: Round, action: str | Action, reason: Illegal, *fragments: str) -> str:

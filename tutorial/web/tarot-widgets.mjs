@@ -1,5 +1,5 @@
 // Browser side of the tarot widgets: start the engine's worker at once, forward the reader's input
-// to tutorial/bridge.py and draw its answers. No rule is decided here.
+// to the bridge (tutorial/bridge/) and draw its answers. No rule is decided here.
 
 import { call as engineCall, startEngine } from "./engine.mjs";
 
@@ -21,7 +21,7 @@ function setState(root, state, extra) {
 }
 
 // ------------------------------------------------------------------ the engine's calls
-// A call to a function of bridge.py, its arguments listed after its name.
+// A call to a function of the bridge package, its arguments listed after its name.
 function call(name, ...args) {
   return engineCall(name, args);
 }

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import nox
 
 nox.options.default_venv_backend = "venv"
@@ -23,12 +21,6 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
-    # One run per test folder: each folder has its own conftest, which mypy would see as one module twice.
-    folders = sorted(
-        path for path in Path("tests").iterdir() if path.is_dir() and not path.name.startswith("_")
-    )
-    for folder in folders:
-        session.run("mypy", str(folder))
 
 
 def _ensure_chromium(session: nox.Session) -> None:
@@ -122,22 +114,22 @@ def bench(session: nox.Session) -> None:
     if {"site", "engine", "bytes", "play"} & set(parts):  # the engine is also measured in a browser worker
         _ensure_chromium(session)
     if "engine" in parts:
-        session.run("python", "tests/bench/bench_engine.py")
+        session.run("python", "benchmarks/bench_engine.py")
     if "players" in parts:
-        session.run("python", "tests/bench/bench_players.py")
+        session.run("python", "benchmarks/bench_players.py")
     site = ".cache/bench/build/html"
     if "docs" in parts or "site" in parts:
         # The pages are measured as the sources are now: a build left from an earlier run could be
         # stale (Sphinx does not rewrite a page when only docs/conf.py's code changed). A failed
         # strict build is reported by the script; the pages it wrote are still measured.
-        session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
+        session.run("python", "benchmarks/bench_docs.py", success_codes=[0, 1])
     if "site" in parts:
-        session.run("python", "tests/bench/bench_site.py", "--site", site)
+        session.run("python", "benchmarks/bench_site.py", "--site", site)
     if "bytes" in parts:  # what a first visit downloads, as http.server and as nox -s serve send it
         if "docs" not in parts and "site" not in parts:
-            session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
-        session.run("python", "tests/bench/bench_bytes.py", "--site", site)
+            session.run("python", "benchmarks/bench_docs.py", success_codes=[0, 1])
+        session.run("python", "benchmarks/bench_bytes.py", "--site", site)
     if "play" in parts:  # the computer players' time per move in the page's worker, and in CPython
         if not {"docs", "site", "bytes"} & set(parts):
-            session.run("python", "tests/bench/bench_docs.py", success_codes=[0, 1])
-        session.run("python", "tests/bench/bench_play.py", "--site", site)
+            session.run("python", "benchmarks/bench_docs.py", success_codes=[0, 1])
+        session.run("python", "benchmarks/bench_play.py", "--site", site)

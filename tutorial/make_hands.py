@@ -17,7 +17,7 @@ from pathlib import Path
 from tarot_core import Action, Card, Phase, Round, Seat, find_variant
 from tarot_core.cards import EXCUSE, PETIT
 from tarot_core.records import HandRecord
-from tutorial.tables import trick_kinds
+from tutorial.trick_stories import trick_kinds
 
 HANDS = Path(__file__).resolve().parent / "hands"
 
@@ -205,7 +205,7 @@ SAMPLES = [
 ]
 
 
-#: Moments the pages built on each sample show (the words of ``tutorial.tables.TRICK_KINDS``).
+#: Moments the pages built on each sample show (the words of ``tutorial.trick_stories.TRICK_KINDS``).
 NEEDED_TRICKS: dict[str, set[str]] = {
     "fft-4-first-hand": {"follow", "trump", "trump-lead", "discard"},
     "fft-3-prise": {"excuse-last"},

@@ -20,11 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_testing import CHROMIUM, CHROMIUM_ARGS, QuietHandler
+
+from tests.browser.widget_testing import CHROMIUM, CHROMIUM_ARGS, QuietHandler
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 
 @pytest.fixture(scope="session")

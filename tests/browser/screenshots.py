@@ -1,6 +1,6 @@
 """Screenshots of every widget at desktop and phone widths, to look at after a change of style.
 
-Usage: ``python tests/browser/screenshots.py SITE_DIR OUT_DIR`` (SITE_DIR: a built site). It serves
+Usage: ``python -m tests.browser.screenshots SITE_DIR OUT_DIR`` (SITE_DIR: a built site). It serves
 the site on 127.0.0.1, opens the widget pages in Chromium, drives each widget to a telling state and
 writes one PNG per widget and width.
 """
@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect, sync_playwright
-from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, QuietHandler, click, wait_ready
+
+from tests.browser.widget_testing import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    QuietHandler,
+    click,
+    wait_ready,
+)
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 

@@ -17,10 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_testing import AXE, BOOT_TIMEOUT_MS, click, describe, new_widget_page, settle_in_view
 
 from tarot_core.actions import Action
 from tarot_core.records import load_record
+from tests.browser.widget_testing import (
+    AXE,
+    BOOT_TIMEOUT_MS,
+    click,
+    describe,
+    new_widget_page,
+    settle_in_view,
+)
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

@@ -1,6 +1,6 @@
 """The site benchmark's traced loads: a main-thread task's wall time and CPU time, told apart.
 
-``tests/bench/bench_site.py --traced N`` loads pages with Chromium's tracing on and reads, for each task
+``benchmarks/bench_site.py --traced N`` loads pages with Chromium's tracing on and reads, for each task
 of the page's main thread, the time it took and the CPU time the thread got meanwhile: on a busy
 machine a task can last over 50 ms while its own work takes far less. This loads two generated pages
 through the benchmark's own ``measure``: one that keeps the thread busy, one that blocks it waiting for
@@ -20,9 +20,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from widget_testing import QuietHandler
 
-BENCH = Path(__file__).resolve().parents[2] / "tests" / "bench"
+from tests.browser.widget_testing import QuietHandler
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 BUSY_MS = 150
 WAIT_S = 0.3
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_testing import MATHERS_REQUESTS
 
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK, Card
@@ -15,6 +15,7 @@ from tarot_core.chambery import ChamberyRound
 from tarot_core.errors import RequestError
 from tarot_core.records import load_record
 from tarot_core.scoring import score_request
+from tests.browser.widget_testing import MATHERS_REQUESTS
 from tutorial import bridge
 
 pytestmark: list[pytest.MarkDecorator] = []
@@ -241,8 +242,11 @@ def test_card_names_are_text_alternatives() -> None:
 
 
 def test_bridge_never_imports_js() -> None:
-    source = (bridge.HANDS_DIR.parent / "bridge.py").read_text(encoding="utf-8")
-    assert not re.search(r"^\s*(import|from)\s+(js|pyodide)\b", source, re.MULTILINE)
+    modules = sorted(Path(bridge.__file__).parent.glob("*.py"))
+    assert len(modules) > 3
+    for module in modules:
+        source = module.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(import|from)\s+(js|pyodide)\b", source, re.MULTILINE), module.name
 
 
 def test_seat_view_keeps_the_partner_secret_until_the_called_card_is_played() -> None:

@@ -9,7 +9,10 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from widget_testing import (
+
+from tarot_core.errors import RequestError
+from tarot_core.scoring import score_request
+from tests.browser.widget_testing import (
     MATHERS_REQUESTS,
     WidgetPage,
     describe,
@@ -18,9 +21,6 @@ from widget_testing import (
     run_axe,
     wait_ready,
 )
-
-from tarot_core.errors import RequestError
-from tarot_core.scoring import score_request
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

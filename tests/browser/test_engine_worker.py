@@ -1,6 +1,6 @@
 """The engine benchmark's browser runner: Pyodide in a Chromium module worker plays CPython's rounds.
 
-``tests/bench/bench_engine.py`` measures the simulate command inside a Web Worker, where the site's
+``benchmarks/bench_engine.py`` measures the simulate command inside a Web Worker, where the site's
 widgets run the engine. This checks that runner end to end, and that the rounds it plays there are
 the ones CPython plays: only the timing may differ.
 """
@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCH = ROOT / "tests" / "bench"
+BENCH = ROOT / "benchmarks"
 
 
 def bench_engine() -> ModuleType:

@@ -10,7 +10,8 @@ import re
 from typing import Any
 
 import pytest
-from widget_testing import landed_at, new_widget_page
+
+from tests.browser.widget_testing import landed_at, new_widget_page
 
 pytestmark = pytest.mark.browser
 TIMEOUT_MS = 20_000

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, click, describe, new_widget_page, run_axe
 
 from tarot_core.exercises import judge, right_answers
+from tests.browser.widget_testing import BOOT_TIMEOUT_MS, click, describe, new_widget_page, run_axe
 from tutorial import lesson_bridge
 
 pytestmark = pytest.mark.browser

@@ -27,9 +27,9 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
 
 from tarot_core.scoring import score_request
+from tests.browser.widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
 from tutorial import bridge
 from tutorial.serve import QuietCompressingHandler
 from tutorial.sphinxext import offline, snapshot, widgets
@@ -136,7 +136,7 @@ def test_the_worker_lists_every_file_a_page_loads_with_its_digest(site: Path) ->
     # Pyodide's files but its standard library, which the widgets load trimmed, from their own folder.
     runtime = [f"{widgets.pyodide_folder()}/{name}" for name in widgets.PYODIDE_FILES if ".zip" not in name]
     assert f"{widgets.pyodide_folder()}/python_stdlib.zip" not in files
-    engine = [f"{widgets.ASSETS}/{name}" for name in (*widgets.WEB_FILES, "bridge.py", "hands.json")]
+    engine = [f"{widgets.ASSETS}/{name}" for name in (*widgets.WEB_FILES, widgets.BRIDGE_FILE, "hands.json")]
     engine.append(f"{widgets.ASSETS}/{widgets.stdlib_name()}")
     made = sorted((site / widgets.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
     engine += [path.relative_to(site).as_posix() for path in made]
@@ -161,7 +161,7 @@ def test_the_widgets_load_a_standard_library_that_has_every_module_the_engine_im
     assert trimmed.stat().st_size < (widgets.PYODIDE_DIR / "python_stdlib.zip").stat().st_size * 0.7
     with zipfile.ZipFile(trimmed) as archive:
         members = set(archive.namelist())
-    sources = [*sorted((widgets.ROOT / "tarot_core").glob("*.py")), widgets.TUTORIAL / "bridge.py"]
+    sources = [*sorted((widgets.ROOT / "tarot_core").glob("*.py")), *sorted(widgets.BRIDGE_DIR.glob("*.py"))]
     imported: set[str] = set()
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):

@@ -15,11 +15,11 @@ import re
 from typing import Any
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, click, new_widget_page
 
 from tarot_core.actions import Action
 from tarot_core.seats import SEATS, Seat
 from tarot_core.variant import variant_for
+from tests.browser.widget_testing import BOOT_TIMEOUT_MS, click, new_widget_page
 from tutorial import play_bridge
 
 pytestmark = pytest.mark.browser

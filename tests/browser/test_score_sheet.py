@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_testing import WidgetPage, describe, new_widget_page, run_axe, wait_ready
 
 from tarot_core.scoring import score_request
 from tarot_core.sheet import load_sheet
+from tests.browser.widget_testing import WidgetPage, describe, new_widget_page, run_axe, wait_ready
 
 pytestmark = pytest.mark.browser
 PAGE = "how-to/score-sheet.html"

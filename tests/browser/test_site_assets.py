@@ -84,9 +84,8 @@ def test_the_engine_wheel_and_the_bridge_are_served(site: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert "tarot_core/round.py" in names and "tarot_core/scoring.py" in names
-    assert (assets / "bridge.py").read_text(encoding="utf-8") == (widgets.TUTORIAL / "bridge.py").read_text(
-        encoding="utf-8"
-    )
+    served = json.loads((assets / widgets.BRIDGE_FILE).read_text(encoding="utf-8"))
+    assert served == widgets.bridge_files() and "bridge/__init__.py" in served
     hands = json.loads((assets / "hands.json").read_text(encoding="utf-8"))
     assert sorted(hands) == bridge.record_names()
 

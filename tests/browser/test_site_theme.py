@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_testing import landed_at
+
+from tests.browser.widget_testing import landed_at
 
 pytestmark = pytest.mark.browser
 

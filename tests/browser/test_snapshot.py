@@ -21,9 +21,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from widget_testing import BOOT_TIMEOUT_MS, QuietHandler, WidgetPage, new_widget_page, wait_ready
 
 from tarot_core.scoring import score_request
+from tests.browser.widget_testing import (
+    BOOT_TIMEOUT_MS,
+    QuietHandler,
+    WidgetPage,
+    new_widget_page,
+    wait_ready,
+)
 from tutorial import bridge
 from tutorial.sphinxext import snapshot, widgets
 
@@ -222,7 +228,7 @@ def test_without_node_the_build_names_no_snapshot(monkeypatch: pytest.MonkeyPatc
 def test_a_failed_snapshot_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assets = tmp_path / "assets"
     assets.mkdir()
-    (assets / "bridge.py").write_text("", encoding="utf-8")
+    (assets / "bridge.json").write_text("{}", encoding="utf-8")
     stale = assets / f"{snapshot.PREFIX}000000000000-00000000{snapshot.SUFFIX}"
     stale.write_bytes(b"old")
     if shutil.which("node") is None:

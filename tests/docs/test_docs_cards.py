@@ -7,7 +7,6 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import docs_testing  # noqa: F401 - puts the checkout on sys.path for the tutorial package
 import pytest
 
 from tarot_core.cards import FULL_PACK, TOTAL_HALF_POINTS, TRUMPS, Card, format_points

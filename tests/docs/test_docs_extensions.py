@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from docs_testing import ROOT, Build, parse_page, sphinx_build
 from docutils import nodes
 
 from tarot_core.cards import Card
 from tarot_core.scoring import score_request
+from tests.docs.docs_testing import ROOT, Build, parse_page, sphinx_build
 from tutorial.sphinxext.cards import card_node
 from tutorial.sphinxext.engine import estimated_height
 from tutorial.tables import load_hand

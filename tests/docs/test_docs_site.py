@@ -11,9 +11,9 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from docs_testing import DOCS, Build, parse_page, sphinx_build
 
 from tarot_core.cards import FULL_PACK, Card
+from tests.docs.docs_testing import DOCS, Build, parse_page, sphinx_build
 from tutorial.sphinxext.cardsvg import alt_text
 from tutorial.sphinxext.glossary import first_sentence
 

@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from docs_testing import DOCS, Build, parse_page, sphinx_build
+
+from tests.docs.docs_testing import DOCS, Build, parse_page, sphinx_build
 
 #: The printable pages, by rule set.
 PRINT_PAGES = ["french-tarot", "older-french", "mathers", "chambery"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 from tarot_core.actions import Action
@@ -16,12 +15,6 @@ def variant(key: str, **options: object) -> ChamberyVariant:
     found = find_variant(key, **options)
     assert isinstance(found, ChamberyVariant)
     return found
-
-
-def dealt(key: str, seed: int | str, dealer: Seat = Seat.P1, **options: object) -> ChamberyRound:
-    rnd = variant(key, **options).deal_round(dealer, seed)
-    assert isinstance(rnd, ChamberyRound)
-    return rnd
 
 
 def build(key: str, written: Mapping[str, str], dealer: Seat = Seat.P1, **options: object) -> ChamberyRound:
@@ -69,36 +62,3 @@ def everyone_passes(rnd: ChamberyRound) -> None:
         seat = rnd.to_move
         assert seat is not None
         rnd.push(Action(seat, "pass"))
-
-
-def play_out(rnd: ChamberyRound, rng: random.Random) -> None:
-    guard = 0
-    while not rnd.is_over:
-        actions = rnd.legal_actions()
-        assert actions, f"no legal action in stage {rnd.stage}"
-        rnd.push(actions[rng.randrange(len(actions))])
-        guard += 1
-        assert guard < 400, "the round does not finish"
-
-
-def snapshot(rnd: ChamberyRound) -> tuple[object, ...]:
-    return (
-        rnd.phase,
-        rnd.stage,
-        rnd.to_move,
-        tuple(rnd.actions),
-        tuple(tuple(hand) for hand in rnd.hands),
-        tuple(rnd.discard),
-        tuple(rnd.demands),
-        tuple(rnd.misses),
-        tuple(rnd.received),
-        tuple(rnd.given),
-        tuple(rnd.announcements),
-        rnd.taker,
-        rnd.partner,
-        rnd.contract,
-        rnd.called,
-        tuple((trick.leader, tuple(trick.plays), trick.winner) for trick in rnd.tricks),
-        None if rnd.current is None else tuple(rnd.current.plays),
-        tuple(rnd.legal_actions()),
-    )

@@ -6,15 +6,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from chambery_helpers import build, dealt, discard_first, everyone_passes, play_out, push, snapshot, stage
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, KINGS, PLAIN_SUITS, Card, parse_cards
-from tarot_core.chambery import ChamberyCounting, Stage, layout, pack_cards
+from tarot_core.chambery import ChamberyCounting, ChamberyRound, Stage, layout, pack_cards
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
 from tarot_core.round import Phase
 from tarot_core.seats import Seat
 from tarot_core.variant import find_variant, variant_for
+from tests.engine.chambery_helpers import build, discard_first, everyone_passes, push, stage
+from tests.engine.rounds import dealt, play_out, snapshot
 
 P1, P2, P3, P4, P5 = Seat
 
@@ -57,7 +58,7 @@ def test_variants_are_found_by_key_and_family_with_the_pack_as_an_option() -> No
     ("key", "pack"), [(k, p) for k in ("chambery-5", "chambery-4", "chambery-3") for p in (78, 62)]
 )
 def test_deal_by_packets_each_player_his_hand_the_dealer_his_extra_cards(key: str, pack: int) -> None:
-    rnd = dealt(key, 11, dealer=P2, pack=pack)
+    rnd = dealt(ChamberyRound, key, 11, dealer=P2, pack=pack)
     lay = layout(rnd.players, pack)
     sizes = [len(hand) for hand in rnd.hands]
     assert sizes[P2] == lay.hand_size + lay.dealer_extra
@@ -67,7 +68,7 @@ def test_deal_by_packets_each_player_his_hand_the_dealer_his_extra_cards(key: st
 
 
 def test_short_pack_has_no_two_to_five() -> None:
-    rnd = dealt("chambery-4", 3, pack=62)
+    rnd = dealt(ChamberyRound, "chambery-4", 3, pack=62)
     assert not [c for hand in rnd.hands for c in hand if c.suit in PLAIN_SUITS and 2 <= c.rank <= 5]
 
 
@@ -273,7 +274,7 @@ def test_fou_lead_option() -> None:
 
 
 def test_card_points_per_seat_tricks_and_discard_add_up_to_the_total() -> None:
-    rnd = dealt("chambery-5", 21)
+    rnd = dealt(ChamberyRound, "chambery-5", 21)
     play_out(rnd, random.Random(21))
     counting = rnd.count()
     lay = layout(5, 78)
@@ -288,7 +289,7 @@ def test_card_points_per_seat_tricks_and_discard_add_up_to_the_total() -> None:
 def test_round_score_follows_the_payment_rules_and_summary() -> None:
     from tarot_core.chambery import pay_partnership
 
-    rnd = dealt("chambery-5", 5)
+    rnd = dealt(ChamberyRound, "chambery-5", 5)
     discard_first(rnd)
     everyone_passes(rnd)
     play_out(rnd, random.Random(5))
@@ -304,25 +305,15 @@ def test_round_score_follows_the_payment_rules_and_summary() -> None:
     assert result.score is not None and result.score.as_dict()["scores"] == pay.scores()
 
 
-def test_pop_takes_back_the_last_action() -> None:
-    rnd = build("chambery-5", {"p4": "SK"})
-    discard_first(rnd)
-    everyone_passes(rnd)
-    before = snapshot(rnd)
-    push(rnd, "p1 call SK")
-    assert str(rnd.pop()) == "p1 call SK"
-    assert snapshot(rnd) == before
-
-
 def test_kings_are_never_in_the_discard_so_a_called_king_always_has_a_holder() -> None:
     for seed in range(30):
-        rnd = dealt("chambery-5", seed)
+        rnd = dealt(ChamberyRound, "chambery-5", seed)
         discard_first(rnd)
         assert not set(KINGS) & set(rnd.discard)
 
 
 def test_running_tally_counts_finished_tricks_and_the_discard_only_at_the_end() -> None:
-    rnd = dealt("chambery-5", 8)
+    rnd = dealt(ChamberyRound, "chambery-5", 8)
     discard_first(rnd)
     everyone_passes(rnd)
     rnd.push(rnd.legal_actions()[0])
@@ -348,7 +339,7 @@ def test_a_trick_led_by_the_fou_has_no_winner_until_a_card_is_played() -> None:
 
 
 def test_trick_points_are_the_cards_but_the_fou_and_one_for_the_trick() -> None:
-    rnd = dealt("chambery-5", 9)
+    rnd = dealt(ChamberyRound, "chambery-5", 9)
     discard_first(rnd)
     everyone_passes(rnd)
     play_out(rnd, random.Random(9))

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_fft_support import P1, P2, play_out, take
 
 from tarot_core import find_variant
 from tarot_core.cards import format_points
 from tarot_core.chambery import Chambery4
 from tarot_core.cli import main
 from tarot_core.records import HandRecord
+from tests.engine.fft_helpers import P1, P2, play_out, take
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUEST = {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}

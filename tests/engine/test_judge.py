@@ -111,5 +111,5 @@ def test_the_club_count_part_by_part_adds_up_to_the_count() -> None:
             parts = hand_count(hand)
             assert sum(points for _, points in parts) * 18 / size == hand_points(hand)
             assert all(words and points > 0 for words, points in parts)
-    parts = dict(hand_count(parse_cards(STRONG)))
-    assert parts["the 21 of trumps"] == 10 and parts["the Excuse"] == 7 and parts["King of Spades"] == 6
+    named = dict(hand_count(parse_cards(STRONG)))
+    assert named["the 21 of trumps"] == 10 and named["the Excuse"] == 7 and named["King of Spades"] == 6

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tarot_core.actions import Action
-from tarot_core.cards import EXCUSE, FULL_PACK, Card
+from tarot_core.cards import EXCUSE, FULL_PACK
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
 from tarot_core.mathers import (
     HAND_SIZE,
@@ -25,12 +25,7 @@ from tarot_core.records import load_record
 from tarot_core.round import Phase
 from tarot_core.seats import Seat
 from tarot_core.variant import find_variant, variant_for
-
-
-def dealt(key: str, seed: int, dealer: Seat = Seat.P1, **options: object) -> MathersRound:
-    rnd = find_variant(key, **options).deal_round(dealer, seed)
-    assert isinstance(rnd, MathersRound)
-    return rnd
+from tests.engine.rounds import dealt, find, play_out, snapshot
 
 
 def turn(rnd: MathersRound) -> Seat | None:
@@ -53,37 +48,10 @@ def pass_all(rnd: MathersRound) -> None:
         rnd.push(Action(seat, "pass"))
 
 
-def play_out(rnd: MathersRound, rng: random.Random) -> None:
-    while not rnd.is_over:
-        actions = rnd.legal_actions()
-        rnd.push(actions[rng.randrange(len(actions))])
-
-
-def find(key: str, predicate: Callable[[MathersRound], bool]) -> MathersRound:
-    for seed in range(1000):
-        rnd = dealt(key, seed)
-        if predicate(rnd):
-            return rnd
-    raise AssertionError("no deal found")  # pragma: no cover
-
-
-def snapshot(rnd: MathersRound) -> tuple[object, ...]:
-    return (
-        rnd.phase,
-        rnd.to_move,
-        tuple(rnd.actions),
-        tuple(tuple(hand) for hand in rnd.hands),
-        tuple(rnd.legal_actions()),
-        len(rnd.tricks),
-        tuple(rnd.asks),
-        rnd.pending,
-    )
-
-
 # ------------------------------------------------------------------------------------- the deal
 @pytest.mark.parametrize("key", ["mathers-2", "mathers-3"])
 def test_mathers_1888_three_hands_of_25_and_three_cards_over(key: str) -> None:
-    rnd = dealt(key, 1)
+    rnd = dealt(MathersRound, key, 1)
     assert all(len(hand) == 25 for hand in rnd.hands)
     assert len(rnd.dog) == 3
     dead = rnd.dead_hand
@@ -92,7 +60,7 @@ def test_mathers_1888_three_hands_of_25_and_three_cards_over(key: str) -> None:
 
 
 def test_mathers_1888_the_dealer_throws_out_three_and_takes_the_three_cards() -> None:
-    rnd = dealt("mathers-2", 2, dealer=Seat.P2)
+    rnd = dealt(MathersRound, "mathers-2", 2, dealer=Seat.P2)
     assert rnd.phase is Phase.DISCARD and rnd.to_move == Seat.P2
     stock = list(rnd.dog)
     out = [a.card for a in rnd.legal_actions()[:3]]
@@ -104,7 +72,7 @@ def test_mathers_1888_the_dealer_throws_out_three_and_takes_the_three_cards() ->
 
 
 def test_mathers_1888_the_non_dealer_declares_and_leads_first_with_two() -> None:
-    rnd = dealt("mathers-2", 3, dealer=Seat.P1)
+    rnd = dealt(MathersRound, "mathers-2", 3, dealer=Seat.P1)
     exchange(rnd)
     assert turn(rnd) == Seat.P2
     pass_all(rnd)
@@ -114,7 +82,7 @@ def test_mathers_1888_the_non_dealer_declares_and_leads_first_with_two() -> None
 def test_mathers_1888_with_three_the_dealers_left_begins() -> None:
     """Clockwise (the default), the dealer's left-hand neighbour is the seat before him in the
     counter-clockwise numbering of the seats, and the dealer plays last."""
-    rnd = dealt("mathers-3", 4, dealer=Seat.P2)
+    rnd = dealt(MathersRound, "mathers-3", 4, dealer=Seat.P2)
     exchange(rnd)
     pass_all(rnd)
     assert turn(rnd) == Seat.P1
@@ -125,7 +93,7 @@ def test_mathers_1888_with_three_the_dealers_left_begins() -> None:
 
 
 def test_counter_clockwise_option_turns_the_play_the_french_way() -> None:
-    rnd = dealt("mathers-3", 4, dealer=Seat.P2, direction="counter-clockwise")
+    rnd = dealt(MathersRound, "mathers-3", 4, dealer=Seat.P2, direction="counter-clockwise")
     exchange(rnd)
     pass_all(rnd)
     assert turn(rnd) == Seat.P1
@@ -135,7 +103,7 @@ def test_counter_clockwise_option_turns_the_play_the_french_way() -> None:
 
 # ------------------------------------------------------------------------------- declarations
 def test_declare_all_shows_every_combination_and_it_is_scored() -> None:
-    rnd = find("mathers-2", lambda r: bool(declarations(r.hands[Seat.P2])))
+    rnd = find(MathersRound, "mathers-2", lambda r: bool(declarations(r.hands[Seat.P2])))
     exchange(rnd)
     expected = [d.code for d in declarations(rnd.hands[Seat.P2])]
     declare = Action(Seat.P2, "declare", "all")
@@ -156,7 +124,9 @@ def _score(rnd: MathersRound) -> MathersScore:
 
 def test_nothing_to_declare_is_refused() -> None:
     rnd = find(
-        "mathers-2", lambda r: not declarations(r.hands[Seat.P2]) and len(tarot_trumps_in(r.hands[1])) != 2
+        MathersRound,
+        "mathers-2",
+        lambda r: not declarations(r.hands[Seat.P2]) and len(tarot_trumps_in(r.hands[1])) != 2,
     )
     exchange(rnd)
     if declarations(rnd.hands[Seat.P2]):
@@ -177,7 +147,7 @@ def _two_tarot_trumps(seat: Seat, opponent_has: bool) -> Callable[[MathersRound]
 
 
 def test_mathers_1888_an_answered_ask_hands_over_a_tarot_trump_for_a_small_card() -> None:
-    rnd = find("mathers-2", _two_tarot_trumps(Seat.P2, True))
+    rnd = find(MathersRound, "mathers-2", _two_tarot_trumps(Seat.P2, True))
     exchange(rnd)
     ask = Action(Seat.P2, "declare", "ask-p1")
     assert ask in rnd.legal_actions()
@@ -202,7 +172,7 @@ def test_mathers_1888_an_answered_ask_hands_over_a_tarot_trump_for_a_small_card(
 
 
 def test_mathers_1888_an_unanswered_ask_scores_5() -> None:
-    rnd = find("mathers-2", _two_tarot_trumps(Seat.P2, False))
+    rnd = find(MathersRound, "mathers-2", _two_tarot_trumps(Seat.P2, False))
     exchange(rnd)
     rnd.push(Action(Seat.P2, "declare", "ask-p1"))
     assert turn(rnd) == Seat.P2 and rnd.asks[0].answered is False
@@ -213,7 +183,7 @@ def test_mathers_1888_an_unanswered_ask_scores_5() -> None:
 
 
 def test_asking_without_two_tarot_trumps_is_refused() -> None:
-    rnd = find("mathers-2", lambda r: len(tarot_trumps_in(r.hands[Seat.P2])) in (0, 1, 3))
+    rnd = find(MathersRound, "mathers-2", lambda r: len(tarot_trumps_in(r.hands[Seat.P2])) in (0, 1, 3))
     exchange(rnd)
     if len(tarot_trumps_in(rnd.hands[Seat.P2])) % 3 == 2:
         pytest.skip("the dealer's exchange gave two Tarot Trumps")  # pragma: no cover
@@ -228,7 +198,7 @@ def test_asking_without_two_tarot_trumps_is_refused() -> None:
 def test_mathers_1888_follow_suit_trumping_optional_and_the_fool_any_time() -> None:
     checked_void = checked_follow = False
     for seed in range(30):
-        rnd = dealt("mathers-2", seed)
+        rnd = dealt(MathersRound, "mathers-2", seed)
         exchange(rnd)
         pass_all(rnd)
         rng = random.Random(seed)
@@ -254,7 +224,7 @@ def test_mathers_1888_follow_suit_trumping_optional_and_the_fool_any_time() -> N
 
 def test_must_trump_option() -> None:
     for seed in range(30):
-        rnd = dealt("mathers-2", seed, must_trump=True)
+        rnd = dealt(MathersRound, "mathers-2", seed, must_trump=True)
         exchange(rnd)
         pass_all(rnd)
         rng = random.Random(seed)
@@ -279,8 +249,8 @@ def test_must_trump_option() -> None:
 
 
 def test_the_fool_may_not_be_led_under_its_option() -> None:
-    rnd = find("mathers-2", lambda r: EXCUSE in r.hands[Seat.P2])
-    rnd = dealt("mathers-2", _seed_of(rnd), fool_lead=False)
+    rnd = find(MathersRound, "mathers-2", lambda r: EXCUSE in r.hands[Seat.P2])
+    rnd = dealt(MathersRound, "mathers-2", _seed_of(rnd), fool_lead=False)
     exchange(rnd)
     pass_all(rnd)
     assert turn(rnd) == Seat.P2 and EXCUSE in rnd.hands[Seat.P2]
@@ -290,14 +260,14 @@ def test_the_fool_may_not_be_led_under_its_option() -> None:
 
 def _seed_of(rnd: MathersRound) -> int:
     for seed in range(1000):
-        if dealt("mathers-2", seed).initial_hands == rnd.initial_hands:
+        if dealt(MathersRound, "mathers-2", seed).initial_hands == rnd.initial_hands:
             return seed
     raise AssertionError  # pragma: no cover
 
 
 def test_mathers_1888_the_fool_scores_for_its_holder() -> None:
     for seed in range(60):
-        rnd = dealt("mathers-2", seed)
+        rnd = dealt(MathersRound, "mathers-2", seed)
         exchange(rnd)
         pass_all(rnd)
         holder = rnd.fool_holder
@@ -318,7 +288,7 @@ def test_mathers_1888_the_fool_scores_for_its_holder() -> None:
 @pytest.mark.parametrize("seed", range(25))
 def test_random_playouts_finish_and_add_up(key: str, seed: int) -> None:
     rng = random.Random(seed)
-    rnd = dealt(key, seed)
+    rnd = dealt(MathersRound, key, seed)
     play_out(rnd, rng)
     assert len(rnd.tricks) == HAND_SIZE
     played = [c for t in rnd.tricks for c in t.cards]
@@ -332,36 +302,6 @@ def test_random_playouts_finish_and_add_up(key: str, seed: int) -> None:
     totals = sorted(score.totals.values(), reverse=True)
     assert sum(score.seat_scores.values()) == totals[0] - totals[1]
     assert sum(1 for v in score.seat_scores.values() if v) <= 1
-
-
-@pytest.mark.parametrize("key", ["mathers-2", "mathers-3"])
-@pytest.mark.parametrize("seed", range(6))
-def test_illegal_actions_are_refused_and_leave_the_round_unchanged(key: str, seed: int) -> None:
-    rng = random.Random(seed)
-    rnd = dealt(key, seed)
-    while not rnd.is_over:
-        seat = rnd.to_move
-        assert seat is not None
-        legal = rnd.legal_actions()
-        other = seat.next(rnd.players)
-        candidates = [
-            Action(s, k, "", (c,))
-            for s in (seat, other)
-            for k in ("play", "give", "discard")
-            for c in FULL_PACK
-        ]
-        candidates += [Action(seat, "declare", w) for w in ("all", "ask-p1", "ask-p2", "ask-p3", "quint")]
-        candidates += [Action(seat, "pass"), Action(seat, "bid", "garde")]
-        for action in rng.sample(candidates, 12):
-            if action in legal:
-                continue
-            before = snapshot(rnd)
-            refusal = rnd.why_illegal(action)
-            assert refusal is not None and len(refusal.message) > 10
-            with pytest.raises(IllegalActionError):
-                rnd.push(action)
-            assert snapshot(rnd) == before
-        rnd.push(legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize("key", ["mathers-2", "mathers-3"])
@@ -386,17 +326,6 @@ def test_mathers_1888_a_game_to_100_across_hands(key: str) -> None:
     assert len(set(dealers[: variant.players])) == variant.players
     with pytest.raises(TarotError):
         game.deal(number)
-
-
-def test_pop_takes_back_the_last_action() -> None:
-    rnd = dealt("mathers-3", 5)
-    exchange(rnd)
-    before = snapshot(rnd)
-    rnd.push(rnd.legal_actions()[-1])
-    rnd.pop()
-    assert snapshot(rnd) == before
-    card: Card = rnd.hands[0][0]
-    assert card in rnd.hands[0]
 
 
 HANDS = sorted((Path(__file__).resolve().parents[2] / "tutorial" / "hands").glob("mathers-*.json"))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Suit
@@ -17,6 +16,7 @@ from tarot_core.players.rule import RulePlayer, hand_points
 from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
 from tarot_core.variant import find_variant
+from tests.engine.view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
 FRENCH = ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5"]
 

@@ -16,7 +16,6 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fft_support import snapshot
 
 from tarot_core import find_variant
 from tarot_core.actions import Action
@@ -26,6 +25,7 @@ from tarot_core.records import HandRecord, load_record
 from tarot_core.round import Phase, Round, Trick
 from tarot_core.scoring import score_request
 from tarot_core.seats import SEATS, Seat
+from tests.engine.rounds import snapshot
 
 KEYS = st.sampled_from(["fft-3", "fft-4", "fft-5"])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

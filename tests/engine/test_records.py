@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_fft_support import P1, P2, act, new_round, play_out, take
 
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK
 from tarot_core.errors import RecordError
 from tarot_core.records import HandRecord, load_record
+from tests.engine.fft_helpers import P1, P2, act, new_round, play_out, take
 
 HANDS = Path(__file__).resolve().parents[2] / "tutorial" / "hands"
 FFT_RECORDS = sorted(HANDS.glob("fft-*.json"))

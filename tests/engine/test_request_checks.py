@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from test_fft_support import discard, new_round, play_out, take
 
 from tarot_core import find_variant, variant_for
 from tarot_core.actions import Action
@@ -24,6 +23,7 @@ from tarot_core.holdings import BOUTS, TOTAL, _piles, may_discard
 from tarot_core.round import ATTACK, DEFENCE, Round
 from tarot_core.scoring import score_request
 from tarot_core.seats import Seat
+from tests.engine.fft_helpers import discard, new_round, play_out, take
 
 
 def fft(**fields: Any) -> dict[str, Any]:

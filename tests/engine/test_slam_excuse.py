@@ -11,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from test_fft_support import (
+
+from tarot_core.actions import Action
+from tarot_core.cards import EXCUSE, PETIT, Card
+from tarot_core.round import Round
+from tarot_core.seats import Seat
+from tests.engine.fft_helpers import (
     P1,
     P2,
     P3,
@@ -25,11 +30,6 @@ from test_fft_support import (
     play_out,
     take,
 )
-
-from tarot_core.actions import Action
-from tarot_core.cards import EXCUSE, PETIT, Card
-from tarot_core.round import Round
-from tarot_core.seats import Seat
 
 # fft-4, dealer p1: p2 bids first and leads. p2 takes with no trump at all (and, here, no Excuse);
 # p1 holds the eighteen trumps from the 4 up and wins every trick; p3 holds the Petit, the 2, the 3 and

@@ -8,11 +8,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from view_helpers import VARIANT_CASES, location, seen_cards, shown_cards, stopped_rounds, swapped
 
 from tarot_core.cards import FULL_PACK
 from tarot_core.seats import SEATS, Seat
 from tarot_core.variant import find_variant
+from tests.engine.view_helpers import (
+    VARIANT_CASES,
+    location,
+    seen_cards,
+    shown_cards,
+    stopped_rounds,
+    swapped,
+)
 
 
 @pytest.mark.parametrize(("key", "options"), VARIANT_CASES, ids=[f"{k}{o or ''}" for k, o in VARIANT_CASES])

@@ -7,18 +7,9 @@ here when ``tarot_core`` changed since the last build, so the tests never run st
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-# The helpers of this folder are imported by name, whatever pytest's import mode.
-HERE = str(Path(__file__).resolve().parent)
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
-
-import prepare  # noqa: E402
-import pyodide_support  # noqa: E402
+from tests.pyodide import prepare, pyodide_support
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-import prepare
+from tests.pyodide import prepare
 
 HERE = Path(__file__).resolve().parent
 #: Generous: a loaded two-core machine boots Pyodide in 5-15 s and runs the engine tests in minutes.

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-import prepare
 import pytest
-from pyodide_support import NodeRunner, show, timings
+
+from tests.pyodide import prepare
+from tests.pyodide.pyodide_support import NodeRunner, show, timings
 
 pytestmark = pytest.mark.pyodide
 

@@ -10,10 +10,10 @@ import json
 import subprocess
 import sys
 
-import json_cases
-import prepare
 import pytest
-from pyodide_support import NodeRunner, show
+
+from tests.pyodide import json_cases, prepare
+from tests.pyodide.pyodide_support import NodeRunner, show
 
 pytestmark = pytest.mark.pyodide
 

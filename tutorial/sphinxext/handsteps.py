@@ -59,7 +59,8 @@ from tarot_core.errors import TarotError
 from tarot_core.records import HandRecord
 from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
-from tutorial.tables import TRICK_KINDS, find_trick, hand_facts, hand_path, load_hand, trick_story
+from tutorial.tables import hand_facts, hand_path, load_hand
+from tutorial.trick_stories import TRICK_KINDS, find_trick, trick_story
 
 from .cards import card_node
 from .common import EngineCheckError

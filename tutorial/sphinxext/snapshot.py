@@ -87,7 +87,7 @@ def make(assets: Path, runtime: Path, wheel: Path, name: str, stdlib: Path | Non
         "--wheel",
         str(wheel),
         "--bridge",
-        str(assets / "bridge.py"),
+        str(assets / "bridge.json"),
         "--out",
         str(target),
     ]

@@ -80,6 +80,10 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 TUTORIAL: Final = ROOT / "tutorial"
 WEB_DIR: Final = TUTORIAL / "web"
 HANDS_DIR: Final = TUTORIAL / "hands"
+#: The bridge package (``tutorial/bridge/``), which the worker imports as ``bridge``.
+BRIDGE_DIR: Final = TUTORIAL / "bridge"
+#: The bridge package's files in one JSON object, path (under the worker's home) to text.
+BRIDGE_FILE: Final = "bridge.json"
 PYODIDE_DIR: Final = TUTORIAL / "node_modules" / "pyodide"
 #: The only files of the npm package the browser needs.
 PYODIDE_FILES: Final = (
@@ -119,7 +123,7 @@ WEB_FILES: Final = (
     "score-sheet.css",
 )
 KINDS: Final = ("calculator", "replay", "play-check", "score-sheet")
-#: Bridge modules besides bridge.py, loaded by the worker when a page names them.
+#: Bridge modules besides the bridge package, loaded by the worker when a page names them.
 EXTRA_BRIDGES: Final = ("sheet_bridge.py",)
 
 
@@ -173,7 +177,7 @@ def write_stdlib(assets: Path, name: str) -> Path:
 def _sources_digest() -> str:
     """A short digest of everything the worker loads, to make cached copies stale when it changes."""
     digest = hashlib.sha256()
-    paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), TUTORIAL / "bridge.py"]
+    paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), *sorted(BRIDGE_DIR.glob("*.py"))]
     paths += [TUTORIAL / name for name in EXTRA_BRIDGES]
     paths += [*sorted(HANDS_DIR.glob("*.json")), *(WEB_DIR / name for name in WEB_FILES)]
     for path in paths:
@@ -378,7 +382,7 @@ def _runtime(translator: HTML5Translator) -> str:
     runtime = {
         "pyodide": rel(f"{pyodide_folder()}/"),
         "wheel": rel(f"{ASSETS}/{builder.app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
-        "bridge": rel(f"{ASSETS}/bridge.py") + f"?v={version}",
+        "bridge": rel(f"{ASSETS}/{BRIDGE_FILE}") + f"?v={version}",
         "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
     }
     stdlib = getattr(builder.app, "tarot_stdlib_name", None)
@@ -663,13 +667,20 @@ def build_wheel(directory: Path) -> Path:
         return target
 
 
+def bridge_files() -> dict[str, str]:
+    """The bridge package's files as the worker writes them: ``bridge/<module>.py`` to its text."""
+    return {
+        f"bridge/{path.name}": path.read_text(encoding="utf-8") for path in sorted(BRIDGE_DIR.glob("*.py"))
+    }
+
+
 def copy_web_files(outdir: Path) -> Path:
     """The browser code, the bridge and the sample hands (small files, written before the pages)."""
     assets = outdir / ASSETS
     assets.mkdir(parents=True, exist_ok=True)
     for name in WEB_FILES:
         shutil.copy2(WEB_DIR / name, assets / name)
-    shutil.copy2(TUTORIAL / "bridge.py", assets / "bridge.py")
+    (assets / BRIDGE_FILE).write_text(json.dumps(bridge_files(), ensure_ascii=False), encoding="utf-8")
     for name in EXTRA_BRIDGES:
         shutil.copy2(TUTORIAL / name, assets / name)
     hands = {path.stem: path.read_text(encoding="utf-8") for path in sorted(HANDS_DIR.glob("*.json"))}

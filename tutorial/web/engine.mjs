@@ -5,10 +5,10 @@
 //
 //   import { startEngine, call } from "./engine.mjs";
 //   const info = await startEngine(JSON.parse(root.dataset.runtime));  // {seconds, python, snapshot}
-//   const answer = await call("replay", [record, step, view, options]);  // bridge.py
+//   const answer = await call("replay", [record, step, view, options]);  // the bridge package
 //   const verdict = await call("check", [exercise, answer], "lesson_bridge");  // another bridge module
 //
-// The runtime's URLs are relative to the page; the bridge modules a page needs besides bridge.py are
+// The runtime's URLs are relative to the page; the bridge modules a page needs besides the bridge are
 // named in `runtime.modules` (name to URL). A later startEngine (another script of the same page)
 // adds its modules to the running worker rather than starting a second one.
 
@@ -54,7 +54,7 @@ export function startEngine(config) {
 }
 
 // A bridge call, answered once the engine is ready. `module` names a bridge module of
-// runtime.modules (bridge.py when left out).
+// runtime.modules (the bridge package when left out).
 export async function call(name, args = [], module = undefined) {
   await ready;
   const id = nextId++;

@@ -2,6 +2,9 @@
 // (tutorial/lesson_bridge.py) and show its verdict; keep the reader's progress in localStorage.
 // No rule is decided here: the engine says whether an answer is right, and why.
 
+// This file is served from _static/tarot-lessons/, next to the widgets' _static/tarot-widgets/.
+import { call as engineCall, startEngine } from "../tarot-widgets/engine.mjs";
+
 const STORE = "tarot-lessons-progress";
 
 // ------------------------------------------------------------------ progress
@@ -76,48 +79,12 @@ for (const button of document.querySelectorAll(".tl-reset")) {
 }
 drawProgress();
 
-// ------------------------------------------------------------------ the worker
+// ------------------------------------------------------------------ the engine's calls
 const lesson = document.querySelector(".tarot-lesson");
-let worker = null;
-let ready = null;
-let nextId = 1;
-const pending = new Map();
 
-function startEngine(config) {
-  const absolute = {};
-  for (const [key, value] of Object.entries(config)) {
-    if (typeof value === "string") absolute[key] = new URL(value, document.baseURI).href;
-  }
-  // The other bridge modules, name to URL (the lessons' own bridge).
-  absolute.modules = {};
-  for (const [name, url] of Object.entries(config.modules || {})) {
-    absolute.modules[name] = new URL(url, document.baseURI).href;
-  }
-  worker = new Worker(new URL("../tarot-widgets/tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
-  ready = new Promise((resolve, reject) => {
-    worker.onmessage = (event) => {
-      const message = event.data;
-      if (message.type === "ready") resolve(message);
-      else if (message.type === "failed") reject(new Error(message.message));
-      else if (message.type === "answer") {
-        const settle = pending.get(message.id);
-        pending.delete(message.id);
-        if (settle) settle(JSON.parse(message.answer));
-      }
-    };
-    worker.onerror = (event) => reject(new Error(event.message || "the worker failed to start"));
-  });
-  worker.postMessage({ type: "start", config: absolute });
-  return ready;
-}
-
-async function call(name, ...args) {
-  await ready;
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage({ type: "call", id, module: "lesson_bridge", name, args });
-  });
+// A call to a function of lesson_bridge.py, its arguments listed after its name.
+function call(name, ...args) {
+  return engineCall(name, args, "lesson_bridge");
 }
 
 // ------------------------------------------------------------------ one exercise

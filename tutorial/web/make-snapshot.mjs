@@ -65,7 +65,11 @@ async function main() {
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME + "/hands");
-  pyodide.FS.writeFile(HOME + "/bridge.py", readFileSync(args.bridge, "utf8"));
+  // The bridge package: its files as one JSON object, path (under HOME) to text.
+  for (const [path, text] of Object.entries(JSON.parse(readFileSync(args.bridge, "utf8")))) {
+    pyodide.FS.mkdirTree(dirname(`${HOME}/${path}`));
+    pyodide.FS.writeFile(`${HOME}/${path}`, text);
+  }
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport bridge`);
   // The engine's other modules (each rule set's scoring, imported on a widget's first call) and the
   // standard-library modules the bridge imports late: in the snapshot, nothing is left to compile.

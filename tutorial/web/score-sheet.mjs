@@ -2,6 +2,8 @@
 // tutorial/sheet_bridge.py in the engine's worker, and draw what it answers. No score is computed here:
 // every total comes from the engine, which scores the saved deals again each time a sheet is drawn.
 
+import { call as engineCall, startEngine } from "./engine.mjs";
+
 const STORE_KEY = "tarot-score-sheets";
 const root = document.querySelector('[data-tarot-widget="score-sheet"]');
 
@@ -19,47 +21,10 @@ function setState(state, extra) {
   if (status) status.hidden = state === "ready";
 }
 
-// ------------------------------------------------------------------ the worker
-let worker = null;
-let ready = null;
-let nextId = 1;
-const pending = new Map();
-
-function startEngine() {
-  const config = JSON.parse(root.dataset.runtime);
-  const absolute = {};
-  for (const [key, value] of Object.entries(config)) {
-    if (typeof value === "string") absolute[key] = new URL(value, document.baseURI).href;
-  }
-  absolute.modules = {};
-  for (const [name, url] of Object.entries(config.modules || {})) {
-    absolute.modules[name] = new URL(url, document.baseURI).href;
-  }
-  worker = new Worker(new URL("tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
-  ready = new Promise((resolve, reject) => {
-    worker.onmessage = (event) => {
-      const message = event.data;
-      if (message.type === "ready") resolve(message);
-      else if (message.type === "failed") reject(new Error(message.message));
-      else if (message.type === "answer") {
-        const settle = pending.get(message.id);
-        pending.delete(message.id);
-        if (settle) settle(JSON.parse(message.answer));
-      }
-    };
-    worker.onerror = (event) => reject(new Error(event.message || "the worker failed to start"));
-  });
-  worker.postMessage({ type: "start", config: absolute });
-  return ready;
-}
-
-async function call(name, ...args) {
-  await ready;
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage({ type: "call", id, module: "sheet_bridge", name, args });
-  });
+// ------------------------------------------------------------------ the engine's calls
+// A call to a function of sheet_bridge.py, its arguments listed after its name.
+function call(name, ...args) {
+  return engineCall(name, args, "sheet_bridge");
 }
 
 // ------------------------------------------------------------------ the sessions kept in this browser
@@ -429,7 +394,7 @@ if (root) {
   clearSheet();
   setState("loading");
   wire();
-  startEngine().then(
+  startEngine(JSON.parse(root.dataset.runtime)).then(
     async (info) => {
       document.documentElement.dataset.tarotEngine = `ready ${info.seconds.toFixed(1)}s`;
       try {

@@ -1,5 +1,7 @@
 // Browser side of the tarot widgets: start the engine's worker at once, forward the reader's input
-// to tutorial/bridge.py and draw its answers. No rule is decided here.
+// to the bridge (tutorial/bridge/) and draw its answers. No rule is decided here.
+
+import { call as engineCall, startEngine } from "./engine.mjs";
 
 // The score sheet has a script of its own (score-sheet.mjs).
 const roots = Array.from(document.querySelectorAll('[data-tarot-widget]:not([data-tarot-widget="score-sheet"])'));
@@ -18,41 +20,10 @@ function setState(root, state, extra) {
   if (status) status.hidden = state === "ready";
 }
 
-// ------------------------------------------------------------------ the worker and its calls
-let worker = null;
-let ready = null;
-let nextId = 1;
-const pending = new Map();
-
-function startEngine() {
-  const config = JSON.parse(roots[0].dataset.runtime);
-  const absolute = {};
-  for (const [key, value] of Object.entries(config)) absolute[key] = new URL(value, document.baseURI).href;
-  worker = new Worker(new URL("tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
-  ready = new Promise((resolve, reject) => {
-    worker.onmessage = (event) => {
-      const message = event.data;
-      if (message.type === "ready") resolve(message);
-      else if (message.type === "failed") reject(new Error(message.message));
-      else if (message.type === "answer") {
-        const settle = pending.get(message.id);
-        pending.delete(message.id);
-        if (settle) settle(JSON.parse(message.answer));
-      }
-    };
-    worker.onerror = (event) => reject(new Error(event.message || "the worker failed to start"));
-  });
-  worker.postMessage({ type: "start", config: absolute });
-  return ready;
-}
-
-async function call(name, ...args) {
-  await ready;
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage({ type: "call", id, name, args });
-  });
+// ------------------------------------------------------------------ the engine's calls
+// A call to a function of the bridge package, its arguments listed after its name.
+function call(name, ...args) {
+  return engineCall(name, args);
 }
 
 function focusKey(element) {
@@ -483,7 +454,7 @@ function nextTask() {
 
 if (roots.length) {
   const setups = { calculator: setupCalculator, replay: setupReplay, "play-check": setupPlayCheck };
-  const engine = startEngine();
+  const engine = startEngine(JSON.parse(roots[0].dataset.runtime));
   const wired = nextTask().then(() =>
     roots.map((root) => {
       setState(root, "loading");

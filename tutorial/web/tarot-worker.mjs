@@ -1,4 +1,5 @@
-// The module Web Worker that runs the rules engine: Pyodide, the engine's wheel and tutorial/bridge.py.
+// The module Web Worker that runs the rules engine: Pyodide, the engine's wheel and the bridge package
+// (tutorial/bridge/, fetched as one JSON object of its files and imported as `bridge`).
 // It decides nothing itself: it forwards each call to a bridge function (JSON text in, JSON text out).
 // Every URL it loads comes from the page (same origin); Pyodide's own files sit in a versioned folder.
 //
@@ -12,7 +13,7 @@ const HOME = "/home/pyodide/tarot";
 let bridge = null;
 let starting = null;
 let python = null;
-// Other bridge modules a page names (config.modules, name to URL): written next to bridge.py, imported
+// Other bridge modules a page names (config.modules, name to URL): written next to the bridge, imported
 // at their first call (message.module).
 const modules = new Map();
 // The names of the bridge modules written so far.
@@ -34,11 +35,14 @@ async function snapshotBytes(url) {
 }
 
 // The engine's files in Pyodide's file system: the wheel, the bridge and the sample hands.
-function writeFiles(pyodide, wheel, source, hands, extra = {}) {
+function writeFiles(pyodide, wheel, bridgeFiles, hands, extra = {}) {
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME + "/hands");
-  pyodide.FS.writeFile(HOME + "/bridge.py", source);
+  for (const [path, text] of Object.entries(bridgeFiles)) {
+    pyodide.FS.mkdirTree(`${HOME}/${path}`.replace(/\/[^/]*$/, ""));
+    pyodide.FS.writeFile(`${HOME}/${path}`, text);
+  }
   for (const [name, text] of Object.entries(hands)) {
     pyodide.FS.writeFile(`${HOME}/hands/${name}.json`, text);
   }
@@ -110,7 +114,7 @@ async function start(config) {
   const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
   const files = Promise.all([
     fetchOk(config.wheel, "bytes"),
-    fetchOk(config.bridge, "text"),
+    fetchOk(config.bridge, "json"),
     fetchOk(config.hands, "json"),
     fetchModules(config.modules),
   ]);

@@ -1,6 +1,6 @@
 """Engine benchmark: random four-player Garde sans rounds in CPython, in Pyodide and in magmacrunch-tarot.
 
-    python tests/bench/bench_engine.py [--games 20000] [--seed 1] [--repeat 5] [--warmup 3000]
+    python benchmarks/bench_engine.py [--games 20000] [--seed 1] [--repeat 5] [--warmup 3000]
                                        [--skip pyodide,node-lts,chromium,magmacrunch,phases]
 
 (``nox -s bench`` runs it.) The workload is the command line's

@@ -1,6 +1,6 @@
 """Site benchmark: how fast a page with a widget paints, stays responsive and gets Python answering.
 
-    python tests/bench/bench_site.py [--site docs/_build/html] [--repeat 3] [--traced 3] [--no-snapshot]
+    python benchmarks/bench_site.py [--site docs/_build/html] [--repeat 3] [--traced 3] [--no-snapshot]
         [--only widget,heaviest] [--pages variants/chambery/scoring,heaviest:3]
 
 (``nox -s bench`` runs it on a fresh build.) The built site is copied into a temporary folder, served by
@@ -214,19 +214,22 @@ self.onmessage = async (event) => {
     const snapshot = bytes(config.snapshot, true);
     const others = Promise.all([
       bytes(config.wheel, false),
-      fetch(config.bridge).then((r) => r.text()),
+      fetch(config.bridge).then((r) => r.json()),
       fetch(config.hands).then((r) => r.json()),
     ]);
     const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
     const options = { indexURL: config.pyodide, lockFileContents: LOCK, _loadSnapshot: snapshot };
     const pyodide = await loadPyodide(options);
     const booted = (performance.now() - began) / 1000;
-    const [wheel, source, hands] = await others;
+    const [wheel, bridgeFiles, hands] = await others;
     const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(wheel, "wheel", { extractDir: purelib });
     const home = "/home/pyodide/tarot";
     pyodide.FS.mkdirTree(home + "/hands");
-    pyodide.FS.writeFile(home + "/bridge.py", source);
+    for (const [path, text] of Object.entries(bridgeFiles)) {
+      pyodide.FS.mkdirTree(`${home}/${path}`.replace(/\\/[^/]*$/, ""));
+      pyodide.FS.writeFile(`${home}/${path}`, text);
+    }
     for (const [name, text] of Object.entries(hands)) {
       pyodide.FS.writeFile(`${home}/hands/${name}.json`, text);
     }

@@ -1,7 +1,7 @@
 """Play page benchmark: the computer players' time per move in Chromium (the Pyodide worker) and in
 CPython, and the page's main thread while they think.
 
-    python tests/bench/bench_play.py [--site docs/_build/html] [--deals 3] [--level mc] [--seed 1]
+    python benchmarks/bench_play.py [--site docs/_build/html] [--deals 3] [--level mc] [--seed 1]
 
 (``nox -s bench -- play`` runs it on a fresh build.) The built site is served by ``http.server`` on
 127.0.0.1 and its play page opened in headless Debian Chromium through Playwright, at the "fast"
@@ -32,7 +32,7 @@ from typing import Any
 
 from benchlib import load_average, log, machine, run_main, table, write_results
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-dev-shm-usage"]

@@ -1,6 +1,6 @@
 """Time a clean build of the site: the two ``sphinx-build`` runs of ``nox -s docs``, from nothing.
 
-    python tests/bench/bench_docs.py [--out .cache/bench/build]
+    python benchmarks/bench_docs.py [--out .cache/bench/build]
 
 The output folder is emptied first, so nothing is reused (no doctrees, no copied static files); the
 shared ``docs/_build`` is left alone. The built HTML stays in ``<out>/html`` for ``bench_site.py``.

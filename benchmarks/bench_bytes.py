@@ -1,6 +1,6 @@
 """The bytes a first visit downloads before a widget page answers, file by file, and Python's start-up.
 
-    python tests/bench/bench_bytes.py [--site docs/_build/html] [--page how-to/calculator.html]
+    python benchmarks/bench_bytes.py [--site docs/_build/html] [--page how-to/calculator.html]
         [--server plain|gzip|both] [--repeat 3]
 
 The built site is served on 127.0.0.1 by Python's ``http.server`` as it is (``plain``) or by the
@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tutorial.serve import QuietCompressingHandler  # noqa: E402

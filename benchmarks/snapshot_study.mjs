@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Pyodide start-up options under Node: how long until the widget bridge answers a first calculation?
 //
-//   node tests/bench/snapshot_study.mjs [--repeat 3] [--snapshot-out .cache/bench/pyodide-snapshot.bin]
+//   node benchmarks/snapshot_study.mjs [--repeat 3] [--snapshot-out .cache/bench/pyodide-snapshot.bin]
 //
 // Measured, each REPEAT times, in a fresh Node process per boot (the orchestrator is bench_site.py or a
 // plain shell loop; this file runs the cases itself with child processes):
@@ -16,14 +16,14 @@
 // with the wheel and the bridge of the built site).
 
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { REPO, readManifest } from "../pyodide/pyodide_boot.mjs";
+import { REPO, readManifest } from "../tests/pyodide/pyodide_boot.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const BRIDGE = join(REPO, "tutorial", "bridge.py");
+const BRIDGE = join(REPO, "tutorial", "bridge");
 const HOME = "/home/pyodide/tarot";
 const REQUEST = JSON.stringify({ variant: ["fft"], players: ["4"], contract: ["garde"], points: ["51"] });
 
@@ -36,11 +36,26 @@ function forbidNetwork() {
   };
 }
 
+// The bridge package's files, path (under HOME) to text: from the bridge.json of a built site, or
+// from the package's folder.
+function bridgeFiles(bridge) {
+  if (bridge.endsWith(".json")) return JSON.parse(readFileSync(bridge, "utf8"));
+  const names = readdirSync(bridge).filter((name) => name.endsWith(".py")).sort();
+  return Object.fromEntries(names.map((name) => [`bridge/${name}`, readFileSync(join(bridge, name), "utf8")]));
+}
+
+function writeBridge(pyodide, bridge) {
+  for (const [path, text] of Object.entries(bridgeFiles(bridge))) {
+    pyodide.FS.mkdirTree(dirname(`${HOME}/${path}`));
+    pyodide.FS.writeFile(`${HOME}/${path}`, text);
+  }
+}
+
 function installEngine(pyodide, wheel, bridge) {
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME);
-  pyodide.FS.writeFile(HOME + "/bridge.py", readFileSync(bridge, "utf8"));
+  writeBridge(pyodide, bridge);
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport bridge`);
 }
 
@@ -73,7 +88,7 @@ async function runCase(name, snapshotPath, wheel, bridge) {
     const bytes = new Uint8Array(readFileSync(wheel || manifest.projectWheel));
     pyodide.unpackArchive(bytes, "wheel", { extractDir: purelib });
     pyodide.FS.mkdirTree(HOME + "/hands");
-    pyodide.FS.writeFile(HOME + "/bridge.py", readFileSync(bridge || BRIDGE, "utf8"));
+    writeBridge(pyodide, bridge || BRIDGE);
   }
   const ready = (performance.now() - t0) / 1000;
   const answer = calculate(pyodide);

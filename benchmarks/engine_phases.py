@@ -1,7 +1,7 @@
 """Where a benchmark round's time goes: the workload of ``bench_engine.py`` timed part by part.
 
-    python tests/bench/engine_phases.py [--games 4000] [--seed 1] [--warmup 3000] [--repeat 3]
-    node tests/pyodide/run_python.mjs tests/bench/engine_phases.py [...]     (the same inside Pyodide)
+    python benchmarks/engine_phases.py [--games 4000] [--seed 1] [--warmup 3000] [--repeat 3]
+    node tests/pyodide/run_python.mjs benchmarks/engine_phases.py [...]     (the same inside Pyodide)
 
 The rounds are the ones ``simulate`` plays with ``--contract garde-sans`` (the same calls in the same
 order, so the same random draws; the script checks first that 200 of its rounds count up as

@@ -1,6 +1,6 @@
 """Computer players benchmark: strength and time per move in CPython, through the arena command.
 
-    python tests/bench/bench_players.py [--deals 200] [--mc-deals 10] [--playouts 60] [--seed 1]
+    python benchmarks/bench_players.py [--deals 200] [--mc-deals 10] [--playouts 60] [--seed 1]
 
 (``nox -s bench -- players`` runs it.) Two runs of
 

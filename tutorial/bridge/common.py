@@ -1,0 +1,188 @@
+"""Plumbing shared by the bridge's modules: JSON answers, failures, display settings, card pictures."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from tarot_core.cards import Card, Suit
+from tarot_core.errors import RequestError, TarotError
+
+SCHEMA: Final = 1
+HANDS_DIR: Final = Path(__file__).resolve().parents[1] / "hands"
+
+Json = dict[str, Any]
+Query = dict[str, list[str]]
+
+
+class BridgeError(TarotError):
+    """Bad input to the bridge itself (not to the engine): which field, and a sentence for readers."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+# ====================================================================================== plumbing
+def _dump(data: Json) -> str:
+    return json.dumps({"schema": SCHEMA, **data}, ensure_ascii=False)
+
+
+def _failure(field_name: str, message: str, form_field: str | None = None) -> str:
+    data: Json = {"ok": False, "field": field_name, "message": message}
+    data["form_field"] = form_field if form_field is not None else _form_field(field_name)
+    return _dump(data)
+
+
+def _guarded(work: Callable[[], Json]) -> str:
+    """Run ``work``; turn every bad input into ``{"ok": false, ...}`` rather than a traceback."""
+    try:
+        return _dump({"ok": True, **work()})
+    except RequestError as error:
+        return _failure(error.field, error.message)
+    except BridgeError as error:
+        return _failure(error.field, error.message)
+    except TarotError as error:
+        return _failure("", str(error))
+    except Exception as error:  # a bug must still answer in JSON
+        return _failure("", f"the engine could not answer: {error}")
+
+
+def _load_json(text: str, field_name: str) -> Any:
+    if not isinstance(text, str):
+        raise BridgeError(field_name, "expected JSON text")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BridgeError(field_name, f"not valid JSON: {error.msg}") from None
+
+
+@dataclass(frozen=True)
+class Display:
+    """Display settings of one widget (never rules)."""
+
+    uid: str = "tw"
+    calculator: str = ""
+    rules: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> Display:
+        data = _load_json(text or "{}", "options")
+        if not isinstance(data, Mapping):
+            raise BridgeError("options", "options must be a JSON object")
+        links = data.get("links") or {}
+        if not isinstance(links, Mapping):
+            raise BridgeError("options", "links must be an object")
+        rules = links.get("rules") or {}
+        uid = str(data.get("uid") or "tw")
+        safe_uid = "".join(ch for ch in uid if ch.isalnum() or ch in "-_") or "tw"
+        return cls(
+            safe_uid,
+            str(links.get("calculator") or ""),
+            {str(k): str(v) for k, v in rules.items()} if isinstance(rules, Mapping) else {},
+        )
+
+    def rule_url(self, anchor: str) -> str:
+        return self.rules.get(anchor, "")
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+# ====================================================================================== cards
+SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+#: The Knight is "Kn" on a chip: "C" (the French *cavalier*) reads as Clubs to an English reader.
+RANK_LABEL: Final = {11: "J", 12: "Kn", 13: "Q", 14: "K"}
+
+
+def card_name(card: Card) -> str:
+    """The text alternative of a card: ``King of Hearts``, ``21 of trumps (the Monde)``, ``The Excuse``."""
+    name = "21 of trumps (the Monde)" if card.is_trump and card.rank == 21 else card.name
+    return name[:1].upper() + name[1:]
+
+
+#: What each rule set calls the Excuse in a sentence.
+EXCUSE_NAMES: Final = {"mathers": "the Fool", "chambery": "the Fou"}
+
+
+def card_phrase(card: Card, family: str = "") -> str:
+    """A card in a sentence, with its article: ``the King of Hearts``, ``the Excuse`` (Mathers' Fool)."""
+    if card.is_excuse:
+        return EXCUSE_NAMES.get(family, "the Excuse")
+    name = card_name(card)
+    return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
+
+
+def card_json(card: Card) -> Json:
+    return {"code": str(card), "name": card_name(card), "points": card.half_points / 2}
+
+
+def _card_face(card: Card) -> tuple[str, str]:
+    """(visible label, CSS class) of a card chip."""
+    if card.is_excuse:
+        return "★", "tw-excuse"
+    if card.is_trump:
+        return str(card.rank), "tw-trump tw-bout" if card.is_bout else "tw-trump"
+    colour = "tw-red" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else "tw-black"
+    return f"{RANK_LABEL.get(card.rank, str(card.rank))}{SUIT_SYMBOL[card.suit]}", colour
+
+
+def card_html(card: Card, *, extra: str = "") -> str:
+    label, css = _card_face(card)
+    return (
+        f'<span class="tw-card {css}{" " + extra if extra else ""}" role="img" '
+        f'aria-label="{_e(card_name(card))}" title="{_e(card_name(card))}" data-card="{card}">'
+        f'<span aria-hidden="true">{_e(label)}</span></span>'
+    )
+
+
+def card_button(card: Card, uid: str, *, legal_hint: bool = False) -> str:
+    label, css = _card_face(card)
+    return (
+        f'<button type="button" class="tw-card tw-card-button {css}" data-card="{card}" '
+        f'title="{_e(card_name(card))}"><span aria-hidden="true">{_e(label)}</span>'
+        f'<span class="tw-sr">{_e(card_name(card))}</span></button>'
+    )
+
+
+def cards_html(cards: Sequence[Card], empty: str = "none") -> str:
+    if not cards:
+        return f'<span class="tw-none">{_e(empty)}</span>'
+    return f'<span class="tw-cards">{"".join(card_html(c) for c in cards)}</span>'
+
+
+def hidden_html(count: int, what: str) -> str:
+    if count == 0:
+        return '<span class="tw-none">none</span>'
+    backs = '<span class="tw-card tw-back" aria-hidden="true"></span>' * min(count, 24)
+    return (
+        f'<span class="tw-cards" role="img" aria-label="{count} {what} face down">'
+        f'{backs}</span><span class="tw-count">{count} face down</span>'
+    )
+
+
+def _form_field(request_field: str) -> str:
+    """The form control that shows an error about ``request_field``."""
+    if request_field.startswith("hands."):  # Mathers: hands.p1.tricks.queen, hands.p1.declarations[0]
+        parts = request_field.split("[", 1)[0].split(".")
+        if len(parts) >= 3:
+            return "fool" if parts[2] == "fool" else f"{parts[1]}.{parts[2]}"
+        return ""
+    base = request_field.split("[", 1)[0].split(".", 1)[0]
+    return {"handfuls": "handful", "bonuses": "bonus"}.get(base, base)
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, int):
+        return str(value)
+    return str(value)

@@ -3,8 +3,10 @@
 
 import { call as engineCall, startEngine } from "./engine.mjs";
 
-// The score sheet has a script of its own (score-sheet.mjs).
-const roots = Array.from(document.querySelectorAll('[data-tarot-widget]:not([data-tarot-widget="score-sheet"])'));
+// The widgets this script draws; the score sheet, the lessons and the play widget have scripts of their
+// own (score-sheet.mjs, lessons.mjs, play.mjs).
+const KINDS = ["calculator", "replay", "play-check"];
+const roots = Array.from(document.querySelectorAll(KINDS.map((kind) => `[data-tarot-widget="${kind}"]`).join(", ")));
 
 const STATUS = {
   loading: "Getting ready (a few seconds): this example will then answer as you use it.",

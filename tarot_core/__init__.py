@@ -13,10 +13,11 @@ from .errors import (
     RequestError,
     TarotError,
 )
-from .round import Phase, Round, RoundResult, Trick
-from .scoring import Score, Term, score_request
+from .round import Phase, Round, RoundResult
+from .scoring import Score, Term
 from .seats import Seat
-from .variant import Variant, all_variants, find_variant, variant_for
+from .trick import Trick
+from .variant import Variant, all_variants, find_variant, score_request, variant_for
 
 __version__ = "0.1.0"
 

@@ -45,14 +45,15 @@ from .cards import (
 )
 from .errors import Illegal, Refusal, RequestError, TarotError
 from .fields import required, shown, whole_number
-from .round import ATTACK, DEFENCE, Counting, ExcuseNote, Phase, Round, Trick
-from .scoring import Score, Term
-from .seats import SEATS, Seat, order_from
+from .round import Phase, Round
+from .scoring import Score, Seated, Term
+from .seats import ATTACK, DEFENCE, SEATS, Seat, order_from
+from .trick import Counting, ExcuseNote, Trick
 from .variant import Options, Variant, register
 from .variant import options_table as variant_options_table
 
 if TYPE_CHECKING:
-    from .fft import FrenchVariant
+    from .round import RoundRules
     from .view import Pile
 
 __all__ = [
@@ -1360,7 +1361,7 @@ class ChamberyScore(Score):
     seat_scores: tuple[int, ...] = ()
     roles: tuple[tuple[str, int], ...] = ()
 
-    def by_seat(self, rnd: Round) -> dict[Seat, int]:
+    def by_seat(self, rnd: Seated) -> dict[Seat, int]:
         return dict(zip(SEATS[: rnd.players], self.seat_scores, strict=True))
 
     def as_dict(self) -> dict[str, object]:
@@ -1392,7 +1393,7 @@ class ChamberyRound(Round):
         self.game = variant
         self.layout = variant.layout
         self.rules = variant.rules
-        super().__init__(cast("FrenchVariant", variant), dealer, hands, dog)
+        super().__init__(cast("RoundRules", variant), dealer, hands, dog)
 
     # ------------------------------------------------------------------ state
     def _reset(self) -> None:

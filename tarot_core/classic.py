@@ -78,9 +78,10 @@ from .errors import Illegal, Refusal, RequestError, TarotError
 from .fft import FrenchVariant
 from .fields import required, shown, whole_number
 from .holdings import DealShape, check_holding
-from .round import ATTACK, DEFENCE, Counting, Phase, Round, Trick
-from .scoring import Score, Term
-from .seats import Seat, order_from
+from .round import Phase, Round
+from .scoring import Score, Seated, Term
+from .seats import ATTACK, DEFENCE, Seat, order_from
+from .trick import Counting, Trick
 from .variant import Options, option, read_options, register
 from .variant import options_table as variant_options_table
 
@@ -709,7 +710,7 @@ class ClassicRoundScore(Score):
 
     seat_scores: dict[Seat, int] = dataclasses.field(default_factory=dict)
 
-    def by_seat(self, rnd: Round) -> dict[Seat, int]:
+    def by_seat(self, rnd: Seated) -> dict[Seat, int]:
         return dict(self.seat_scores)
 
     def as_dict(self) -> dict[str, object]:

@@ -116,7 +116,7 @@ def _json_kind(value: object) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import score_request
+    from .variant import score_request
 
     request = _read_request(args.request)
     answer = score_request(request)

@@ -4,7 +4,7 @@ An exercise is data (a JSON object, one file of them per lesson): its ``kind`` n
 its other fields the position, written in card notation that the engine reads and checks. The answer
 is never written down: :func:`judge` decides whether an answer is right with the rules themselves
 (the legal cards and the refusals of :meth:`~tarot_core.round.Round.why_illegal`, the card points,
-the targets, the score of :func:`~tarot_core.scoring.score_request`, where the Excuse goes in the
+the targets, the score of :func:`~tarot_core.variant.score_request`, where the Excuse goes in the
 count) and says why, in the rule's words, with the anchor of the rule's page.
 
 Positions: ``hand`` and ``trick`` (you to play to a trick, see :func:`trick_table`), ``hand`` and
@@ -45,10 +45,11 @@ from .actions import Action
 from .cards import EXCUSE, Card, Suit, count_half_points, format_points, parse_cards, sort_hand
 from .errors import TarotError
 from .records import HandRecord
-from .round import ATTACK, DEFENCE, Phase, Round, Trick
-from .scoring import bouts_text, score_request
-from .seats import SEATS, Seat
-from .variant import find_variant
+from .round import Phase, Round
+from .scoring import bouts_text
+from .seats import ATTACK, DEFENCE, SEATS, Seat
+from .trick import Trick
+from .variant import find_variant, score_request
 
 KINDS: Final = (
     "play",

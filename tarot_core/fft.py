@@ -11,7 +11,7 @@ from .cards import format_points
 from .errors import RequestError
 from .fields import missing, number, required, shown, whole_number
 from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
-from .round import ATTACK, DEFENCE, Counting, Round
+from .round import Round
 from .scoring import (
     FFT_HANDFUL_BONUS,
     FFT_HANDFULS,
@@ -20,6 +20,8 @@ from .scoring import (
     Score,
     french_score,
 )
+from .seats import ATTACK, DEFENCE
+from .trick import Counting
 from .variant import Options, Variant, option, register
 
 if TYPE_CHECKING:

@@ -31,7 +31,8 @@ from typing import Final
 
 from .cards import EXCUSE, FULL_PACK, PETIT, Card
 from .errors import RequestError
-from .scoring import ATTACK, DEFENCE, bouts_text
+from .scoring import bouts_text
+from .seats import ATTACK, DEFENCE
 
 #: Half-points of the cheapest card.
 LOW: Final = min(card.half_points for card in FULL_PACK)

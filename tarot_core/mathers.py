@@ -78,14 +78,15 @@ from .cards import (
 )
 from .errors import Illegal, NotationError, Refusal, RequestError, TarotError
 from .fields import required, whole_number
-from .round import Phase, Round, RoundResult, Trick
-from .scoring import Score, Term
+from .round import Phase, Round, RoundResult
+from .scoring import Score, Seated, Term
 from .seats import SEATS, Seat
+from .trick import Trick
 from .variant import Options, Variant, option, read_options, register
 from .variant import options_table as variant_options_table
 
 if TYPE_CHECKING:
-    from .fft import FrenchVariant
+    from .round import RoundRules
     from .view import Pile
 
 # ---------------------------------------------------------------------------------------------- facts
@@ -744,7 +745,7 @@ class MathersScore(Score):
     totals: dict[Seat, int] = dataclasses.field(default_factory=dict)
     winner: Seat | None = None
 
-    def by_seat(self, rnd: Round) -> dict[Seat, int]:
+    def by_seat(self, rnd: Seated) -> dict[Seat, int]:
         return dict(self.seat_scores)
 
     def as_dict(self) -> dict[str, object]:
@@ -780,7 +781,7 @@ class MathersRound(Round):
         hands: Sequence[Iterable[Card]],
         dog: Iterable[Card],
     ) -> None:
-        super().__init__(cast("FrenchVariant", variant), dealer, hands, dog)
+        super().__init__(cast("RoundRules", variant), dealer, hands, dog)
 
     # ------------------------------------------------------------------ setup
     def _check_deal(self) -> None:

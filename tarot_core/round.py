@@ -15,14 +15,14 @@ override the hooks (methods whose name starts with ``rule_``) in a subclass.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import chain
 from math import floor
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final, Protocol
 
 from .actions import PLAYS, Action, simple
 from .cards import (
@@ -35,70 +35,65 @@ from .cards import (
     PETIT,
     PLAIN_SUITS,
     QUEEN,
-    SUIT_OF,
     Card,
     Suit,
     cards_in_words,
     count_half_points,
     format_cards,
+    format_points,
     sort_hand,
 )
 from .errors import Illegal, IllegalActionError, Refusal, TarotError
-from .seats import NEXT_SEAT, SEATS, Seat
+from .scoring import Score, bouts_text, format_breakdown, points_value
+from .seats import ATTACK, DEFENCE, NEXT_SEAT, SEATS, Seat
+from .trick import LED_END, Counting, ExcuseNote, Trick, following_cards, following_span
+from .view import Pile, SeatView, build_view
 
-if TYPE_CHECKING:
-    from .fft import FrenchVariant
-    from .scoring import Score
-    from .view import Pile, SeatView
 
-#: For each card, the end of its suit's run of pack indexes when it is led (0 for a trump: then only a
-#: higher trump can take the lead), see ``Trick.add``.
-_LED_END: Final[tuple[int, ...]] = tuple(
-    0 if index >= FIRST_TRUMP_INDEX else index - index % 14 + 14 for index in range(EXCUSE + 1)
-)
+class RoundRules(Protocol):
+    """What a round reads of its rule set: the sizes of the deal, the options, and the French facts
+    (contracts, handfuls, slams) that the default hooks of :class:`Round` follow."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def dog_size(self) -> int: ...
+    @property
+    def pack_set(self) -> frozenset[Card]: ...
+    @property
+    def options(self) -> Any: ...
+    @property
+    def contracts(self) -> tuple[str, ...]: ...
+    @property
+    def dog_taking_contracts(self) -> frozenset[str]: ...
+    @property
+    def dog_to_defence_contracts(self) -> frozenset[str]: ...
+    @property
+    def handfuls(self) -> Mapping[str, int]: ...
+    @property
+    def slam_announcement(self) -> bool: ...
+    def new_round(
+        self,
+        dealer: Seat,
+        hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
+        dog: list[Card] | tuple[Card, ...],
+    ) -> Round: ...
+    def score_round(self, rnd: Round, counting: Counting) -> Score: ...
+    def option_overrides(self) -> dict[str, object]: ...
 
 
 #: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
 _EXCUSE_INDEX: Final = int(EXCUSE)
 _PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
 _BOUT_SET: Final = frozenset(BOUTS)
-
-
-def following_cards(hand: list[Card], led_card: Card, best_card: int, must_overtrump: bool) -> list[Card]:
-    """The cards of ``hand`` that may follow a trick led with ``led_card`` (the French rules).
-
-    ``best_card`` is the card ahead in the trick so far (-1 for none). Follow suit; without that suit,
-    trump, over ``best_card`` when it is a trump, ``must_overtrump`` and able; without trumps, anything.
-    The Excuse may always be played. Hands are kept in pack order and a card is its pack index, so a
-    suit is one slice of the hand found by bisection: no loop over the cards.
-    """
-    i, j = following_span(hand, led_card, best_card, must_overtrump)
-    cards = hand[i:j]
-    if j < len(hand) and hand[-1] is EXCUSE:
-        cards.append(EXCUSE)
-    return cards
-
-
-def following_span(
-    hand: Sequence[int], led_card: int, best_card: int, must_overtrump: bool
-) -> tuple[int, int]:
-    """Where :func:`following_cards` finds its cards in ``hand``: the slice ``hand[i:j]``, then the
-    Excuse (the hand's last card) when the hand holds it outside that slice."""
-    if led_card < FIRST_TRUMP_INDEX:
-        end = _LED_END[led_card]
-        i = bisect_left(hand, end - 14)
-        j = bisect_left(hand, end, i)
-        if i != j:
-            return i, j
-    i = bisect_left(hand, FIRST_TRUMP_INDEX)
-    j = bisect_left(hand, EXCUSE, i)
-    if i == j:  # neither the suit led nor a trump: anything
-        return 0, len(hand)
-    if best_card >= FIRST_TRUMP_INDEX and must_overtrump:
-        over = bisect_right(hand, best_card, i, j)
-        if over < j:
-            i = over
-    return i, j
 
 
 @cache
@@ -121,8 +116,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-ATTACK: Final = "attack"
-DEFENCE: Final = "defence"
 # Enum members read through their class cost a Python-level descriptor call in CPython 3.11, so the
 # hot paths use these module constants.
 _PLAYING: Final = Phase.PLAYING
@@ -132,88 +125,6 @@ _OVER: Final = Phase.OVER
 _CALLING: Final = Phase.CALLING
 _DISCARD: Final = Phase.DISCARD
 _TRUMPS: Final = Suit.TRUMPS
-
-
-@dataclass(slots=True)
-class Trick:
-    """A trick: who led, the cards in playing order, and who won it (once complete).
-
-    The French rules' facts about the cards played so far are kept up to date card by card: the card
-    that set the suit and which play is ahead (the highest trump, or else the highest card of the suit
-    led; the Excuse never), so neither the legal cards nor the winner need a loop over the plays.
-    """
-
-    number: int
-    leader: Seat
-    plays: list[tuple[Seat, Card]] = field(default_factory=list)
-    winner: Seat | None = None
-    #: The card that set the suit (the first card that is not the Excuse).
-    led_card: Card | None = None
-    #: The card ahead so far (-1 before the first card that is not the Excuse) and who played it.
-    best_card: int = -1
-    ahead: Seat | None = None
-
-    def add(self, seat: Seat, card: Card) -> None:
-        self.plays.append((seat, card))
-        if card is EXCUSE:
-            return
-        best = self.best_card
-        if best < 0:
-            self.led_card = card
-        elif card < best or (card < FIRST_TRUMP_INDEX and card >= _LED_END[best]):
-            return
-        self.best_card = card
-        self.ahead = seat
-
-    @property
-    def led(self) -> Suit | None:
-        """The suit led: the suit of the first card that is not the Excuse."""
-        led = self.led_card
-        return None if led is None else SUIT_OF[led]
-
-    @property
-    def best_trump(self) -> int:
-        """The rank of the highest trump played so far (0 for none)."""
-        best = self.best_card
-        return best - FIRST_TRUMP_INDEX + 1 if best >= FIRST_TRUMP_INDEX else 0
-
-    @property
-    def cards(self) -> list[Card]:
-        return [card for _, card in self.plays]
-
-    def card_of(self, seat: Seat) -> Card | None:
-        for who, card in self.plays:
-            if who == seat:
-                return card
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class ExcuseNote:
-    """What happened to the Excuse: who played it, in which trick, where it went and the exchange."""
-
-    seat: Seat
-    trick: int
-    kept_by: str
-    exchange_card: Card | None
-    paid_in_trick: int | None
-    explanation: str
-
-
-@dataclass(frozen=True, slots=True)
-class Counting:
-    """Card points per side at the end of a round (half-points, integers)."""
-
-    attack_cards: tuple[Card, ...]
-    defence_cards: tuple[Card, ...]
-    attack_half_points: int
-    defence_half_points: int
-    attack_bouts: int
-    tricks_won: dict[str, int]
-    excuse: ExcuseNote | None
-    dog_to: str
-    petit_au_bout: str | None
-    slam_by: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +140,7 @@ class RoundResult:
 class Round:
     """One deal of a French-family game, from the bidding to the score."""
 
-    variant: FrenchVariant
+    variant: RoundRules
     #: Whether plays follow the French rules of this class (``legal_cards`` and ``_generate`` not
     #: overridden), so that ``legal_actions`` may answer them on its fast path. Set for each subclass.
     _french_plays: bool = True
@@ -251,7 +162,7 @@ class Round:
 
     def __init__(
         self,
-        variant: FrenchVariant,
+        variant: RoundRules,
         dealer: Seat,
         hands: Sequence[Iterable[Card]],
         dog: Iterable[Card],
@@ -405,7 +316,6 @@ class Round:
     # ------------------------------------------------------------------ what each seat sees
     def view(self, seat: Seat) -> SeatView:
         """What ``seat`` knows now (see :mod:`tarot_core.view`)."""
-        from .view import build_view
 
         return build_view(self, seat)
 
@@ -427,7 +337,6 @@ class Round:
     def rule_shown_piles(self, seat: Seat) -> list[Pile]:
         """The piles shown to ``seat``: the dog once turned over, its own discard (the trumps in another
         player's discard when the rules show them), the handfuls."""
-        from .view import Pile
 
         piles: list[Pile] = []
         if self.dog_revealed:
@@ -851,7 +760,7 @@ class Round:
                         led = card
                         best = card
                         ahead = s
-                    elif card > best and (card >= FIRST_TRUMP_INDEX or card < _LED_END[best]):
+                    elif card > best and (card >= FIRST_TRUMP_INDEX or card < LED_END[best]):
                         best = card
                         ahead = s
                 left -= 1
@@ -1197,13 +1106,11 @@ class Round:
     # ------------------------------------------------------------------ reports (replays, command line)
     def trick_value(self, trick: Trick) -> int | float:
         """What a finished trick is worth to its winner under these rules: here its card points."""
-        from .scoring import points_value
 
         return points_value(sum(card.half_points for card in trick.cards))
 
     def trick_note(self, trick: Trick) -> str:
         """What a replay prints after a trick's winner: ``(attack); card points so far: ...``."""
-        from .cards import format_points
 
         assert trick.winner is not None
         tally = self.tally()
@@ -1215,8 +1122,6 @@ class Round:
 
     def result_lines(self, name: Callable[[Seat], str]) -> list[str]:
         """How a finished round ended, in lines for readers: the counting, the working and each score."""
-        from .cards import format_points
-        from .scoring import bouts_text, format_breakdown
 
         result = self.result()
         if result.outcome != "played":
@@ -1240,7 +1145,6 @@ class Round:
 
     def result_summary(self) -> dict[str, object]:
         """Short facts of a finished round, as stated in hand records' ``expected`` block."""
-        from .scoring import points_value
 
         result = self.result()
         summary: dict[str, object] = {"outcome": result.outcome}

@@ -1,25 +1,29 @@
 """Scores with their working: every term of the calculation, then each player's share.
 
 :func:`french_score` is the FFT formula, used both at the end of a played round and by the score
-calculator; :func:`score_request` reads the calculator's JSON request for any variant.
+calculator; :func:`tarot_core.variant.score_request` reads the calculator's JSON request for any variant.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from .cards import format_points
-from .errors import RequestError, TarotError
+from .errors import TarotError
+from .seats import ATTACK, DEFENCE, SEATS, Seat
 
-if TYPE_CHECKING:
-    from .round import Round
-    from .seats import Seat
 
-ATTACK: Final = "attack"
-DEFENCE: Final = "defence"
+class Seated(Protocol):
+    """Who sits where in a round: the player count, the taker and the partner (if any)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def taker(self) -> Seat | None: ...
+    @property
+    def partner(self) -> Seat | None: ...
 
 
 def bouts_text(count: int) -> str:
@@ -64,9 +68,7 @@ class Score:
     defender: int
     extra: dict[str, object] = field(default_factory=dict)
 
-    def by_seat(self, rnd: Round) -> dict[Seat, int]:
-        from .seats import SEATS
-
+    def by_seat(self, rnd: Seated) -> dict[Seat, int]:
         scores: dict[Seat, int] = {}
         for seat in SEATS[: rnd.players]:
             if seat == rnd.taker:
@@ -300,40 +302,3 @@ _SIGNED = {
     "partner_share",
     "defender_share",
 }
-
-
-# ---------------------------------------------------------------------- requests
-RequestHandler = Callable[[Mapping[str, object]], dict[str, object]]
-
-#: Variant family -> module providing ``score_request``; loaded when first asked for.
-REQUEST_MODULES: Final = {
-    "fft": "tarot_core.fft",
-    "classic": "tarot_core.classic",
-    "mathers": "tarot_core.mathers",
-    "chambery": "tarot_core.chambery",
-}
-
-
-def score_request(request: Mapping[str, object]) -> dict[str, object]:
-    """Score a JSON request for any variant and answer with the working and every share.
-
-    >>> request = {"variant": "fft", "players": 4, "contract": "prise", "oudlers": 3, "points": 36}
-    >>> answer = score_request(request)
-    >>> answer["won"], answer["scores"]
-    (True, {'taker': 75, 'partner': None, 'defender': -25})
-    """
-    if not isinstance(request, Mapping):
-        raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
-    variant = request.get("variant", "fft")
-    if not isinstance(variant, str) or variant not in REQUEST_MODULES:
-        from .variant import UnknownVariantError
-
-        raise UnknownVariantError(variant)
-    import importlib
-
-    try:
-        module = importlib.import_module(REQUEST_MODULES[variant])
-    except ModuleNotFoundError:
-        raise RequestError("variant", f"the {variant} calculator is not available yet") from None
-    handler: RequestHandler = module.score_request
-    return handler(request)

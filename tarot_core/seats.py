@@ -8,6 +8,7 @@ is the one place that says so.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 from .errors import NotationError
 
@@ -42,6 +43,10 @@ class Seat(IntEnum):
         limit = players or 5
         raise NotationError(f"{text!r} is not a seat: write p1 to p{limit}")
 
+
+#: The two sides of a round: the taker (and partner) attack, the others defend.
+ATTACK: Final = "attack"
+DEFENCE: Final = "defence"
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
 _NAMES: tuple[str, ...] = tuple(f"p{i + 1}" for i in range(len(SEATS)))

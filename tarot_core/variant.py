@@ -13,7 +13,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from .cards import FULL_PACK, Card
 from .deal import deal_from
@@ -260,3 +260,34 @@ def variant_for(family: str, players: int, **options: object) -> Variant:
 
 
 RequestHandler = Callable[[Mapping[str, object]], dict[str, object]]
+
+#: Variant family -> module providing ``score_request``; loaded when first asked for.
+REQUEST_MODULES: Final = {
+    "fft": "tarot_core.fft",
+    "classic": "tarot_core.classic",
+    "mathers": "tarot_core.mathers",
+    "chambery": "tarot_core.chambery",
+}
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, object]:
+    """Score a JSON request for any variant and answer with the working and every share.
+
+    >>> request = {"variant": "fft", "players": 4, "contract": "prise", "oudlers": 3, "points": 36}
+    >>> answer = score_request(request)
+    >>> answer["won"], answer["scores"]
+    (True, {'taker': 75, 'partner': None, 'defender': -25})
+    """
+    if not isinstance(request, Mapping):
+        raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
+    variant = request.get("variant", "fft")
+    if not isinstance(variant, str) or variant not in REQUEST_MODULES:
+        raise UnknownVariantError(variant)
+    import importlib
+
+    try:
+        module = importlib.import_module(REQUEST_MODULES[variant])
+    except ModuleNotFoundError:
+        raise RequestError("variant", f"the {variant} calculator is not available yet") from None
+    handler: RequestHandler = module.score_request
+    return handler(request)

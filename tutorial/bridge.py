@@ -42,9 +42,11 @@ from tarot_core.actions import Action
 from tarot_core.cards import Card, Suit
 from tarot_core.errors import RequestError, TarotError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import ATTACK, DEFENCE, Phase, Round, Trick
-from tarot_core.scoring import REQUEST_MODULES, points_value, score_request
-from tarot_core.seats import SEATS, Seat
+from tarot_core.round import Phase, Round
+from tarot_core.scoring import points_value
+from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
+from tarot_core.trick import Trick
+from tarot_core.variant import REQUEST_MODULES, score_request
 
 SCHEMA: Final = 1
 HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"

@@ -34,8 +34,8 @@ from tarot_core.exercises import (
     table_for,
 )
 from tarot_core.records import HandRecord
-from tarot_core.round import ATTACK, DEFENCE
 from tarot_core.scoring import bouts_text
+from tarot_core.seats import ATTACK, DEFENCE
 
 try:
     from tutorial.bridge import card_button, card_html, get_record

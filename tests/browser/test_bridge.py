@@ -14,7 +14,7 @@ from tarot_core.cards import FULL_PACK, Card
 from tarot_core.chambery import ChamberyRound
 from tarot_core.errors import RequestError
 from tarot_core.records import load_record
-from tarot_core.scoring import score_request
+from tarot_core.variant import score_request
 from tutorial import bridge
 
 pytestmark: list[pytest.MarkDecorator] = []

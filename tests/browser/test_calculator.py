@@ -20,7 +20,7 @@ from widget_testing import (
 )
 
 from tarot_core.errors import RequestError
-from tarot_core.scoring import score_request
+from tarot_core.variant import score_request
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

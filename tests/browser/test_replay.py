@@ -12,7 +12,7 @@ from widget_testing import WidgetPage, click, describe, new_widget_page, run_axe
 from tarot_core.actions import Action
 from tarot_core.records import HandRecord, load_record
 from tarot_core.round import Round
-from tarot_core.scoring import score_request
+from tarot_core.variant import score_request
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

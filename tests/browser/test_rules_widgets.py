@@ -16,7 +16,7 @@ from tarot_core.actions import Action
 from tarot_core.chambery import ChamberyRound
 from tarot_core.errors import Illegal
 from tarot_core.records import load_record
-from tarot_core.scoring import score_request
+from tarot_core.variant import score_request
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

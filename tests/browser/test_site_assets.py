@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tarot_core.scoring import score_request
+from tarot_core.variant import score_request
 from tutorial import bridge
 from tutorial.sphinxext import widgets
 

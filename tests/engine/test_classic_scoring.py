@@ -19,7 +19,7 @@ from tarot_core.classic import (
     target,
 )
 from tarot_core.errors import RequestError, TarotError
-from tarot_core.scoring import score_request as any_score_request
+from tarot_core.variant import score_request as any_score_request
 
 
 def score(**fields: object) -> dict[str, object]:

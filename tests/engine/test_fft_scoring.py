@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from tarot_core.errors import RequestError
-from tarot_core.scoring import french_score, score_request
+from tarot_core.scoring import french_score
+from tarot_core.variant import score_request
 
 
 def score(**fields: Any) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from tarot_core.mathers import (
     trick_points,
     trick_winner_index,
 )
-from tarot_core.scoring import score_request as any_score_request
+from tarot_core.variant import score_request as any_score_request
 
 DEFAULT = MathersOptions()
 

@@ -23,9 +23,10 @@ from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, Suit
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Phase, Round, Trick
-from tarot_core.scoring import score_request
+from tarot_core.round import Phase, Round
 from tarot_core.seats import SEATS, Seat
+from tarot_core.trick import Trick
+from tarot_core.variant import score_request
 
 KEYS = st.sampled_from(["fft-3", "fft-4", "fft-5"])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -21,9 +21,9 @@ from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card
 from tarot_core.errors import RequestError
 from tarot_core.fft import deal_shape
 from tarot_core.holdings import BOUTS, TOTAL, _piles, may_discard
-from tarot_core.round import ATTACK, DEFENCE, Round
-from tarot_core.scoring import score_request
-from tarot_core.seats import Seat
+from tarot_core.round import Round
+from tarot_core.seats import ATTACK, DEFENCE, Seat
+from tarot_core.variant import score_request
 
 
 def fft(**fields: Any) -> dict[str, Any]:

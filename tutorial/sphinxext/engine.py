@@ -30,7 +30,7 @@ Directives and roles (MyST syntax):
     ```
     ````
     Sends the JSON score request to the engine (``tarot_score_function``, by default
-    ``tarot_core.scoring:score_request``) and shows the breakdown and every player's share. Each
+    ``tarot_core.variant:score_request``) and shows the breakdown and every player's share. Each
     ``:expect-...:`` option states what the page's prose claims; when the engine disagrees the build stops.
 
 Any failure is reported at its page and line and fails the build (see :mod:`tutorial.sphinxext.common`).
@@ -58,7 +58,7 @@ from tarot_core import cards as cards_module
 from .cards import tarot_card
 from .common import EngineCheckError, EngineDirective, EngineRole, import_callable
 
-DEFAULT_SCORER = "tarot_core.scoring:score_request"
+DEFAULT_SCORER = "tarot_core.variant:score_request"
 
 # ---------------------------------------------------------------------------------------------- tables
 

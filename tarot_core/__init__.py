@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import EXCUSE, FULL_PACK, MONDE, PETIT, Card, Suit, format_cards, parse_cards
+from .engine.result import Score, Term
+from .engine.round import Phase, Round, RoundResult
+from .engine.trick import Trick
+from .engine.variant import Variant, add_family, all_variants, find_variant, score_request, variant_for
 from .errors import (
     Illegal,
     IllegalActionError,
@@ -13,11 +17,12 @@ from .errors import (
     RequestError,
     TarotError,
 )
-from .round import Phase, Round, RoundResult
-from .scoring import Score, Term
 from .seats import Seat
-from .trick import Trick
-from .variant import Variant, all_variants, find_variant, score_request, variant_for
+
+# The rule sets, in the order they are listed; each is imported when first needed.
+for _family in ("fft", "classic", "mathers", "chambery"):
+    add_family(_family, f"{__name__}.games.{_family}")
+del _family
 
 __version__ = "0.1.0"
 

@@ -3,8 +3,8 @@
 An exercise is data (a JSON object, one file of them per lesson): its ``kind`` names the question and
 its other fields the position, written in card notation that the engine reads and checks. The answer
 is never written down: :func:`judge` decides whether an answer is right with the rules themselves
-(the legal cards and the refusals of :meth:`~tarot_core.round.Round.why_illegal`, the card points,
-the targets, the score of :func:`~tarot_core.variant.score_request`, where the Excuse goes in the
+(the legal cards and the refusals of :meth:`~tarot_core.engine.round.Round.why_illegal`, the card points,
+the targets, the score of :func:`~tarot_core.engine.variant.score_request`, where the Excuse goes in the
 count) and says why, in the rule's words, with the anchor of the rule's page.
 
 Positions: ``hand`` and ``trick`` (you to play to a trick, see :func:`trick_table`), ``hand`` and
@@ -43,13 +43,13 @@ from typing import Any, Final
 
 from .actions import Action
 from .cards import EXCUSE, Card, Suit, count_half_points, format_points, parse_cards, sort_hand
+from .engine.result import bouts_text
+from .engine.round import Phase, Round
+from .engine.trick import Trick
+from .engine.variant import find_variant, score_request
 from .errors import TarotError
 from .records import HandRecord
-from .round import Phase, Round
-from .scoring import bouts_text
 from .seats import ATTACK, DEFENCE, SEATS, Seat
-from .trick import Trick
-from .variant import find_variant, score_request
 
 KINDS: Final = (
     "play",

@@ -31,13 +31,13 @@ from typing import TYPE_CHECKING, Final
 
 from .actions import Action
 from .cards import format_cards, parse_cards, sort_hand
+from .engine.variant import UnknownVariantError, Variant, find_variant
 from .errors import IllegalActionError, NotationError, RecordError, TarotError
 from .seats import SEATS, Seat
-from .variant import UnknownVariantError, Variant, find_variant
 
 if TYPE_CHECKING:
     from .cards import Card
-    from .round import Round
+    from .engine.round import Round
 
 FORMAT = "tarot-hand"
 VERSION = 1

@@ -40,13 +40,14 @@ from typing import Any, Final
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card, Suit
+from tarot_core.engine.result import points_value
+from tarot_core.engine.round import Phase, Round
+from tarot_core.engine.trick import Trick
+from tarot_core.engine.variant import FAMILIES as REQUEST_MODULES
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Phase, Round
-from tarot_core.scoring import points_value
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
-from tarot_core.trick import Trick
-from tarot_core.variant import REQUEST_MODULES, score_request
 
 SCHEMA: Final = 1
 HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"
@@ -727,7 +728,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
             )
         )
     if variant == "fft":
-        from tarot_core.scoring import FFT_CONTRACT_NAMES, FFT_HANDFULS
+        from tarot_core.games.fft import FFT_CONTRACT_NAMES, FFT_HANDFULS
 
         sizes = FFT_HANDFULS.get(players, FFT_HANDFULS[4])
         handful_choices = [("", "none")]
@@ -797,7 +798,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
                 )
             )
     elif variant == "classic":
-        from tarot_core.classic import CONTRACT_NAMES, HAND_BONUSES, players_contracts, roles
+        from tarot_core.games.classic import CONTRACT_NAMES, HAND_BONUSES, players_contracts, roles
 
         alone = _flag(query, "alone")
         holders = roles(players if players in (3, 5) else 3, alone and players == 5)
@@ -855,7 +856,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         if players == 5:
             fields.append(FormField("alone", "The taker plays alone", "checkbox", (_one(query, "alone"),)))
     elif variant == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         fields.append(
             FormField(
@@ -896,7 +897,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
                 ),
             ]
     elif variant == "mathers":
-        from tarot_core.mathers import DECLARATION_NAMES
+        from tarot_core.games.mathers import DECLARATION_NAMES
 
         seats = _mathers_seats(query)
         fields.append(
@@ -1505,7 +1506,7 @@ def _action_sentence(action: Action, record: HandRecord) -> str:
         return f"{who} declares nothing." if family == "mathers" else f"{who} passes."
     if kind == "bid":
         if family == "chambery":
-            from tarot_core.chambery import BIDS_BY_WORD
+            from tarot_core.games.chambery import BIDS_BY_WORD
 
             bid = BIDS_BY_WORD.get(action.word)
             return f"{who} bids: {bid.label.lower() if bid else action.word}."
@@ -1567,7 +1568,7 @@ def _role(rnd: Round, seat: Seat, viewer: Seat | None) -> str:
 def _side_labels(rnd: Round) -> dict[str, str]:
     """What the two sides are called under the round's rules."""
     if _family(rnd) == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         attack = "The soloist" if rnd.contract in BIDS_BY_WORD else "The dealer's side"
         return {ATTACK: attack, DEFENCE: "The opponents"}
@@ -1590,7 +1591,7 @@ def trick_value(rnd: Round, trick: Trick) -> int | float:
 
 
 def _mathers_rows(rnd: Round, record: HandRecord) -> list[Json]:
-    from tarot_core import mathers
+    from tarot_core.games import mathers
 
     options = getattr(rnd.variant, "options")  # noqa: B009
     points = dict.fromkeys(SEATS[: rnd.players], 0)
@@ -1817,7 +1818,7 @@ def _contract_text(rnd: Round, record: HandRecord) -> str:
     if family == "mathers" or contract is None:
         return ""
     if family == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         dealer = record.seat_name(rnd.dealer)
         if contract == "individual":
@@ -1831,11 +1832,11 @@ def _contract_text(rnd: Round, record: HandRecord) -> str:
         return f"{taker} plays a {bid.label.lower() if bid else contract}"
     names: Mapping[str, str] = {}
     if family == "classic":
-        from tarot_core.classic import CONTRACT_NAMES
+        from tarot_core.games.classic import CONTRACT_NAMES
 
         names = CONTRACT_NAMES
     else:
-        from tarot_core.scoring import FFT_CONTRACT_NAMES
+        from tarot_core.games.fft import FFT_CONTRACT_NAMES
 
         names = FFT_CONTRACT_NAMES
     word = names.get(contract, contract)
@@ -1863,7 +1864,7 @@ def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
 
     if family == "mathers":
         # The cards put aside at the deal: the dealer takes them once he has thrown out as many of his own.
-        from tarot_core.mathers import STOCK_SIZE
+        from tarot_core.games.mathers import STOCK_SIZE
 
         taken = rnd.dog_revealed
         title = (
@@ -2016,7 +2017,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
     bids = [] if family == "mathers" else [str(a) for a in rnd.actions if a.kind in ("bid", "pass")]
     bid_words: dict[str, str] = {}
     if family == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         bid_words = {word: bid.label.lower() for word, bid in BIDS_BY_WORD.items()}
     return {

@@ -19,8 +19,8 @@ from widget_testing import (
     wait_ready,
 )
 
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError
-from tarot_core.variant import score_request
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

@@ -29,7 +29,7 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 from widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
 
-from tarot_core.variant import score_request
+from tarot_core.engine.variant import score_request
 from tutorial import bridge
 from tutorial.serve import QuietCompressingHandler
 from tutorial.sphinxext import offline, snapshot, widgets

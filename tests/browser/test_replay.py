@@ -10,9 +10,9 @@ import pytest
 from widget_testing import WidgetPage, click, describe, new_widget_page, run_axe, settle_in_view
 
 from tarot_core.actions import Action
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import score_request
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Round
-from tarot_core.variant import score_request
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

@@ -13,10 +13,10 @@ import pytest
 from widget_testing import BOOT_TIMEOUT_MS, click, describe, new_widget_page, run_axe, settle_in_view
 
 from tarot_core.actions import Action
-from tarot_core.chambery import ChamberyRound
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import Illegal
+from tarot_core.games.chambery import ChamberyRound
 from tarot_core.records import load_record
-from tarot_core.variant import score_request
 from tutorial import bridge
 
 pytestmark = pytest.mark.browser

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from widget_testing import WidgetPage, describe, new_widget_page, run_axe, wait_ready
 
+from tarot_core.engine.variant import score_request
 from tarot_core.sheet import load_sheet
-from tarot_core.variant import score_request
 
 pytestmark = pytest.mark.browser
 PAGE = "how-to/score-sheet.html"

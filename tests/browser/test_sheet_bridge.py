@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from tarot_core.engine.variant import score_request
 from tarot_core.sheet import load_sheet
-from tarot_core.variant import score_request
 from tutorial import sheet_bridge
 
 NAMES = ["Ana", "Ben", "Cléo", "Dan", "Eve"]

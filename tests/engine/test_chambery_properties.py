@@ -15,7 +15,8 @@ from chambery_helpers import dealt, snapshot
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, MONDE, PETIT, PLAIN_SUITS, Card
-from tarot_core.chambery import (
+from tarot_core.errors import IllegalActionError
+from tarot_core.games.chambery import (
     BIDS_BY_WORD,
     ChamberyCounting,
     ChamberyOptions,
@@ -29,7 +30,6 @@ from tarot_core.chambery import (
     pay_three,
     strength,
 )
-from tarot_core.errors import IllegalActionError
 from tarot_core.seats import SEATS
 
 CONFIGS = [(key, pack) for key in ("chambery-5", "chambery-4", "chambery-3") for pack in (78, 62)]

@@ -10,11 +10,11 @@ from chambery_helpers import build, dealt, discard_first, everyone_passes, play_
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, KINGS, PLAIN_SUITS, Card, parse_cards
-from tarot_core.chambery import ChamberyCounting, Stage, layout, pack_cards
+from tarot_core.engine.round import Phase
+from tarot_core.engine.variant import find_variant, variant_for
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
-from tarot_core.round import Phase
+from tarot_core.games.chambery import ChamberyCounting, Stage, layout, pack_cards
 from tarot_core.seats import Seat
-from tarot_core.variant import find_variant, variant_for
 
 P1, P2, P3, P4, P5 = Seat
 
@@ -24,7 +24,7 @@ def card(text: str) -> Card:
 
 
 def refused(rnd: object, text: str, reason: Illegal) -> str:
-    from tarot_core.chambery import ChamberyRound
+    from tarot_core.games.chambery import ChamberyRound
 
     assert isinstance(rnd, ChamberyRound)
     action = Action.parse(text, rnd.players)
@@ -286,7 +286,7 @@ def test_card_points_per_seat_tricks_and_discard_add_up_to_the_total() -> None:
 
 
 def test_round_score_follows_the_payment_rules_and_summary() -> None:
-    from tarot_core.chambery import pay_partnership
+    from tarot_core.games.chambery import pay_partnership
 
     rnd = dealt("chambery-5", 5)
     discard_first(rnd)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tarot_core import chambery as ch
 from tarot_core.cards import FULL_PACK, KINGS, PLAIN_SUITS, Card, pack_62, parse_cards
 from tarot_core.errors import Illegal, RequestError
+from tarot_core.games import chambery as ch
 
 
 def cards(text: str) -> list[Card]:

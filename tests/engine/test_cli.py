@@ -20,8 +20,8 @@ from test_fft_support import P1, P2, play_out, take
 
 from tarot_core import find_variant
 from tarot_core.cards import format_points
-from tarot_core.chambery import Chambery4
 from tarot_core.cli import main
+from tarot_core.games.chambery import Chambery4
 from tarot_core.records import HandRecord
 
 ROOT = Path(__file__).resolve().parents[2]

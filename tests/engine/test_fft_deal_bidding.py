@@ -31,9 +31,9 @@ from test_fft_support import (
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, Card
-from tarot_core.deal import deal, deal_pack
+from tarot_core.engine.deal import deal, deal_pack
+from tarot_core.engine.round import Phase
 from tarot_core.errors import Illegal
-from tarot_core.round import Phase
 from tarot_core.seats import SEATS, Seat
 
 SIZES = {"fft-3": (3, 24, 6, 4), "fft-4": (4, 18, 6, 3), "fft-5": (5, 15, 3, 3)}

@@ -35,10 +35,10 @@ from test_fft_support import (
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, cards_in_words
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import Illegal
-from tarot_core.round import Round
 from tarot_core.seats import Seat
-from tarot_core.variant import score_request
 
 # p2 (the dealer p1's right) leads. Hearts: p2 the honours, p3 the 1-5, the dog the 6-10; p4 and p1
 # have no hearts. p4 holds the clubs from 5, p1 the diamonds, p3 the Excuse.

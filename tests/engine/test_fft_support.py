@@ -15,8 +15,8 @@ import pytest
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, Card, parse_cards
+from tarot_core.engine.round import Phase, Round
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
-from tarot_core.round import Phase, Round
 from tarot_core.seats import SEATS, Seat
 
 P1, P2, P3, P4, P5 = SEATS

@@ -18,7 +18,13 @@ PACKAGE = Path(__file__).resolve().parents[2] / "tarot_core"
 #: Notation knows no rules; the engine knows no game; the games know the engine; the tools above
 #: (records, simulation, players, command line, exercises) may use all of them.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("tarot_core.errors", "tarot_core.cards", "tarot_core.seats", "tarot_core.actions", "tarot_core.fields"),
+    (
+        "tarot_core.errors",
+        "tarot_core.cards",
+        "tarot_core.seats",
+        "tarot_core.actions",
+        "tarot_core.engine.request",
+    ),
     ("tarot_core.engine",),
     ("tarot_core.games",),
 )
@@ -170,3 +176,13 @@ def test_imports_go_down_the_layers(name: str) -> None:
     if own is not None:
         others = {other for other in map(game, graph[name]) if other is not None and other != own}
         assert others <= GAME_EXTENDS.get(own, set()), f"{name} imports another game: {sorted(others)}"
+
+
+def test_every_package_is_installed() -> None:
+    """pyproject.toml lists the packages to install one by one: every package of tarot_core is there."""
+    import tomllib
+
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    packages = {name for name, path in modules().items() if path.name == "__init__.py"}
+    assert packages <= listed

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from tarot_core import find_variant
 from tarot_core import simulate as simulate_module
 from tarot_core.cards import Card
+from tarot_core.engine.round import Round
+from tarot_core.engine.trick import following_cards
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Round
 from tarot_core.seats import SEATS
 from tarot_core.simulate import SimulationStats, _force_contract, _record, simulate
-from tarot_core.trick import following_cards
 
 FRENCH = ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5"]
 OTHERS = ["mathers-2", "mathers-3", "chambery-3", "chambery-4", "chambery-5"]

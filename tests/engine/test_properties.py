@@ -21,12 +21,12 @@ from test_fft_support import snapshot
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, Suit
+from tarot_core.engine.round import Phase, Round
+from tarot_core.engine.trick import Trick
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Phase, Round
 from tarot_core.seats import SEATS, Seat
-from tarot_core.trick import Trick
-from tarot_core.variant import score_request
 
 KEYS = st.sampled_from(["fft-3", "fft-4", "fft-5"])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -8,7 +8,7 @@ import pytest
 
 from tarot_core import find_variant
 from tarot_core.cards import EXCUSE, TOTAL_HALF_POINTS, Card, count_half_points
-from tarot_core.round import Round
+from tarot_core.engine.round import Round
 from tarot_core.seats import Seat
 
 

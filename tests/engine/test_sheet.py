@@ -11,8 +11,8 @@ from collections.abc import Mapping
 
 import pytest
 
+from tarot_core.engine.variant import score_request
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet
-from tarot_core.variant import score_request
 
 FIVE = ["Ana", "Ben", "Cléo", "Dan", "Eve"]
 GARDE = {"contract": "garde", "oudlers": 2, "points": 56}

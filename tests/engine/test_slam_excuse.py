@@ -28,7 +28,7 @@ from test_fft_support import (
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, Card
-from tarot_core.round import Round
+from tarot_core.engine.round import Round
 from tarot_core.seats import Seat
 
 # fft-4, dealer p1: p2 bids first and leads. p2 takes with no trump at all (and, here, no Excuse);

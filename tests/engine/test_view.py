@@ -11,8 +11,8 @@ import pytest
 from view_helpers import VARIANT_CASES, location, seen_cards, shown_cards, stopped_rounds, swapped
 
 from tarot_core.cards import FULL_PACK
+from tarot_core.engine.variant import find_variant
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import find_variant
 
 
 @pytest.mark.parametrize(("key", "options"), VARIANT_CASES, ids=[f"{k}{o or ''}" for k, o in VARIANT_CASES])

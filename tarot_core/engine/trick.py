@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from .cards import EXCUSE, FIRST_TRUMP_INDEX, SUIT_OF, Card, Suit
-from .seats import Seat
+from ..cards import EXCUSE, FIRST_TRUMP_INDEX, SUIT_OF, Card, Suit
+from ..seats import Seat
 
 #: For each card, the end of its suit's run of pack indexes when it is led (0 for a trump: then only a
 #: higher trump can take the lead), see ``Trick.add``.

@@ -7,26 +7,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from .cards import format_points
-from .errors import RequestError
-from .fields import missing, number, required, shown, whole_number
+from ...cards import format_points
+from ...engine.request import missing, number, required, shown, whole_number
+from ...engine.result import Score
+from ...engine.round import Round
+from ...engine.trick import Counting
+from ...engine.variant import Options, Variant, option, register
+from ...errors import RequestError
+from ...seats import ATTACK, DEFENCE
 from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
-from .round import Round
-from .scoring import (
-    FFT_HANDFUL_BONUS,
-    FFT_HANDFULS,
-    FFT_MULTIPLIERS,
-    FFT_TARGETS,
-    Score,
-    french_score,
-)
-from .seats import ATTACK, DEFENCE
-from .trick import Counting
-from .variant import Options, Variant, option, register
+from .scoring import FFT_HANDFUL_BONUS, FFT_HANDFULS, FFT_MULTIPLIERS, FFT_TARGETS, french_score
 
 if TYPE_CHECKING:
-    from .cards import Card
-    from .seats import Seat
+    from ...cards import Card
+    from ...seats import Seat
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from .errors import RequestError
+from ..errors import RequestError
 
 
 def shown(value: object) -> str:

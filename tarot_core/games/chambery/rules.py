@@ -26,8 +26,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypedDict, cast, get_args
 
-from .actions import PLAYS, Action
-from .cards import (
+from ...actions import PLAYS, Action
+from ...cards import (
     EXCUSE,
     FULL_PACK,
     JACK,
@@ -43,18 +43,18 @@ from .cards import (
     parse_cards,  # noqa: F401  (the doctests use it)
     sort_hand,
 )
-from .errors import Illegal, Refusal, RequestError, TarotError
-from .fields import required, shown, whole_number
-from .round import Phase, Round
-from .scoring import Score, Seated, Term
-from .seats import ATTACK, DEFENCE, SEATS, Seat, order_from
-from .trick import Counting, ExcuseNote, Trick
-from .variant import Options, Variant, register
-from .variant import options_table as variant_options_table
+from ...engine.request import required, shown, whole_number
+from ...engine.result import Score, Seated, Term
+from ...engine.round import Phase, Round
+from ...engine.trick import Counting, ExcuseNote, Trick
+from ...engine.variant import Options, Variant, register
+from ...engine.variant import options_table as variant_options_table
+from ...errors import Illegal, Refusal, RequestError, TarotError
+from ...seats import ATTACK, DEFENCE, SEATS, Seat, order_from
 
 if TYPE_CHECKING:
-    from .round import RoundRules
-    from .view import Pile
+    from ...engine.round import RoundRules
+    from ...engine.view import Pile
 
 __all__ = [
     "BIDS",
@@ -1449,7 +1449,7 @@ class ChamberyRound(Round):
     def rule_shown_piles(self, seat: Seat) -> list[Pile]:
         """The dealer sees his discard; everyone sees the demanded cards handed to the soloist and those
         found in the discard; a card the soloist gives back is seen by him and its receiver."""
-        from .view import Pile
+        from ...engine.view import Pile
 
         piles: list[Pile] = []
         if seat == self.dealer and self.discard:

@@ -61,8 +61,8 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
-from .actions import PLAYS, Action
-from .cards import (
+from ...actions import PLAYS, Action
+from ...cards import (
     EXCUSE,
     FULL_PACK,
     JACK,
@@ -76,18 +76,18 @@ from .cards import (
     format_cards,
     parse_cards,
 )
-from .errors import Illegal, NotationError, Refusal, RequestError, TarotError
-from .fields import required, whole_number
-from .round import Phase, Round, RoundResult
-from .scoring import Score, Seated, Term
-from .seats import SEATS, Seat
-from .trick import Trick
-from .variant import Options, Variant, option, read_options, register
-from .variant import options_table as variant_options_table
+from ...engine.request import required, whole_number
+from ...engine.result import Score, Seated, Term
+from ...engine.round import Phase, Round, RoundResult
+from ...engine.trick import Trick
+from ...engine.variant import Options, Variant, option, read_options, register
+from ...engine.variant import options_table as variant_options_table
+from ...errors import Illegal, NotationError, Refusal, RequestError, TarotError
+from ...seats import SEATS, Seat
 
 if TYPE_CHECKING:
-    from .round import RoundRules
-    from .view import Pile
+    from ...engine.round import RoundRules
+    from ...engine.view import Pile
 
 # ---------------------------------------------------------------------------------------------- facts
 HAND_SIZE: Final = 25
@@ -761,7 +761,7 @@ class MathersScore(Score):
 class MathersRound(Round):
     """One hand of Mathers' game: the dealer's exchange, the declarations, then 25 tricks.
 
-    The phases of :class:`~tarot_core.round.Phase` are reused: ``discard`` is the dealer's exchange,
+    The phases of :class:`~tarot_core.engine.round.Phase` are reused: ``discard`` is the dealer's exchange,
     ``calling`` the declarations (with the call for a third Tarot Trump), then ``playing``.
     Actions: ``p1 discard S3`` (the dealer, three times), ``p2 declare all`` (show and score every
     combination), ``p2 declare ask-p1`` (ask p1 for a Tarot Trump), ``p1 give HK`` (hand one over),
@@ -825,7 +825,7 @@ class MathersRound(Round):
     def rule_shown_piles(self, seat: Seat) -> list[Pile]:
         """The dealer sees his own discard and the three cards he took; everyone sees the declarations;
         a card handed over after a call for a Tarot Trump is seen by the two players concerned."""
-        from .view import Pile
+        from ...engine.view import Pile
 
         piles: list[Pile] = []
         if seat == self.dealer:

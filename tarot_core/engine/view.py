@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from .actions import Action
-from .cards import EXCUSE, Card, Suit
-from .seats import SEATS, Seat
+from ..actions import Action
+from ..cards import EXCUSE, Card, Suit
+from ..seats import SEATS, Seat
 from .trick import Trick
 
 
@@ -45,7 +45,7 @@ class Described(Protocol):
 
 
 class Viewed(Protocol):
-    """What a view reads of a round (every :class:`~tarot_core.round.Round` has it): the public state,
+    """What a view reads of a round (every :class:`~tarot_core.engine.round.Round` has it): the public state,
     the seat's own hand and the rule set's answers to what each seat may see."""
 
     @property
@@ -288,7 +288,7 @@ def _overrides(variant: Described) -> tuple[tuple[str, object], ...]:
 
 
 def build_view(rnd: Viewed, seat: Seat) -> SeatView:
-    """The view of ``seat`` (see :meth:`tarot_core.round.Round.view`)."""
+    """The view of ``seat`` (see :meth:`tarot_core.engine.round.Round.view`)."""
     players = rnd.players
     seat = SEATS[seat]
     public = _public(rnd)

@@ -58,8 +58,8 @@ The answer is ``{"variant": "classic", "players": N, "won": bool, "target": T, "
 "scores": {role: share}}``; the shares sum to zero unless ``shares="taker-only"``.
 
 A request no deal can produce is refused, on the field at fault: bouts and points that the dog, the
-discard and the slam cannot give (see :mod:`tarot_core.holdings`; the points are those limits counted
-by pairs), a Petit on the last trick that contradicts the bouts or the slam when the option
+discard and the slam cannot give (see :mod:`tarot_core.games.fft.holdings`; the points are those
+limits counted by pairs), a Petit on the last trick that contradicts the bouts or the slam when the option
 ``petit_last_trick="winner"`` credits the side that won that trick, and a taker playing alone with five
 when the King is called after the dog is shown (except in a bid Slam). Numbers are JSON numbers, never
 text, and a required field left out is reported as missing.
@@ -72,18 +72,18 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import ClassVar, Final
 
-from .actions import Action
-from .cards import EXCUSE, JACK, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card
-from .errors import Illegal, Refusal, RequestError, TarotError
-from .fft import FrenchVariant
-from .fields import required, shown, whole_number
-from .holdings import DealShape, check_holding
-from .round import Phase, Round
-from .scoring import Score, Seated, Term
-from .seats import ATTACK, DEFENCE, Seat, order_from
-from .trick import Counting, Trick
-from .variant import Options, option, read_options, register
-from .variant import options_table as variant_options_table
+from ...actions import Action
+from ...cards import EXCUSE, JACK, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card
+from ...engine.request import required, shown, whole_number
+from ...engine.result import Score, Seated, Term
+from ...engine.round import Phase, Round
+from ...engine.trick import Counting, Trick
+from ...engine.variant import Options, option, read_options, register
+from ...engine.variant import options_table as variant_options_table
+from ...errors import Illegal, Refusal, RequestError, TarotError
+from ...seats import ATTACK, DEFENCE, Seat, order_from
+from ..fft.holdings import DealShape, check_holding
+from ..fft.rules import FrenchVariant
 
 # ---------------------------------------------------------------------------------------------- facts
 CONTRACTS: Final = ("small", "guard", "guard-without", "guard-against", "slam")
@@ -646,7 +646,7 @@ def score_table() -> list[dict[str, object]]:
 
 
 # ============================================================================== playable rounds
-# The round reuses the French round engine of :mod:`tarot_core.round`; only the rules that differ
+# The round reuses the French round engine of :mod:`tarot_core.engine.round`; only the rules that differ
 # are overridden below (python-chess style: a small subclass with hooks).
 
 

@@ -13,13 +13,13 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, Protocol
 
-from .cards import Card
-from .seats import NEXT_SEAT, Seat, order_from
+from ..cards import Card
+from ..seats import NEXT_SEAT, Seat, order_from
 
 
 class Dealt(Protocol):
     """What a deal needs to know of a rule set: the pack, the table and the sizes of hands, dog and
-    packets (every :class:`~tarot_core.variant.Variant` has them)."""
+    packets (every :class:`~tarot_core.engine.variant.Variant` has them)."""
 
     @property
     def pack(self) -> tuple[Card, ...]: ...
@@ -73,7 +73,7 @@ def deal_pack(
     """Deal ``pack`` in packets; dog cards go singly into gaps chosen by ``rng``.
 
     The hands and the dog are in pack order, or with ``sort=False`` in the order they were dealt (for a
-    caller that sorts them anyway, such as a new :class:`~tarot_core.round.Round`)."""
+    caller that sorts them anyway, such as a new :class:`~tarot_core.engine.round.Round`)."""
     players = variant.players
     packet = variant.packet
     dog_size = variant.dog_size

@@ -24,8 +24,8 @@ from itertools import chain
 from math import floor
 from typing import Any, Final, Protocol
 
-from .actions import PLAYS, Action, simple
-from .cards import (
+from ..actions import PLAYS, Action, simple
+from ..cards import (
     BOUTS,
     EXCUSE,
     FIRST_TRUMP_INDEX,
@@ -43,9 +43,9 @@ from .cards import (
     format_points,
     sort_hand,
 )
-from .errors import Illegal, IllegalActionError, Refusal, TarotError
-from .scoring import Score, bouts_text, format_breakdown, points_value
-from .seats import ATTACK, DEFENCE, NEXT_SEAT, SEATS, Seat
+from ..errors import Illegal, IllegalActionError, Refusal, TarotError
+from ..seats import ATTACK, DEFENCE, NEXT_SEAT, SEATS, Seat
+from .result import Score, bouts_text, format_breakdown, points_value
 from .trick import LED_END, Counting, ExcuseNote, Trick, following_cards, following_span
 from .view import Pile, SeatView, build_view
 
@@ -315,7 +315,7 @@ class Round:
 
     # ------------------------------------------------------------------ what each seat sees
     def view(self, seat: Seat) -> SeatView:
-        """What ``seat`` knows now (see :mod:`tarot_core.view`)."""
+        """What ``seat`` knows now (see :mod:`tarot_core.engine.view`)."""
 
         return build_view(self, seat)
 

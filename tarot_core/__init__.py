@@ -5,7 +5,8 @@ from __future__ import annotations
 from .actions import Action
 from .cards import EXCUSE, FULL_PACK, MONDE, PETIT, Card, Suit, format_cards, parse_cards
 from .engine.result import Score, Term
-from .engine.round import Phase, Round, RoundResult
+from .engine.round import Round, RoundResult
+from .engine.state import Phase
 from .engine.trick import Trick
 from .engine.variant import Variant, add_family, all_variants, find_variant, score_request, variant_for
 from .errors import (

@@ -41,7 +41,8 @@ from typing import Any, Final
 from tarot_core.actions import Action
 from tarot_core.cards import Card, Suit
 from tarot_core.engine.result import points_value
-from tarot_core.engine.round import Phase, Round
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import FAMILIES as REQUEST_MODULES
 from tarot_core.engine.variant import score_request

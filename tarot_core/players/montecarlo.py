@@ -27,7 +27,7 @@ from ..engine.round import Round
 from ..engine.variant import Variant, find_variant
 from ..engine.view import SeatView
 from ..errors import TarotError
-from ..games.mathers.rules import TAROT_TRUMPS
+from ..games.mathers.options import TAROT_TRUMPS
 from ..seats import Seat
 from .base import action_words, legal_or_fail
 from .rule import RulePlayer

@@ -35,9 +35,10 @@ from typing import Final
 from ..actions import Action
 from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
 from ..engine.view import SeatView
-from ..games.chambery.rules import card_points as chambery_points
-from ..games.chambery.rules import strength as chambery_strength
-from ..games.mathers.rules import CATEGORY_VALUES, TAROT_TRUMPS, category
+from ..games.chambery.play import card_points as chambery_points
+from ..games.chambery.play import strength as chambery_strength
+from ..games.mathers.options import CATEGORY_VALUES, TAROT_TRUMPS
+from ..games.mathers.play import category
 from .base import action_words, card_words, legal_or_fail
 
 #: The level of each contract word (the same ladder in the French rules' two vocabularies).

@@ -10,7 +10,7 @@ from chambery_helpers import build, dealt, discard_first, everyone_passes, play_
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, KINGS, PLAIN_SUITS, Card, parse_cards
-from tarot_core.engine.round import Phase
+from tarot_core.engine.state import Phase
 from tarot_core.engine.variant import find_variant, variant_for
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
 from tarot_core.games.chambery import ChamberyCounting, Stage, layout, pack_cards

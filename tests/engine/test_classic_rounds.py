@@ -10,7 +10,8 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, parse_cards
-from tarot_core.engine.round import Phase, Round
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
 from tarot_core.engine.variant import find_variant, variant_for
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
 from tarot_core.games.classic import ClassicRound, gathered_pack, next_round

@@ -186,3 +186,13 @@ def test_every_package_is_installed() -> None:
     listed = set(config["tool"]["setuptools"]["packages"])
     packages = {name for name, path in modules().items() if path.name == "__init__.py"}
     assert packages <= listed
+
+
+#: The longest a module of the package may grow: past it, a module holds more than one subject.
+MOST_LINES = 800
+
+
+@pytest.mark.parametrize("name", sorted(modules()))
+def test_no_module_is_too_long(name: str) -> None:
+    lines = modules()[name].read_text(encoding="utf-8").count("\n")
+    assert lines <= MOST_LINES, f"{name} has {lines} lines: split it by subject"

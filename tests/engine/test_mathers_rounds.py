@@ -10,7 +10,7 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, Card
-from tarot_core.engine.round import Phase
+from tarot_core.engine.state import Phase
 from tarot_core.engine.variant import find_variant, variant_for
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
 from tarot_core.games.mathers import (

@@ -21,7 +21,8 @@ from test_fft_support import snapshot
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, Suit
-from tarot_core.engine.round import Phase, Round
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import score_request
 from tarot_core.errors import IllegalActionError

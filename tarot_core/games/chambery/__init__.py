@@ -1,33 +1,130 @@
 """Chambéry Tarot, the rules of the Grand Café Coudurier's club (1902).
 
-The package gathers the public names of its modules: ``rules``.
+The package gathers the public names of its modules: ``options``, ``play``, ``scoring``,
+``request``, ``rules``, ``tables``.
 """
 
 from __future__ import annotations
 
-from .rules import (
-    BIDS as BIDS,
-)
-from .rules import (
-    BIDS_BY_WORD as BIDS_BY_WORD,
-)
-from .rules import (
-    CONTRACTS as CONTRACTS,
-)
-from .rules import (
+from .options import (
     FOU as FOU,
 )
-from .rules import (
+from .options import (
+    OPTION_CHOICES as OPTION_CHOICES,
+)
+from .options import (
     PAGAT as PAGAT,
 )
-from .rules import (
+from .options import (
     VARIANT_NAME as VARIANT_NAME,
 )
-from .rules import (
+from .options import (
     VINGT_ET_UN as VINGT_ET_UN,
 )
-from .rules import (
+from .options import (
+    ChamberyOptions as ChamberyOptions,
+)
+from .options import (
+    DemandInDiscard as DemandInDiscard,
+)
+from .options import (
+    ForcedDiscard as ForcedDiscard,
+)
+from .options import (
+    FourPlayerFormat as FourPlayerFormat,
+)
+from .options import (
+    PackSize as PackSize,
+)
+from .options import (
+    PaymentReading as PaymentReading,
+)
+from .options import (
+    PlayerCount as PlayerCount,
+)
+from .options import (
+    ShareRounding as ShareRounding,
+)
+from .options import (
+    helps as helps,
+)
+from .options import (
+    options_from_mapping as options_from_mapping,
+)
+from .play import (
+    BIDS as BIDS,
+)
+from .play import (
+    BIDS_BY_WORD as BIDS_BY_WORD,
+)
+from .play import (
+    CONTRACTS as CONTRACTS,
+)
+from .play import (
+    LAYOUTS as LAYOUTS,
+)
+from .play import (
     Bid as Bid,
+)
+from .play import (
+    Layout as Layout,
+)
+from .play import (
+    bid_refusal as bid_refusal,
+)
+from .play import (
+    call_candidates as call_candidates,
+)
+from .play import (
+    called_rank as called_rank,
+)
+from .play import (
+    card_points as card_points,
+)
+from .play import (
+    count_points as count_points,
+)
+from .play import (
+    demand_refusal as demand_refusal,
+)
+from .play import (
+    discard_announcements as discard_announcements,
+)
+from .play import (
+    discard_card_refusal as discard_card_refusal,
+)
+from .play import (
+    discard_choices as discard_choices,
+)
+from .play import (
+    discard_refusal as discard_refusal,
+)
+from .play import (
+    forced_trump_discards as forced_trump_discards,
+)
+from .play import (
+    layout as layout,
+)
+from .play import (
+    led_suit as led_suit,
+)
+from .play import (
+    legal_plays as legal_plays,
+)
+from .play import (
+    pack_cards as pack_cards,
+)
+from .play import (
+    play_refusal as play_refusal,
+)
+from .play import (
+    strength as strength,
+)
+from .play import (
+    trick_winner as trick_winner,
+)
+from .request import (
+    score_request as score_request,
 )
 from .rules import (
     Chambery3 as Chambery3,
@@ -42,9 +139,6 @@ from .rules import (
     ChamberyCounting as ChamberyCounting,
 )
 from .rules import (
-    ChamberyOptions as ChamberyOptions,
-)
-from .rules import (
     ChamberyRound as ChamberyRound,
 )
 from .rules import (
@@ -57,128 +151,44 @@ from .rules import (
     ChamberyVariant as ChamberyVariant,
 )
 from .rules import (
-    DemandInDiscard as DemandInDiscard,
-)
-from .rules import (
-    ForcedDiscard as ForcedDiscard,
-)
-from .rules import (
-    FourPlayerFormat as FourPlayerFormat,
-)
-from .rules import (
-    Layout as Layout,
-)
-from .rules import (
-    PackSize as PackSize,
-)
-from .rules import (
-    Payment as Payment,
-)
-from .rules import (
-    PaymentReading as PaymentReading,
-)
-from .rules import (
-    PlayerCount as PlayerCount,
-)
-from .rules import (
-    ShareRounding as ShareRounding,
-)
-from .rules import (
     Stage as Stage,
-)
-from .rules import (
-    TableDescription as TableDescription,
-)
-from .rules import (
-    ThreePayment as ThreePayment,
-)
-from .rules import (
-    bid_refusal as bid_refusal,
-)
-from .rules import (
-    call_candidates as call_candidates,
-)
-from .rules import (
-    called_rank as called_rank,
-)
-from .rules import (
-    card_points as card_points,
-)
-from .rules import (
-    count_points as count_points,
 )
 from .rules import (
     deal_packets as deal_packets,
 )
 from .rules import (
-    deal_table as deal_table,
-)
-from .rules import (
-    demand_refusal as demand_refusal,
-)
-from .rules import (
-    discard_announcements as discard_announcements,
-)
-from .rules import (
-    discard_card_refusal as discard_card_refusal,
-)
-from .rules import (
-    discard_choices as discard_choices,
-)
-from .rules import (
-    discard_refusal as discard_refusal,
-)
-from .rules import (
-    factors_table as factors_table,
-)
-from .rules import (
-    forced_trump_discards as forced_trump_discards,
-)
-from .rules import (
-    layout as layout,
-)
-from .rules import (
-    led_suit as led_suit,
-)
-from .rules import (
-    legal_plays as legal_plays,
-)
-from .rules import (
-    options_from_mapping as options_from_mapping,
-)
-from .rules import (
-    options_table as options_table,
-)
-from .rules import (
-    pack_cards as pack_cards,
-)
-from .rules import (
-    pay_partnership as pay_partnership,
-)
-from .rules import (
-    pay_three as pay_three,
-)
-from .rules import (
-    payments_table as payments_table,
-)
-from .rules import (
-    play_refusal as play_refusal,
-)
-from .rules import (
-    points_table as points_table,
-)
-from .rules import (
     score_counting as score_counting,
 )
-from .rules import (
-    score_request as score_request,
+from .scoring import (
+    Payment as Payment,
 )
-from .rules import (
-    strength as strength,
+from .scoring import (
+    ThreePayment as ThreePayment,
 )
-from .rules import (
+from .scoring import (
+    pay_partnership as pay_partnership,
+)
+from .scoring import (
+    pay_three as pay_three,
+)
+from .tables import (
+    TableDescription as TableDescription,
+)
+from .tables import (
+    deal_table as deal_table,
+)
+from .tables import (
+    factors_table as factors_table,
+)
+from .tables import (
+    options_table as options_table,
+)
+from .tables import (
+    payments_table as payments_table,
+)
+from .tables import (
+    points_table as points_table,
+)
+from .tables import (
     suit_order_table as suit_order_table,
-)
-from .rules import (
-    trick_winner as trick_winner,
 )

@@ -23,9 +23,9 @@ Mathers' Italian suits map onto the notation of :mod:`tarot_core.cards` as Sword
 Cups = Hearts (H), Pentacles = Diamonds (D), Sceptres = Clubs (C); his Knave is the Jack (J) and
 his Fool (the Mat, 0) is the card written ``EX``.
 
-The points the book leaves open are the fields of :class:`MathersOptions`, each with its default.
+The points the book leaves open are the fields of :class:`.MathersOptions`, each with its default.
 
-Score requests (:func:`score_request`) score one hand from its parts::
+Score requests (:func:`~tarot_core.games.mathers.request.score_request`) score one hand from its parts::
 
     {"variant": "mathers", "players": 2,
      "hands": {
@@ -47,7 +47,7 @@ Score requests (:func:`score_request`) score one hand from its parts::
   ``lesser-3`` ... ``lesser-5``, ``trumps-10``, ``trumps-13``, ``tarot-trumps-3`` (once per three
   Tarot Trumps held), ``ask-unanswered``, ``sequence-4``, ``sequence-7``, ``sequence-10``;
 * ``game`` (optional): the running totals before this hand, to move the game on;
-* ``options``: rule options by name (see :class:`MathersOptions`).
+* ``options``: rule options by name (see :class:`.MathersOptions`).
 
 The answer: ``{"variant": "mathers", "players": N, "won": seat or null, "totals": {seat: points},
 "breakdown": [...], "scores": {seat: what the hand scores}, "game": {...}, "game_over": bool,
@@ -58,669 +58,44 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from ...actions import PLAYS, Action
 from ...cards import (
     EXCUSE,
     FULL_PACK,
-    JACK,
-    KING,
-    KNIGHT,
-    PLAIN_SUITS,
-    QUEEN,
     Card,
     Suit,
     cards_in_words,
-    format_cards,
-    parse_cards,
 )
-from ...engine.request import required, whole_number
-from ...engine.result import Score, Seated, Term
-from ...engine.round import Phase, Round, RoundResult
+from ...engine.result import Score, Seated
+from ...engine.round import Round, RoundResult
+from ...engine.state import Phase
 from ...engine.trick import Trick
-from ...engine.variant import Options, Variant, option, read_options, register
-from ...engine.variant import options_table as variant_options_table
-from ...errors import Illegal, NotationError, Refusal, RequestError, TarotError
+from ...engine.variant import Options, Variant, register
+from ...errors import Illegal, Refusal, TarotError
 from ...seats import SEATS, Seat
+from .options import CATEGORY_NAMES, FOOL, HAND_SIZE, KING_CUT, PACKET, STOCK_SIZE, MathersOptions
+from .play import (
+    Declaration,
+    declarations,
+    is_trump_in_play,
+    kings_cut,
+    led_suit,
+    legal_plays,
+    may_ask,
+    small_cards,
+    tarot_trumps_in,
+    trick_category,
+    trick_points,
+    trick_winner_index,
+)
+from .scoring import HandParts, advance_game, score_hand
 
 if TYPE_CHECKING:
     from ...engine.round import RoundRules
     from ...engine.view import Pile
-
-# ---------------------------------------------------------------------------------------------- facts
-HAND_SIZE: Final = 25
-STOCK_SIZE: Final = 3
-PACKET: Final = 5
-#: What messages call the card the other rule sets call the Excuse.
-FOOL: Final = "the Fool"
-GREATER_TRUMPS: Final = tuple(Card(Suit.TRUMPS, r) for r in (21, 20, 19, 18, 17))
-LESSER_TRUMPS: Final = tuple(Card(Suit.TRUMPS, r) for r in (1, 2, 3, 4, 5))
-#: The seven Tarot Trumps: the Universe 21, the Fool 0, the Juggler 1 and the four Kings.
-TAROT_TRUMPS: Final = (
-    Card(Suit.TRUMPS, 21),
-    EXCUSE,
-    Card(Suit.TRUMPS, 1),
-    *(Card(suit, KING) for suit in PLAIN_SUITS),
-)
-SET_VALUES: Final = {3: 5, 4: 10, 5: 15}
-TRUMP_COUNT_VALUES: Final = ((13, 15), (10, 10))
-TAROT_TRUMP_SET: Final = 15
-ASK_UNANSWERED: Final = 5
-SEQUENCE_VALUES: Final = ((10, 15), (7, 10), (4, 5))
-KING_CUT: Final = 5
-#: Trick categories, best first, and their values.
-CATEGORIES: Final = ("tarot-trump", "queen", "knight", "knave", "plain")
-CATEGORY_VALUES: Final = {"tarot-trump": 5, "queen": 4, "knight": 3, "knave": 2, "plain": 1}
-CATEGORY_NAMES: Final = {
-    "tarot-trump": "with a Tarot Trump",
-    "queen": "with a Queen",
-    "knight": "with a Knight",
-    "knave": "with a Knave",
-    "plain": "of plain cards only",
-}
-DECLARATION_VALUES: Final = {
-    "greater-3": 5,
-    "greater-4": 10,
-    "greater-5": 15,
-    "lesser-3": 5,
-    "lesser-4": 10,
-    "lesser-5": 15,
-    "trumps-10": 10,
-    "trumps-13": 15,
-    "tarot-trumps-3": 15,
-    "ask-unanswered": 5,
-    "sequence-4": 5,
-    "sequence-7": 10,
-    "sequence-10": 15,
-}
-DECLARATION_NAMES: Final = {
-    "greater-3": "three Greater Trumps",
-    "greater-4": "four Greater Trumps",
-    "greater-5": "all five Greater Trumps",
-    "lesser-3": "three Lesser Trumps",
-    "lesser-4": "four Lesser Trumps",
-    "lesser-5": "all five Lesser Trumps",
-    "trumps-10": "ten trumps",
-    "trumps-13": "thirteen trumps",
-    "tarot-trumps-3": "three Tarot Trumps",
-    "ask-unanswered": "two Tarot Trumps, a third asked for and not shown",
-    "sequence-4": "a sequence of four",
-    "sequence-7": "a sequence of seven",
-    "sequence-10": "a sequence of ten",
-}
-GAME: Final = 100
-
-OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
-    "fool_in_declarations": (False, True),
-    "fool_play": ("never-wins", "lowest-trump"),
-    "fool_lead": (True, False),
-    "fool_to_holder": (True, False),
-    "must_trump": (False, True),
-    "trick_value": ("best", "sum"),
-    "declarations_independent": (True, False),
-    "trump_count": ("highest", "both"),
-    "king_cut": ("led-suit", "any"),
-    "direction": ("clockwise", "counter-clockwise"),
-    "game": (100, 50, 200),
-    "excess": (True, False),
-}
-
-
-@dataclasses.dataclass(frozen=True)
-class MathersOptions(Options):
-    """What Mathers leaves open. Each default is argued in the field's help text."""
-
-    fool_in_declarations: bool = option(
-        False,
-        "Whether the Fool counts as a trump in the ten and thirteen trumps and as a 0 below the 1 in trump "
-        "sequences. Default no: the book names it among the Tarot Trumps but plays it as a card that takes "
-        "nothing, outside the trump order.",
-    )
-    fool_play: str = option(
-        "never-wins",
-        "'never-wins' (default): the Fool can be played to any trick, whatever was led, and never wins "
-        "one ('can take no card'). 'lowest-trump': the Fool is trump 0, played like a trump and beaten by "
-        "every other trump ('the Ace can only take the 0').",
-    )
-    fool_lead: bool = option(
-        True,
-        "Whether the Fool may be led. Default yes (the book forbids nothing); the next card then sets "
-        "the suit. When false it may be led only as a player's last card.",
-    )
-    fool_to_holder: bool = option(
-        True,
-        "Default yes: the Fool's 5 points go to the player who held it ('the 0 counts to its original "
-        "possessor'), and the trick it fell in is valued without it. When false it scores in that trick.",
-    )
-    must_trump: bool = option(
-        False,
-        "Default no: 'if not, you may trump', so a player who cannot follow suit may throw any card. "
-        "When true he must trump if he can (never obliged to overtrump).",
-    )
-    trick_value: str = option(
-        "best",
-        "'best' (default): a trick scores the value of its best card only (Tarot Trump 5, Queen 4, "
-        "Knight 3, Knave 2, else 1), as the book's table lists one value per trick. 'sum': it scores the "
-        "values of all its Tarot Trumps and court cards together (1 if it holds none).",
-    )
-    declarations_independent: bool = option(
-        True,
-        "Default yes, as the book says: 'all scores are independent of other combinations', so the same "
-        "trump may count in a Greater or Lesser set, in the ten or thirteen trumps and in a sequence. "
-        "When false, trumps scored in a Greater or Lesser set count in nothing else.",
-    )
-    trump_count: str = option(
-        "highest",
-        "'highest' (default): thirteen trumps score 15 and not also 10 for the ten among them. 'both': "
-        "they score 10 and 15.",
-    )
-    king_cut: str = option(
-        "led-suit",
-        "'led-suit' (default): a King of the suit led, in a trick won by a trump, counts 5 for the winner. "
-        "'any': any King in a trick won by a trump.",
-    )
-    direction: str = option(
-        "clockwise",
-        "The way play and the deal go round with three players. 'clockwise' (default): to the left, the "
-        "English custom of the book's readers; the dealer's left-hand neighbour leads, so the dealer plays "
-        "last. 'counter-clockwise': to the right, as in the French games.",
-    )
-    game: int = option(100, "Points that win the game: 100 in the book.")
-    excess: bool = option(
-        True,
-        "Default yes: only the excess of the best total over the next is scored each hand. When false "
-        "every player scores his whole total.",
-    )
-
-    def __post_init__(self) -> None:
-        for name, choices in OPTION_CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices or type(value) is not type(choices[0]):
-                allowed = ", ".join(repr(c) for c in choices)
-                raise TarotError(f"the rule option {name} cannot be {value!r}: choose {allowed}")
-
-
-# ------------------------------------------------------------------------------------ declarations
-@dataclasses.dataclass(frozen=True, slots=True)
-class Declaration:
-    """One scoring combination shown before play."""
-
-    code: str
-    cards: tuple[Card, ...]
-
-    @property
-    def value(self) -> int:
-        return DECLARATION_VALUES[self.code]
-
-    @property
-    def label(self) -> str:
-        return DECLARATION_NAMES[self.code]
-
-    def __str__(self) -> str:
-        return f"{self.code} {format_cards(self.cards)}".strip()
-
-
-def _set_declaration(prefix: str, wanted: Sequence[Card], hand: set[Card]) -> Declaration | None:
-    held = tuple(c for c in wanted if c in hand)
-    if len(held) >= 3:
-        return Declaration(f"{prefix}-{len(held)}", held)
-    return None
-
-
-def _is_trump(card: Card, options: MathersOptions) -> bool:
-    return card.is_trump or (card is EXCUSE and options.fool_in_declarations)
-
-
-def _sequence_rank(card: Card) -> int:
-    return 0 if card is EXCUSE else card.rank
-
-
-def sequences(cards: Iterable[Card], options: MathersOptions) -> list[Declaration]:
-    """Runs of four or more cards in a row, in a plain suit (1 ... 10, Knave, Knight, Queen, King)
-    or in the trumps (1 ... 21, with the Fool as 0 when it counts in declarations)."""
-    groups: dict[Suit, list[Card]] = {}
-    for card in cards:
-        if card.is_trump or (card is EXCUSE and options.fool_in_declarations):
-            groups.setdefault(Suit.TRUMPS, []).append(card)
-        elif card.suit in PLAIN_SUITS:
-            groups.setdefault(card.suit, []).append(card)
-    found: list[Declaration] = []
-    for group in groups.values():
-        ordered = sorted(group, key=_sequence_rank)
-        run: list[Card] = []
-        items: list[Card | None] = [*ordered, None]
-        for item in items:
-            if item is not None and run and _sequence_rank(item) == _sequence_rank(run[-1]) + 1:
-                run.append(item)
-                continue
-            for length, _ in SEQUENCE_VALUES:
-                if len(run) >= length:
-                    found.append(Declaration(f"sequence-{length}", tuple(run)))
-                    break
-            run = [item] if item is not None else []
-    return found
-
-
-def declarations(hand: Iterable[Card], options: MathersOptions | None = None) -> list[Declaration]:
-    """Every combination ``hand`` may declare (not the ask, which depends on the opponent).
-
-    >>> [d.code for d in declarations(parse_cards("T21 T20 T19 T1 EX HK S1 S2 S3 S4"))]
-    ['greater-3', 'tarot-trumps-3', 'sequence-4']
-    """
-    opts = options or MathersOptions()
-    cards = sorted(hand)
-    held = set(cards)
-    found: list[Declaration] = []
-    used: set[Card] = set()
-    for prefix, wanted in (("greater", GREATER_TRUMPS), ("lesser", LESSER_TRUMPS)):
-        declared = _set_declaration(prefix, wanted, held)
-        if declared is not None:
-            found.append(declared)
-            used.update(declared.cards)
-    free = cards if opts.declarations_independent else [c for c in cards if c not in used]
-    trumps = tuple(c for c in free if _is_trump(c, opts))
-    for count, _ in TRUMP_COUNT_VALUES:
-        if len(trumps) >= count:
-            found.append(Declaration(f"trumps-{count}", trumps))
-            if opts.trump_count == "highest":
-                break
-    tarot = [c for c in TAROT_TRUMPS if c in held]
-    for number in range(len(tarot) // 3):
-        found.append(Declaration("tarot-trumps-3", tuple(tarot[3 * number : 3 * number + 3])))
-    found.extend(sequences(free, opts))
-    return found
-
-
-def tarot_trumps_in(cards: Iterable[Card]) -> list[Card]:
-    return [c for c in cards if c in TAROT_TRUMPS]
-
-
-def may_ask(hand: Iterable[Card]) -> bool:
-    """A player holding two Tarot Trumps beyond complete threes may ask for a third."""
-    return len(tarot_trumps_in(hand)) % 3 == 2
-
-
-def small_cards(hand: Iterable[Card]) -> list[Card]:
-    """Cards 'of small value' to give back after an ask: plain cards 1 to 10, else anything but a
-    Tarot Trump."""
-    cards = list(hand)
-    small = [c for c in cards if c.suit in PLAIN_SUITS and c.rank <= 10]
-    return small or [c for c in cards if c not in TAROT_TRUMPS]
-
-
-# ---------------------------------------------------------------------------------------- tricks
-def category(card: Card) -> str:
-    """The scoring category of one card."""
-    if card in TAROT_TRUMPS:
-        return "tarot-trump"
-    if card.suit in PLAIN_SUITS:
-        return {QUEEN: "queen", KNIGHT: "knight", JACK: "knave"}.get(card.rank, "plain")
-    return "plain"
-
-
-def trick_category(cards: Iterable[Card], options: MathersOptions) -> str:
-    """The best category in a trick; the Fool is left out when it scores for its holder."""
-    best = len(CATEGORIES) - 1
-    for card in cards:
-        if card is EXCUSE and options.fool_to_holder:
-            continue
-        best = min(best, CATEGORIES.index(category(card)))
-    return CATEGORIES[best]
-
-
-def trick_points(cards: Iterable[Card], options: MathersOptions) -> int:
-    """What a trick scores for its winner.
-
-    >>> trick_points(parse_cards("HQ HC"), MathersOptions())
-    4
-    >>> trick_points(parse_cards("HQ HC"), MathersOptions(trick_value="sum"))
-    7
-    """
-    counted = [c for c in cards if not (c is EXCUSE and options.fool_to_holder)]
-    if options.trick_value == "best":
-        return CATEGORY_VALUES[trick_category(counted, options)]
-    honours = [CATEGORY_VALUES[category(c)] for c in counted if category(c) != "plain"]
-    return sum(honours) if honours else 1
-
-
-def _is_trump_in_play(card: Card, options: MathersOptions) -> bool:
-    return card.is_trump or (card is EXCUSE and options.fool_play == "lowest-trump")
-
-
-def led_suit(cards: Sequence[Card], options: MathersOptions) -> Suit | None:
-    """The suit to follow: the first card's, passing over a Fool that is not a trump."""
-    for card in cards:
-        if card is EXCUSE:
-            if options.fool_play == "lowest-trump":
-                return Suit.TRUMPS
-            continue
-        return card.suit
-    return None
-
-
-def trick_winner_index(cards: Sequence[Card], options: MathersOptions) -> int:
-    """Index of the card that wins: the highest trump, else the highest card of the suit led.
-    By default the Fool never wins; under ``fool_play="lowest-trump"`` it is trump 0, which beats
-    plain cards and loses to every other trump."""
-    led = led_suit(cards, options)
-    best = -1
-    best_key = (-1, -1)
-    for index, card in enumerate(cards):
-        if _is_trump_in_play(card, options):
-            key = (1, _sequence_rank(card))
-        elif card is not EXCUSE and card.suit is led:
-            key = (0, card.rank)
-        else:
-            continue
-        if key > best_key:
-            best, best_key = index, key
-    if best < 0:  # pragma: no cover - a trick always holds a card of the suit led
-        raise TarotError("no card can win this trick")
-    return best
-
-
-def kings_cut(cards: Sequence[Card], winner: int, options: MathersOptions) -> int:
-    """Kings cut in a trick: Kings (of the suit led, by default) in a trick won by a trump."""
-    if not _is_trump_in_play(cards[winner], options):
-        return 0
-    led = led_suit(cards, options)
-    if options.king_cut == "led-suit":
-        return sum(1 for c in cards if c.is_king and c.suit is led)
-    return sum(1 for c in cards if c.is_king)
-
-
-# -------------------------------------------------------------------------------------- a hand scored
-@dataclasses.dataclass(frozen=True, slots=True)
-class HandParts:
-    """What one player made in one hand."""
-
-    tricks: Mapping[str, int]
-    trick_points: int
-    kings_cut: int = 0
-    fool: bool = False
-    declarations: tuple[str, ...] = ()
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class HandScore:
-    """A hand scored: every player's total, the working, and what each scores after the excess rule."""
-
-    totals: dict[str, int]
-    breakdown: tuple[Term, ...]
-    scores: dict[str, int]
-    winner: str | None
-
-
-def score_hand(parts: Mapping[str, HandParts], options: MathersOptions | None = None) -> HandScore:
-    """Add up each player's hand and apply the excess rule (pure function)."""
-    opts = options or MathersOptions()
-    terms: list[Term] = []
-    totals: dict[str, int] = {}
-    for seat, part in parts.items():
-        total = 0
-        for code in part.declarations:
-            value = DECLARATION_VALUES[code]
-            terms.append(Term(f"{seat}.{code}", f"{seat}: {DECLARATION_NAMES[code]}", value))
-            total += value
-        if opts.trick_value == "best":
-            for name in CATEGORIES:
-                count = part.tricks.get(name, 0)
-                if count:
-                    value = count * CATEGORY_VALUES[name]
-                    terms.append(
-                        Term(
-                            f"{seat}.tricks-{name}",
-                            f"{seat}: {count} trick{'s' if count != 1 else ''} {CATEGORY_NAMES[name]}",
-                            value,
-                            f"{count} × {CATEGORY_VALUES[name]}",
-                        )
-                    )
-        else:
-            count = sum(part.tricks.values())
-            terms.append(
-                Term(f"{seat}.tricks", f"{seat}: {count} tricks, honours added up", part.trick_points)
-            )
-        total += part.trick_points
-        if part.kings_cut:
-            value = part.kings_cut * KING_CUT
-            terms.append(
-                Term(f"{seat}.kings-cut", f"{seat}: Kings cut", value, f"{part.kings_cut} × {KING_CUT}")
-            )
-            total += value
-        if part.fool and opts.fool_to_holder:
-            terms.append(Term(f"{seat}.fool", f"{seat}: the Fool, scored by its holder", KING_CUT))
-            total += KING_CUT
-        terms.append(Term(f"{seat}.total", f"{seat}: total for the hand", total))
-        totals[seat] = total
-    ranking = sorted(totals.values(), reverse=True)
-    scores = dict.fromkeys(totals, 0)
-    winner: str | None = None
-    if not opts.excess:
-        scores = dict(totals)
-        winner = max(totals, key=lambda s: totals[s]) if ranking[0] > ranking[1] else None
-    elif ranking[0] > ranking[1]:
-        winner = next(s for s, v in totals.items() if v == ranking[0])
-        scores[winner] = ranking[0] - ranking[1]
-        terms.append(
-            Term(
-                "excess",
-                f"{winner} scores the excess over the next best",
-                scores[winner],
-                f"{ranking[0]} − {ranking[1]}",
-            )
-        )
-    else:
-        terms.append(Term("excess", "A tie at the top: nobody scores this hand", 0))
-    return HandScore(totals, tuple(terms), scores, winner)
-
-
-def advance_game(
-    game: Mapping[str, int], scores: Mapping[str, int], target: int = GAME
-) -> tuple[dict[str, int], str | None]:
-    """Running totals after a hand, and the game's winner: the first to reach ``target`` (the
-    highest if several reach it in the same hand, nobody on a tie)."""
-    totals = {seat: game.get(seat, 0) + scores.get(seat, 0) for seat in scores}
-    reached = {seat: v for seat, v in totals.items() if v >= target}
-    if not reached:
-        return totals, None
-    best = max(reached.values())
-    leaders = [seat for seat, v in reached.items() if v == best]
-    return totals, leaders[0] if len(leaders) == 1 else None
-
-
-# ------------------------------------------------------------------------------------- the request
-def _parse_options(raw: object) -> MathersOptions:
-    return read_options(raw, MathersOptions, OPTION_CHOICES)
-
-
-def _count(value: object, where: str, what: str, high: int) -> int:
-    number = whole_number(value, where, f"{what}, a whole number from 0 to {high}")
-    if not 0 <= number <= high:
-        raise RequestError(where, f"{what} is a whole number from 0 to {high}, not {number}")
-    return number
-
-
-def _parse_tricks(
-    value: object, where: str, options: MathersOptions, players: int
-) -> tuple[dict[str, int], int, list[Card]]:
-    if isinstance(value, Mapping):
-        if options.trick_value == "sum":
-            raise RequestError(
-                where, 'with trick_value "sum" list the tricks themselves, like ["HQ HC", "S2 S3"]'
-            )
-        counts: dict[str, int] = {}
-        for key, number in value.items():
-            if key not in CATEGORY_VALUES:
-                raise RequestError(
-                    f"{where}.{key}", f"a trick is counted under one of {', '.join(CATEGORIES)}"
-                )
-            counts[str(key)] = _count(number, f"{where}.{key}", "a number of tricks", HAND_SIZE)
-        points = sum(CATEGORY_VALUES[k] * n for k, n in counts.items())
-        return counts, points, []
-    if isinstance(value, list):
-        counts = dict.fromkeys(CATEGORIES, 0)
-        points = 0
-        cards: list[Card] = []
-        for number, text in enumerate(value):
-            if not isinstance(text, str):
-                raise RequestError(f"{where}[{number}]", 'write a trick as its cards, like "HQ S3"')
-            try:
-                trick = parse_cards(text)
-            except NotationError as error:
-                raise RequestError(f"{where}[{number}]", str(error)) from None
-            if len(trick) != players:
-                raise RequestError(
-                    f"{where}[{number}]", f"a trick holds one card from each player: {players} cards"
-                )
-            counts[trick_category(trick, options)] += 1
-            points += trick_points(trick, options)
-            cards.extend(trick)
-        return {k: n for k, n in counts.items() if n}, points, cards
-    raise RequestError(
-        where, 'give the tricks as counts like {"queen": 2, "plain": 5} or as a list of tricks'
-    )
-
-
-def score_request(request: Mapping[str, object]) -> dict[str, object]:
-    """Score one Mathers hand from its parts (see the module docstring for the request)."""
-    if not isinstance(request, Mapping):
-        raise RequestError("", "a score request is an object with fields like players and hands")
-    variant = request.get("variant", "mathers")
-    if variant != "mathers":
-        raise RequestError("variant", f"this calculator scores Mathers' game, not {variant!r}")
-    players = whole_number(request.get("players", 2), "players", "the number of players, 2 or 3")
-    if players not in (2, 3):
-        raise RequestError("players", f"Mathers' game is for 2 or 3 players, not {players}")
-    options = _parse_options(request.get("options"))
-    seats = [str(s) for s in SEATS[:players]]
-    hands = required(request, "hands", f"give each player's hand: an object with the keys {', '.join(seats)}")
-    if not isinstance(hands, Mapping):
-        raise RequestError("hands", f"give each player's hand: an object with the keys {', '.join(seats)}")
-    for key in hands:
-        if key not in seats:
-            raise RequestError(f"hands.{key}", f"with {players} players the seats are {', '.join(seats)}")
-    parts: dict[str, HandParts] = {}
-    all_cards: list[Card] = []
-    fools = 0
-    for seat in seats:
-        where = f"hands.{seat}"
-        data = hands.get(seat)
-        if not isinstance(data, Mapping):
-            raise RequestError(where, "give this player's tricks, declarations and bonuses as an object")
-        unknown = [k for k in data if k not in ("tricks", "kings_cut", "fool", "declarations")]
-        if unknown:
-            raise RequestError(
-                f"{where}.{unknown[0]}", "the fields are tricks, kings_cut, fool and declarations"
-            )
-        counts, points, cards = _parse_tricks(data.get("tricks", {}), f"{where}.tricks", options, players)
-        all_cards.extend(cards)
-        cut = _count(data.get("kings_cut", 0), f"{where}.kings_cut", "the number of Kings cut", 4)
-        fool = data.get("fool", False)
-        if not isinstance(fool, bool):
-            raise RequestError(f"{where}.fool", "say true if this player held the Fool, false otherwise")
-        fools += fool
-        raw = data.get("declarations", [])
-        if not isinstance(raw, list):
-            raise RequestError(
-                f"{where}.declarations", 'list the declarations, like ["greater-3", "sequence-4"]'
-            )
-        codes: list[str] = []
-        for number, code in enumerate(raw):
-            if code not in DECLARATION_VALUES:
-                raise RequestError(
-                    f"{where}.declarations[{number}]",
-                    f"a declaration is one of {', '.join(DECLARATION_VALUES)}",
-                )
-            codes.append(str(code))
-        _check_declarations(f"{where}.declarations", codes)
-        parts[seat] = HandParts(counts, points, cut, fool, tuple(codes))
-    _check_hand(parts, all_cards, fools, options)
-    result = score_hand(parts, options)
-    answer: dict[str, object] = {
-        "variant": "mathers",
-        "players": players,
-        "won": result.winner,
-        "totals": result.totals,
-        "breakdown": [t.as_dict() for t in result.breakdown],
-        "scores": result.scores,
-    }
-    game = request.get("game")
-    if game is not None:
-        if not isinstance(game, Mapping) or any(k not in seats for k in game):
-            raise RequestError("game", 'give the running totals by seat, like {"p1": 40, "p2": 25}')
-        running = {
-            seat: _count(game.get(seat, 0), f"game.{seat}", "a running total", 10_000) for seat in seats
-        }
-        totals, winner = advance_game(running, result.scores, options.game)
-        answer["game"] = totals
-        answer["game_over"] = winner is not None
-        answer["game_winner"] = winner
-    return answer
-
-
-def _check_declarations(where: str, codes: Sequence[str]) -> None:
-    for prefix in ("greater", "lesser", "trumps"):
-        found = [c for c in codes if c.startswith(prefix + "-")]
-        if prefix != "trumps" and len(found) > 1:
-            raise RequestError(where, f"declare the {prefix.capitalize()} Trumps once, at their highest")
-        if len(found) != len(set(found)):
-            raise RequestError(where, f"{found[0]} can be declared only once")
-    if codes.count("tarot-trumps-3") > 2:
-        raise RequestError(where, "there are only seven Tarot Trumps: at most two threes")
-    if codes.count("ask-unanswered") > 1:
-        raise RequestError(where, "a player asks for a Tarot Trump only once a hand")
-
-
-def _check_hand(
-    parts: Mapping[str, HandParts], cards: Sequence[Card], fools: int, options: MathersOptions
-) -> None:
-    tricks = sum(sum(p.tricks.values()) for p in parts.values())
-    if tricks != HAND_SIZE:
-        raise RequestError(
-            "hands", f"every hand has {HAND_SIZE} tricks, one per card in a hand; these add up to {tricks}"
-        )
-    limits = {"tarot-trump": 7, "queen": 4, "knight": 4, "knave": 4}
-    for name, limit in limits.items():
-        count = sum(p.tricks.get(name, 0) for p in parts.values())
-        if count > limit:
-            raise RequestError(
-                "hands", f"there cannot be {count} tricks {CATEGORY_NAMES[name]}: the pack has {limit}"
-            )
-    if fools > 1:
-        raise RequestError("hands", "only one player can have held the Fool")
-    if sum(p.kings_cut for p in parts.values()) > 4:
-        raise RequestError("hands", "there are only four Kings to cut")
-    if len(set(cards)) != len(cards):
-        raise RequestError("hands", "a card appears in two tricks")
-    if options.trick_value == "sum" and not cards:
-        raise RequestError("hands", 'with trick_value "sum" list the tricks themselves')
-
-
-# ============================================================================== playable rounds
-def legal_plays(hand: Sequence[Card], trick: Sequence[Card], options: MathersOptions) -> list[Card]:
-    """The cards a player may play to a trick (empty ``trick``: a lead)."""
-    if not trick:
-        if options.fool_lead or len(hand) == 1:
-            return list(hand)
-        return [c for c in hand if c is not EXCUSE]
-    led = led_suit(trick, options)
-    if led is None:
-        return list(hand)
-    loose_fool = options.fool_play == "never-wins" and EXCUSE in hand
-    follow = [
-        c
-        for c in hand
-        if (c is not EXCUSE and c.suit is led) or (c is EXCUSE and led is Suit.TRUMPS and not loose_fool)
-    ]
-    if follow:
-        return [*follow, EXCUSE] if loose_fool else follow
-    if options.must_trump:
-        trumps = [c for c in hand if _is_trump_in_play(c, options)]
-        if trumps:
-            return [*trumps, EXCUSE] if loose_fool and EXCUSE not in trumps else trumps
-    return list(hand)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -761,7 +136,7 @@ class MathersScore(Score):
 class MathersRound(Round):
     """One hand of Mathers' game: the dealer's exchange, the declarations, then 25 tricks.
 
-    The phases of :class:`~tarot_core.engine.round.Phase` are reused: ``discard`` is the dealer's exchange,
+    The phases of :class:`~tarot_core.engine.state.Phase` are reused: ``discard`` is the dealer's exchange,
     ``calling`` the declarations (with the call for a third Tarot Trump), then ``playing``.
     Actions: ``p1 discard S3`` (the dealer, three times), ``p2 declare all`` (show and score every
     combination), ``p2 declare ask-p1`` (ask p1 for a Tarot Trump), ``p1 give HK`` (hand one over),
@@ -914,7 +289,8 @@ class MathersRound(Round):
         return []  # pragma: no cover
 
     def legal_cards(self, seat: Seat) -> list[Card]:
-        """Cards ``seat`` may play to the current trick (see :func:`legal_plays`)."""
+        """Cards ``seat`` may play to the current trick (see
+        :func:`~tarot_core.games.mathers.play.legal_plays`)."""
         trick = self.current
         if trick is None or self.phase is not Phase.PLAYING:
             return []
@@ -1017,7 +393,7 @@ class MathersRound(Round):
                 Illegal.MUST_FOLLOW_SUIT,
                 f"you must follow suit: {what} were led and you hold {cards_in_words(follow, FOOL)}",
             )
-        trumps = [c for c in hand if _is_trump_in_play(c, options)]
+        trumps = [c for c in hand if is_trump_in_play(c, options)]
         return Refusal(
             Illegal.MUST_TRUMP,
             f"you have no {led.english}, and under this rule you must trump: "
@@ -1194,7 +570,7 @@ class MathersRound(Round):
 
 
 class MathersVariant(Variant):
-    """Mathers' game for one table size; options in :class:`MathersOptions`."""
+    """Mathers' game for one table size; options in :class:`.MathersOptions`."""
 
     family: ClassVar[str] = "mathers"
     options_class: ClassVar[type[Options]] = MathersOptions
@@ -1309,61 +685,3 @@ class MathersGame:
         self.winner = None if winner is None else Seat.parse(winner)
         self.dealer = self.variant.next_dealer(self.dealer)
         return scores
-
-
-# ================================================================================== tables for pages
-# Each returns {"header": [...], "rows": [[...], ...]}: the shape of the site's ``tarot-table``.
-
-_TAROT_TRUMP_NAMES: Final = {
-    "T21": "the Universe (21)",
-    "EX": "the Mat, or Foolish Man (0): the Fool",
-    "T1": "the Pagad, Juggler or Magician (1)",
-}
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def declarations_table() -> dict[str, object]:
-    """What each declaration scores, in the book's order."""
-    order = (
-        "greater-3",
-        "greater-4",
-        "greater-5",
-        "lesser-3",
-        "lesser-4",
-        "lesser-5",
-        "trumps-10",
-        "trumps-13",
-        "ask-unanswered",
-        "tarot-trumps-3",
-        "sequence-4",
-        "sequence-7",
-        "sequence-10",
-    )
-    rows: list[list[object]] = [
-        [_upper_first(DECLARATION_NAMES[code]), DECLARATION_VALUES[code]] for code in order
-    ]
-    return {"header": ["Shown before play", "Points"], "rows": rows}
-
-
-def tricks_table() -> dict[str, object]:
-    rows: list[list[object]] = [
-        [f"A trick {CATEGORY_NAMES[name]}", CATEGORY_VALUES[name]] for name in CATEGORIES
-    ]
-    rows.append(["A King cut (trumped), to whoever cuts it", KING_CUT])
-    return {"header": ["Scored in play", "Points"], "rows": rows}
-
-
-def tarot_trumps_table() -> dict[str, object]:
-    rows: list[list[object]] = []
-    for card in TAROT_TRUMPS:
-        name = _TAROT_TRUMP_NAMES.get(str(card), card.name)
-        rows.append([f"{{card}}`{card}`", name])
-    return {"header": ["Card", "Name"], "rows": rows}
-
-
-def options_table() -> dict[str, object]:
-    """Every rule option: name, default, the other choices, what it decides."""
-    return variant_options_table(MathersOptions(), OPTION_CHOICES)

@@ -38,7 +38,7 @@ from ..cards import (
 from ..errors import Illegal, IllegalActionError, Refusal, TarotError
 from ..seats import NEXT_SEAT, SEATS, Seat
 from .result import Score, bouts_text, format_breakdown, points_value
-from .state import Phase, RoundFacts, RoundState, trump_count
+from .state import Outcome, Phase, RoundFacts, RoundState, trump_count
 from .trick import LED_END, Counting, Trick, following_cards, following_span
 from .view import SeatView, build_view
 
@@ -83,7 +83,7 @@ _TRUMPS: Final = Suit.TRUMPS
 class RoundResult:
     """How a finished round ended: a redeal, or the counting and the score."""
 
-    outcome: str  # "played", "redeal-all-passed", "redeal-petit-sec"
+    outcome: Outcome
     counting: Counting | None
     score: Score | None
     by_seat: dict[Seat, int]
@@ -564,7 +564,7 @@ class Round(RoundState):
             self.current.leader = self.rule_first_leader()
             self.to_move = self.current.leader
         elif kind == "petit-sec":
-            self.outcome = "redeal-petit-sec"
+            self.outcome = Outcome.REDEAL_PETIT_SEC
             self.phase = _OVER
             self.to_move = None
         else:  # pragma: no cover - refused earlier
@@ -579,7 +579,7 @@ class Round(RoundState):
             self.to_move = self._next_seat[self.to_move]
             return
         if not self.bids:
-            self.outcome = "redeal-all-passed"
+            self.outcome = Outcome.REDEAL_ALL_PASSED
             self.phase = _OVER
             self.to_move = None
             return
@@ -645,7 +645,7 @@ class Round(RoundState):
         if len(tricks) == self.variant.hand_size:
             self.current = None
             self.phase = _OVER
-            self.outcome = "played"
+            self.outcome = Outcome.PLAYED
             self.to_move = None
             return
         self.current = Trick(len(tricks), winner)
@@ -688,7 +688,7 @@ class Round(RoundState):
         """Short facts of a finished round, as stated in hand records' ``expected`` block."""
 
         result = self.result()
-        summary: dict[str, object] = {"outcome": result.outcome}
+        summary: dict[str, object] = {"outcome": result.outcome.value}
         if result.counting is not None:
             summary["taker"] = str(self.taker)
             summary["contract"] = self.contract

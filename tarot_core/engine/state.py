@@ -97,6 +97,15 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+class Outcome(StrEnum):
+    """How a round ended, by its notation in records and answers: played to the end, or dealt again
+    because everybody passed or a player held the Petit alone."""
+
+    PLAYED = "played"
+    REDEAL_ALL_PASSED = "redeal-all-passed"
+    REDEAL_PETIT_SEC = "redeal-petit-sec"
+
+
 # Enum members read through their class cost a Python-level descriptor call in CPython 3.11, so the
 # hot paths use these module constants.
 _PLAYING: Final = Phase.PLAYING
@@ -168,7 +177,7 @@ class RoundState:
         self.slam_announced = False
         self.tricks: list[Trick] = []
         self.current: Trick | None = None
-        self.outcome: str | None = None
+        self.outcome: Outcome | None = None
         self._legal: tuple[Action, ...] | None = None
         #: The cards among the legal actions (set with them in the playing phase), read by ``push``.
         self._legal_cards: list[Card] = []
@@ -380,7 +389,7 @@ class RoundState:
             raise TarotError("nobody has taken yet: there is nothing to count")
         finished = self.outcome == "played"
         piles: dict[str, list[Card]] = {ATTACK: [], DEFENCE: []}
-        won = {ATTACK: 0, DEFENCE: 0}
+        won: dict[str, int] = {ATTACK: 0, DEFENCE: 0}
         last_number = self.variant.hand_size - 1
         excuse: ExcuseNote | None = None
         debt: tuple[str, Seat, int] | None = None  # (debtor side, seat, trick number)

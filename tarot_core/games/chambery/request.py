@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...engine.request import required, shown, whole_number
+from ...engine.request import int_field, required, shown, whole_number
 from ...errors import RequestError
 from .options import VARIANT_NAME, options_from_mapping
 from .play import CONTRACTS, layout
@@ -14,11 +14,6 @@ from .scoring import pay_partnership, pay_three
 # ---------------------------------------------------------------------------------------------- requests
 
 _REQUEST_FIELDS: Final = ("variant", "players", "pack", "contract", "points", "options")
-
-
-def _int_field(request: Mapping[str, object], name: str, what: str, choices: str) -> int:
-    value = required(request, name, f"give {what}: {choices}")
-    return whole_number(value, name, f"{what} as a whole number ({choices})")
 
 
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
@@ -36,10 +31,10 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
             )
     if request.get("variant") != VARIANT_NAME:
         raise RequestError("variant", f'this calculator scores "chambery", not {request.get("variant")!r}')
-    players = _int_field(request, "players", "the number of players", "3, 4 or 5")
+    players = int_field(request, "players", "the number of players", "3, 4 or 5")
     if players not in (3, 4, 5):
         raise RequestError("players", f"Chambéry Tarot is for 3, 4 or 5 players, not {players}")
-    pack = _int_field(request, "pack", "the cards in the pack", "78 or 62") if "pack" in request else 78
+    pack = int_field(request, "pack", "the cards in the pack", "78 or 62") if "pack" in request else 78
     if pack not in (78, 62):
         raise RequestError("pack", f"the pack has 78 cards or, for the tarot simplifié, 62; not {pack}")
     options = options_from_mapping(request.get("options"))
@@ -78,7 +73,7 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         raise RequestError("contract", "fixed partnerships exist only in the four-player game")
     if players == 4 and options.four_player == "fixed" and contract != "fixed":
         raise RequestError("contract", 'with fixed partners (four_player "fixed") the contract is "fixed"')
-    points = _int_field(
+    points = int_field(
         request, "points", "the card points of the dealer's side or the soloist", f"0 to {lay.total}"
     )
     if not 0 <= points <= lay.total:

@@ -708,7 +708,7 @@ class ChamberyRound(Round):
         result = self.result()
         counting = result.counting
         assert isinstance(counting, ChamberyCounting)
-        summary: dict[str, object] = {"outcome": result.outcome, "contract": self.contract}
+        summary: dict[str, object] = {"outcome": result.outcome.value, "contract": self.contract}
         summary["taker"] = None if self.taker is None else str(self.taker)
         summary["partner"] = None if self.partner is None else str(self.partner)
         summary["points"] = {str(SEATS[i]): points for i, points in enumerate(counting.seat_points)}

@@ -71,7 +71,7 @@ from ...cards import (
 )
 from ...engine.result import Score, Seated
 from ...engine.round import Round, RoundResult
-from ...engine.state import Phase
+from ...engine.state import Outcome, Phase
 from ...engine.trick import Trick
 from ...engine.variant import Options, Variant, register
 from ...errors import Illegal, Refusal, TarotError
@@ -469,7 +469,7 @@ class MathersRound(Round):
         if len(self.tricks) == HAND_SIZE:
             self.current = None
             self.phase = Phase.OVER
-            self.outcome = "played"
+            self.outcome = Outcome.PLAYED
             self.to_move = None
             return
         self.current = Trick(len(self.tricks), trick.winner)

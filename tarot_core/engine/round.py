@@ -5,7 +5,8 @@
 (a reason code and a sentence for learners), ``push`` applies an action or raises
 :class:`~tarot_core.errors.IllegalActionError` leaving the round untouched, ``pop`` takes the last
 action back. The rules of modern French Tarot (FFT) are the default behaviour; other rule sets
-override the hooks (methods whose name starts with ``rule_``) in a subclass.
+override the hooks (methods whose name starts with ``rule_``) in a subclass, and never a private
+method of the engine.
 
 >>> from tarot_core import find_variant
 >>> rnd = find_variant("fft-4").deal_round(dealer=Seat.P1, seed=7)
@@ -93,23 +94,23 @@ class Round(RoundState):
     """One deal of a French-family game, from the bidding to the score."""
 
     variant: RoundRules
-    #: Whether plays follow the French rules of this class (``legal_cards`` and ``_generate`` not
+    #: Whether plays follow the French rules of this class (``legal_cards`` and ``rule_actions`` not
     #: overridden), so that ``legal_actions`` may answer them on its fast path. Set for each subclass.
     _french_plays: bool = True
     #: Whether ``play_at_random`` may take its quick loop (plays are French and applied by this class).
     _quick_playout: bool = True
-    #: Whether any card may be led once the first trick is over (``_legal_leads`` not overridden).
+    #: Whether any card may be led once the first trick is over (``rule_legal_leads`` not overridden).
     _free_later_leads: bool = True
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        cls._free_later_leads = cls._legal_leads is Round._legal_leads
-        cls._french_plays = cls.legal_cards is Round.legal_cards and cls._generate is Round._generate
+        cls._free_later_leads = cls.rule_legal_leads is Round.rule_legal_leads
+        cls._french_plays = cls.legal_cards is Round.legal_cards and cls.rule_actions is Round.rule_actions
         cls._quick_playout = (
             cls._french_plays
             and cls.legal_actions is Round.legal_actions
             and cls.push is Round.push
-            and cls._apply_play is Round._apply_play
+            and cls.rule_apply_play is Round.rule_apply_play
         )
 
     def __init__(
@@ -134,7 +135,7 @@ class Round(RoundState):
         if legal is not None:
             return legal
         if self.phase is not _PLAYING or not self._french_plays:
-            legal = self._legal = tuple(self._generate())
+            legal = self._legal = tuple(self.rule_actions())
             return legal
         # The commonest question of all, answered here without further calls: the cards that may be
         # played, as the interned play actions (a card is its pack index in ``PLAYS[seat]``).
@@ -149,7 +150,7 @@ class Round(RoundState):
         elif trick.plays:  # only the Excuse so far: anything goes
             cards = hand
         else:
-            cards = self._legal_leads(seat, hand)
+            cards = self.rule_legal_leads(seat, hand)
         self._legal_cards = cards
         row = PLAYS[seat]
         legal = tuple([row[card] for card in cards])
@@ -165,7 +166,8 @@ class Round(RoundState):
             extras.append(Action(self.taker, "slam"))
         return tuple(extras)
 
-    def _generate(self) -> list[Action]:
+    def rule_actions(self) -> list[Action]:
+        """Every action allowed now, in a fixed order (``legal_actions`` keeps them until the next move)."""
         phase = self.phase
         seat = self.to_move
         if phase is _PLAYING:
@@ -183,7 +185,7 @@ class Round(RoundState):
         if phase is _CALLING:
             return [Action(seat, "call", "", (card,)) for card in self.rule_callable(seat)]
         if phase is _DISCARD:
-            return [Action(seat, "discard", "", (card,)) for card in self._discardable(seat)]
+            return [Action(seat, "discard", "", (card,)) for card in self.rule_discardable(seat)]
         if phase is _PETIT_SEC:
             return [Action(seat, "petit-sec")]
         return []  # pragma: no cover
@@ -197,7 +199,8 @@ class Round(RoundState):
         start = ladder.index(highest) + 1 if highest is not None else 0
         return list(ladder[start:])
 
-    def _discardable(self, seat: Seat) -> list[Card]:
+    def rule_discardable(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may lay away now."""
         hand = self.hands[seat]
         plain = [c for c in hand if not c.is_trump and not c.is_excuse and not c.is_king]
         remaining = self.variant.dog_size - len(self.discard)
@@ -236,11 +239,12 @@ class Round(RoundState):
         led = trick.led_card
         if led is None:
             if not trick.plays:
-                return self._legal_leads(seat, hand)
+                return self.rule_legal_leads(seat, hand)
             return list(hand)
         return following_cards(hand, led, trick.best_card, self._overtrump)
 
-    def _legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
+    def rule_legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
+        """The cards ``seat`` may lead from ``hand`` (any card, except where the rules say otherwise)."""
         called = self.called
         if called is not None and not self.tricks and self.variant.players == 5:
             allowed = [c for c in hand if c.suit is not called.suit or c == called]
@@ -253,9 +257,10 @@ class Round(RoundState):
         """None if ``action`` is accepted now, else the reason and a sentence for learners."""
         if action in self.legal_actions():
             return None
-        return self._refusal(action)
+        return self.rule_refusal(action)
 
-    def _refusal(self, action: Action) -> Refusal:
+    def rule_refusal(self, action: Action) -> Refusal:
+        """Why ``action``, which is not allowed now, is refused: the reason and a sentence for learners."""
         if self.phase is _OVER:
             return Refusal(Illegal.ROUND_OVER, "the round is over: no more actions")
         if action.kind == "slam":
@@ -302,7 +307,7 @@ class Round(RoundState):
         if kind == "handful":
             return self._refuse_handful(action)
         if kind == "play":
-            return self._refuse_play(action)
+            return self.rule_refuse_play(action)
         return Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now")  # pragma: no cover
 
     def _refuse_bid(self, action: Action) -> Refusal:
@@ -365,7 +370,8 @@ class Round(RoundState):
             f"a {action.word} handful needs {need} trumps (the Excuse may count as one) and you hold {have}",
         )
 
-    def _refuse_play(self, action: Action) -> Refusal:
+    def rule_refuse_play(self, action: Action) -> Refusal:
+        """Why the card of ``action`` may not be played now."""
         seat = action.seat
         if len(action.cards) != 1:
             return Refusal(Illegal.NOT_ALLOWED, "play exactly one card, like 'play HK'")
@@ -426,13 +432,13 @@ class Round(RoundState):
             # The commonest action, checked against the legal cards (a C test on integers; ``in legal``
             # would call ``Action.__eq__`` for each action before the one played).
             if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
-                refusal = self._refusal(action)
+                refusal = self.rule_refusal(action)
                 raise IllegalActionError(refusal.reason, refusal.message)
-            self._apply_play(action.seat, action.cards[0])
+            self.rule_apply_play(action.seat, action.cards[0])
         elif action in legal:
-            self._apply(action)
+            self.rule_apply(action)
         else:
-            refusal = self._refusal(action)
+            refusal = self.rule_refusal(action)
             raise IllegalActionError(refusal.reason, refusal.message)
         self.actions.append(action)
         self._legal = None
@@ -458,7 +464,7 @@ class Round(RoundState):
         if not actions:
             return
         # The quick loop: the phase is play, and it stays so until the last trick is complete. Each card
-        # is drawn among ``legal_cards`` (as ``legal_actions`` does) and applied as ``_apply_play`` does,
+        # is drawn among ``legal_cards`` (as ``legal_actions`` does) and applied as ``rule_apply_play`` does,
         # with ``Trick.add`` written out; a complete trick goes through the same ``_close_trick``.
         # Seats and cards are plain ints inside the loop (``int`` subclasses such as ``Seat`` and
         # ``Card`` miss the interpreter's specialised integer instructions): each hand has a copy of
@@ -466,7 +472,12 @@ class Round(RoundState):
         hands, record, plays_of, players = self.hands, self.actions, PLAYS, self.players
         numbers = [[*map(int, hand)] for hand in hands]
         following = _PLAIN_NEXT[players]
-        overtrump, leads, close, span = self._overtrump, self._legal_leads, self._close_trick, following_span
+        overtrump, leads, close, span = (
+            self._overtrump,
+            self.rule_legal_leads,
+            self._close_trick,
+            following_span,
+        )
         free_leads = self._free_later_leads
         seat = self.to_move
         trick = self.current
@@ -532,9 +543,9 @@ class Round(RoundState):
             raise TarotError("no action to take back")
         actions = self.actions[:-1]
         last = self.actions[-1]
-        self._reset()
+        self.rule_reset()
         for action in actions:
-            self._apply(action)
+            self.rule_apply(action)
             self.actions.append(action)
         self._legal = None
         return last
@@ -542,20 +553,21 @@ class Round(RoundState):
     def copy(self) -> Round:
         clone = type(self)(self.variant, self.dealer, self.initial_hands, self.initial_dog)
         for action in self.actions:
-            clone._apply(action)
+            clone.rule_apply(action)
             clone.actions.append(action)
         return clone
 
-    def _apply(self, action: Action) -> None:
+    def rule_apply(self, action: Action) -> None:
+        """Apply an allowed ``action`` to the round (``push`` has checked it)."""
         kind = action.kind
         if kind == "play":
-            self._apply_play(action.seat, action.cards[0])
+            self.rule_apply_play(action.seat, action.cards[0])
         elif kind in ("bid", "pass"):
-            self._apply_bid(action)
+            self.rule_apply_bid(action)
         elif kind == "call":
-            self._apply_call(action.cards[0])
+            self.rule_apply_call(action.cards[0])
         elif kind == "discard":
-            self._apply_discard(action.cards[0])
+            self.rule_apply_discard(action.cards[0])
         elif kind == "handful":
             self._apply_handful(action.seat, action.word)
         elif kind == "slam":
@@ -570,7 +582,8 @@ class Round(RoundState):
         else:  # pragma: no cover - refused earlier
             raise TarotError(f"unknown action {action}")
 
-    def _apply_bid(self, action: Action) -> None:
+    def rule_apply_bid(self, action: Action) -> None:
+        """Apply a bid or a pass; once the bidding is over, go on to the call, the dog or the play."""
         if action.kind == "bid":
             self.bids.append(action)
         self.spoken += 1
@@ -589,15 +602,17 @@ class Round(RoundState):
             self.phase = _CALLING
             self.to_move = self.taker
         else:
-            self._after_call()
+            self.rule_after_call()
 
-    def _apply_call(self, card: Card) -> None:
+    def rule_apply_call(self, card: Card) -> None:
+        """Apply the taker's call of ``card``: the partner is its holder."""
         self.called = card
         holder = self.holder_of(card)
         self.partner = None if holder is None or holder == self.taker else holder
-        self._after_call()
+        self.rule_after_call()
 
-    def _after_call(self) -> None:
+    def rule_after_call(self) -> None:
+        """What follows the call: the dog turned over and taken, or the play at once."""
         assert self.taker is not None and self.contract is not None
         if self.rule_takes_dog(self.contract):
             self.dog_revealed = True
@@ -607,7 +622,8 @@ class Round(RoundState):
         else:
             self._start_play()
 
-    def _apply_discard(self, card: Card) -> None:
+    def rule_apply_discard(self, card: Card) -> None:
+        """Lay ``card`` away from the taker's hand; once the discard is complete, start the play."""
         assert self.taker is not None
         self.hands[self.taker].remove(card)
         self.discard.append(card)
@@ -627,7 +643,8 @@ class Round(RoundState):
         shown = tuple(trumps[:need]) if len(trumps) >= need else (*trumps, EXCUSE)
         self.handfuls.append((seat, size, shown))
 
-    def _apply_play(self, seat: Seat, card: Card) -> None:
+    def rule_apply_play(self, seat: Seat, card: Card) -> None:
+        """Play ``card`` from ``seat``'s hand to the current trick, closing the trick when it is full."""
         self.hands[seat].remove(card)
         trick = self.current
         assert trick is not None

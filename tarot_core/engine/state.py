@@ -139,11 +139,12 @@ class RoundState:
         # Cards are their pack indexes, so a plain sort puts them in pack order.
         self.initial_hands = tuple(map(tuple, map(sorted, hands)))
         self.initial_dog = tuple(sorted(dog))
-        self._check_deal()
-        self._reset()
+        self.rule_check_deal()
+        self.rule_reset()
 
     # ------------------------------------------------------------------ setup
-    def _check_deal(self) -> None:
+    def rule_check_deal(self) -> None:
+        """Refuse a deal these rules cannot play (the sizes of the hands and the dog, the pack)."""
         variant = self.variant
         if len(self.initial_hands) != self.players:
             raise TarotError(f"{variant.key} needs {self.players} hands, not {len(self.initial_hands)}")
@@ -161,7 +162,8 @@ class RoundState:
             missing = variant.pack_set - unique
             raise TarotError(f"the deal does not use the pack: {format_cards(sort_hand(missing))} missing")
 
-    def _reset(self) -> None:
+    def rule_reset(self) -> None:
+        """Set the round to its start: the hands as dealt, no action yet, the first player to move."""
         self.hands: list[list[Card]] = [list(hand) for hand in self.initial_hands]
         self.dog: list[Card] = list(self.initial_dog)
         self.actions: list[Action] = []
@@ -348,7 +350,7 @@ class RoundState:
         """The highest trump, or else the highest card of the suit led; the Excuse wins only a slam's
         last trick. Before any other card, the Excuse's player holds the trick for now."""
         plays = trick.plays
-        if plays[0][1] is EXCUSE and self._excuse_wins(trick):
+        if plays[0][1] is EXCUSE and self.rule_excuse_wins(trick):
             return plays[0][0]
         ahead = trick.ahead
         return ahead if ahead is not None else plays[0][0]
@@ -362,7 +364,7 @@ class RoundState:
             return trick.winner
         return self.rule_trick_winner(trick)
 
-    def _excuse_wins(self, trick: Trick) -> bool:
+    def rule_excuse_wins(self, trick: Trick) -> bool:
         """The Excuse wins only when led to the last trick by a side that has won every trick."""
         if trick.number != self.variant.hand_size - 1:
             return False

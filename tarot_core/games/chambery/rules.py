@@ -254,8 +254,8 @@ class ChamberyRound(Round):
         super().__init__(cast("RoundRules", variant), dealer, hands, dog)
 
     # ------------------------------------------------------------------ state
-    def _reset(self) -> None:
-        super()._reset()
+    def rule_reset(self) -> None:
+        super().rule_reset()
         dealer = self.dealer
         self.hands[dealer] = sorted([*self.hands[dealer], *self.dog])
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(tuple(hand) for hand in self.hands)
@@ -350,7 +350,7 @@ class ChamberyRound(Round):
         return BIDS_BY_WORD[self.contract].demanded - spent
 
     # ------------------------------------------------------------------ legal actions
-    def _generate(self) -> list[Action]:
+    def rule_actions(self) -> list[Action]:
         seat = self.to_move
         stage = self.stage
         if seat is None or stage is Stage.OVER:
@@ -413,7 +413,7 @@ class ChamberyRound(Round):
         return call_candidates([*self.hands[self.dealer], *self.discard])
 
     # ------------------------------------------------------------------ refusals
-    def _refusal(self, action: Action) -> Refusal:
+    def rule_refusal(self, action: Action) -> Refusal:
         stage = self.stage
         if stage is Stage.OVER:
             return Refusal(Illegal.ROUND_OVER, "The deal is over: no more actions.")
@@ -466,24 +466,24 @@ class ChamberyRound(Round):
         return Refusal(Illegal.CALL_NOT_ALLOWED, f"Call {names.get(rank, 'a Jack')}.")
 
     # ------------------------------------------------------------------ applying actions
-    def _apply(self, action: Action) -> None:
+    def rule_apply(self, action: Action) -> None:
         kind = action.kind
         if kind == "play":
-            self._apply_play(action.seat, action.cards[0])
+            self.rule_apply_play(action.seat, action.cards[0])
         elif kind == "discard":
-            self._apply_discard(action.cards[0])
+            self.rule_apply_discard(action.cards[0])
         elif kind in ("bid", "pass"):
-            self._apply_bid(action)
+            self.rule_apply_bid(action)
         elif kind == "demand":
             self._apply_demand(action.cards[0])
         elif kind == "give":
             self._apply_give(action.cards[0])
         elif kind == "call":
-            self._apply_call(action.cards[0])
+            self.rule_apply_call(action.cards[0])
         else:  # pragma: no cover - refused earlier
             raise TarotError(f"unknown action {action}")
 
-    def _apply_discard(self, card: Card) -> None:
+    def rule_apply_discard(self, card: Card) -> None:
         dealer = self.dealer
         self.hands[dealer].remove(card)
         self.discard.append(card)
@@ -502,7 +502,7 @@ class ChamberyRound(Round):
             self.phase = Phase.BIDDING
             self.to_move = dealer.next(self.players)
 
-    def _apply_bid(self, action: Action) -> None:
+    def rule_apply_bid(self, action: Action) -> None:
         if action.kind == "bid":
             self.bids.append(action)
         spoken = sum(1 for a in self.actions if a.kind in ("bid", "pass")) + 1
@@ -560,7 +560,7 @@ class ChamberyRound(Round):
         if len(self.given) == len(self.received):
             self._start_play()
 
-    def _apply_call(self, card: Card) -> None:
+    def rule_apply_call(self, card: Card) -> None:
         self.called = card
         self.partner = self.seat_holding(card)
         self.announcements.append(

@@ -196,15 +196,15 @@ class ClassicRound(Round):
                 return cards
         return []  # pragma: no cover - 16 court cards cannot all be in 15 + 3 cards with a King free
 
-    def _reset(self) -> None:
-        super()._reset()
+    def rule_reset(self) -> None:
+        super().rule_reset()
         self.passed: set[Seat] = set()
 
-    def _apply_bid(self, action: Action) -> None:
+    def rule_apply_bid(self, action: Action) -> None:
         if self.variant.options.bidding == "auction":
             self._apply_auction(action)
         else:
-            super()._apply_bid(action)
+            super().rule_apply_bid(action)
         if (
             self.phase is Phase.CALLING
             and self.variant.options.call_timing == "after-dog"
@@ -236,21 +236,21 @@ class ClassicRound(Round):
             return
         # The bidding is over: let the French round close it as after a last speaker.
         self.spoken = self.players - 1
-        super()._apply_bid(action)
+        super().rule_apply_bid(action)
 
-    def _after_call(self) -> None:
+    def rule_after_call(self) -> None:
         if self.contract == "slam":
             self.slam_announced = True
         elif self.contract == "guard-without":
             self.dog_revealed = True  # the source: "he reveals the dog but does not pick it up"
-        super()._after_call()
+        super().rule_after_call()
 
-    def _discardable(self, seat: Seat) -> list[Card]:
+    def rule_discardable(self, seat: Seat) -> list[Card]:
         """Anything but a King or a special card (bout): the source forbids nothing else."""
         return [c for c in self.hands[seat] if not c.is_king and not c.is_bout]
 
     # -- play: the Excuse may not be led
-    def _legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
+    def rule_legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
         cards = [c for c in hand if c is not EXCUSE] or list(hand)
         called = self.called
         if called is not None and not self.tricks and not self.variant.options.called_suit_lead:
@@ -259,7 +259,7 @@ class ClassicRound(Round):
                 return allowed
         return cards
 
-    def _refuse_play(self, action: Action) -> Refusal:
+    def rule_refuse_play(self, action: Action) -> Refusal:
         trick = self.current
         if (
             len(action.cards) == 1
@@ -273,12 +273,12 @@ class ClassicRound(Round):
                 "the Excuse may not be led: lead another card and keep the Excuse for a trick "
                 "someone else has led",
             )
-        return super()._refuse_play(action)
+        return super().rule_refuse_play(action)
 
     def rule_excuse_kept_in_slam(self) -> bool:
         return str(self.variant.options.slam_excuse) != "strict"
 
-    def _excuse_wins(self, trick: Trick) -> bool:
+    def rule_excuse_wins(self, trick: Trick) -> bool:
         if self.variant.options.slam_excuse == "strict" or trick.number != self.variant.hand_size - 1:
             return False
         side = self.side_of(trick.plays[0][0])

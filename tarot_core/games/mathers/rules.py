@@ -159,7 +159,7 @@ class MathersRound(Round):
         super().__init__(cast("RoundRules", variant), dealer, hands, dog)
 
     # ------------------------------------------------------------------ setup
-    def _check_deal(self) -> None:
+    def rule_check_deal(self) -> None:
         players = self.players
         if len(self.initial_hands) != players:
             raise TarotError(f"{self.variant.key} needs {players} hands, not {len(self.initial_hands)}")
@@ -177,8 +177,8 @@ class MathersRound(Round):
     def rule_petit_sec_seat(self) -> Seat | None:
         return None
 
-    def _reset(self) -> None:
-        super()._reset()
+    def rule_reset(self) -> None:
+        super().rule_reset()
         dealt = {c for hand in self.initial_hands for c in hand} | set(self.initial_dog)
         #: With two players, the third hand: dealt, never played.
         self.dead_hand: tuple[Card, ...] = tuple(c for c in FULL_PACK if c not in dealt)
@@ -262,7 +262,7 @@ class MathersRound(Round):
         return order
 
     # ------------------------------------------------------------------ legal actions
-    def _generate(self) -> list[Action]:
+    def rule_actions(self) -> list[Action]:
         seat = self.to_move
         if self.phase is Phase.OVER or seat is None:
             return []
@@ -303,7 +303,7 @@ class MathersRound(Round):
         return may_ask(self.hands[seat]) and not any(a.asker == seat for a in self.asks)
 
     # ------------------------------------------------------------------ refusals
-    def _refusal(self, action: Action) -> Refusal:
+    def rule_refusal(self, action: Action) -> Refusal:
         if self.phase is Phase.OVER:
             return Refusal(Illegal.ROUND_OVER, "the hand is over: no more actions")
         if action.seat != self.to_move:
@@ -348,7 +348,7 @@ class MathersRound(Round):
         if action.kind == "declare":
             return self._refuse_declare(action)
         if action.kind == "play":
-            return self._refuse_play(action)
+            return self.rule_refuse_play(action)
         return Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now")  # pragma: no cover
 
     def _refuse_declare(self, action: Action) -> Refusal:
@@ -372,7 +372,7 @@ class MathersRound(Round):
             )
         return Refusal(Illegal.DECLARATION_NOT_ALLOWED, "declare 'all', ask with 'ask-p2', or pass")
 
-    def _refuse_play(self, action: Action) -> Refusal:
+    def rule_refuse_play(self, action: Action) -> Refusal:
         trick = self.current
         assert trick is not None
         hand = self.hands[action.seat]
@@ -401,7 +401,7 @@ class MathersRound(Round):
         )
 
     # ------------------------------------------------------------------ applying actions
-    def _apply(self, action: Action) -> None:
+    def rule_apply(self, action: Action) -> None:
         kind = action.kind
         seat = action.seat
         if kind == "discard":
@@ -427,7 +427,7 @@ class MathersRound(Round):
         elif kind == "pass":
             self._next_caller(seat)
         elif kind == "play":
-            self._apply_play(seat, action.card)
+            self.rule_apply_play(seat, action.card)
         else:  # pragma: no cover - refused earlier
             raise TarotError(f"unknown action {action}")
 
@@ -456,7 +456,7 @@ class MathersRound(Round):
         self.current = Trick(0, self.first_player)
         self.to_move = self.first_player
 
-    def _apply_play(self, seat: Seat, card: Card) -> None:
+    def rule_apply_play(self, seat: Seat, card: Card) -> None:
         self.hands[seat].remove(card)
         trick = self.current
         assert trick is not None

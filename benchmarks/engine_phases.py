@@ -25,13 +25,13 @@ from math import floor
 from operator import call
 
 from tarot_core import find_variant
-from tarot_core.deal import deal_pack, shuffled_pack
-from tarot_core.round import Round
+from tarot_core.engine.deal import deal_pack, shuffled_pack
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import Variant
 from tarot_core.seats import SEATS, Seat
 
 # The very bidding ``simulate`` forces, and its way of counting a round.
 from tarot_core.simulate import SimulationStats, _force_contract, _record, simulate
-from tarot_core.variant import Variant
 
 PARTS = ("shuffle", "deal", "new round", "bidding", "first trick", "later tricks")
 

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import EXCUSE, FULL_PACK, MONDE, PETIT, Card, Suit, format_cards, parse_cards
+from .engine.result import Score, Term
+from .engine.round import Round, RoundResult
+from .engine.state import Phase
+from .engine.trick import Trick
+from .engine.variant import Variant, add_family, all_variants, find_variant, score_request, variant_for
 from .errors import (
     Illegal,
     IllegalActionError,
@@ -13,10 +18,12 @@ from .errors import (
     RequestError,
     TarotError,
 )
-from .round import Phase, Round, RoundResult, Trick
-from .scoring import Score, Term, score_request
 from .seats import Seat
-from .variant import Variant, all_variants, find_variant, variant_for
+
+# The rule sets, in the order they are listed; each is imported when first needed.
+for _family in ("fft", "classic", "mathers", "chambery"):
+    add_family(_family, f"{__name__}.games.{_family}")
+del _family
 
 __version__ = "0.1.0"
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, median, stdev
 
+from .engine.variant import Variant
 from .errors import TarotError
 from .players import PLAYER_NAMES, MonteCarloPlayer, Player, make_player
 from .seats import SEATS
-from .variant import Variant
 
 #: The 95 % quantile of the normal distribution.
 Z95 = 1.96

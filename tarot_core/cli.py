@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import NoReturn
 
 from .cards import format_cards, sort_hand
+from .engine.result import format_breakdown
+from .engine.variant import UnknownVariantError, family_players, find_variant, variant_for
 from .errors import TarotError
-from .scoring import format_breakdown
 from .seats import SEATS, Seat
-from .variant import UnknownVariantError, family_players, find_variant, variant_for
 
 
 class UsageError(Exception):
@@ -116,7 +116,7 @@ def _json_kind(value: object) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import score_request
+    from .engine.variant import score_request
 
     request = _read_request(args.request)
     answer = score_request(request)

@@ -14,11 +14,11 @@ from collections.abc import Callable
 
 from .actions import Action
 from .cards import format_cards
+from .engine.variant import Variant
 from .errors import NotationError
 from .players import make_player
 from .players.base import action_words
 from .seats import SEATS, Seat
-from .variant import Variant
 
 
 def _read_action(text: str, seat: Seat, legal: tuple[Action, ...], players: int) -> Action:

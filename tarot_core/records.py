@@ -31,14 +31,13 @@ from typing import TYPE_CHECKING, Final
 
 from .actions import Action
 from .cards import format_cards, parse_cards, sort_hand
+from .engine.variant import UnknownVariantError, Variant, find_variant
 from .errors import IllegalActionError, NotationError, RecordError, TarotError
 from .seats import SEATS, Seat
-from .variant import UnknownVariantError, find_variant
 
 if TYPE_CHECKING:
     from .cards import Card
-    from .round import Round
-    from .variant import Variant
+    from .engine.round import Round
 
 FORMAT = "tarot-hand"
 VERSION = 1
@@ -139,6 +138,8 @@ class HandRecord:
         seed: int | str | None = None,
         with_expected: bool = True,
     ) -> HandRecord:
+        # A round is made by its rule set (``Variant.new_round``), which the record names.
+        assert isinstance(rnd.variant, Variant), "a round made by a registered rule set"
         record = cls(
             variant=rnd.variant,
             dealer=rnd.dealer,

@@ -7,7 +7,8 @@ is the one place that says so.
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
+from typing import Final
 
 from .errors import NotationError
 
@@ -42,6 +43,18 @@ class Seat(IntEnum):
         limit = players or 5
         raise NotationError(f"{text!r} is not a seat: write p1 to p{limit}")
 
+
+class Side(StrEnum):
+    """The two sides of a round, by their notation: the taker (and the partner) attack, the others
+    defend. A side equals its notation (``Side.ATTACK == "attack"``), in JSON too."""
+
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+
+#: The sides as module constants, which the hot paths read faster than the enum's members.
+ATTACK: Final = Side.ATTACK
+DEFENCE: Final = Side.DEFENCE
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
 _NAMES: tuple[str, ...] = tuple(f"p{i + 1}" for i in range(len(SEATS)))

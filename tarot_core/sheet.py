@@ -1,6 +1,6 @@
 """A score sheet for an evening of play: named players, one rule set, the deals in order.
 
-Each deal is a score request (the calculator's, see :func:`tarot_core.scoring.score_request`) plus who
+Each deal is a score request (the calculator's, see :func:`tarot_core.engine.variant.score_request`) plus who
 held which role: the engine scores the request by role (taker, partner, defenders), and the sheet gives
 each role's score to the player who held it. The totals are the sums of every deal's scores, so they are
 recomputed from the deals each time: undoing or editing a deal can never leave a stale total.
@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from .engine.variant import score_request
 from .errors import RequestError, TarotError
-from .scoring import score_request
 
 FORMAT: Final = "tarot-sheet"
 VERSION: Final = 1

@@ -12,10 +12,10 @@ from math import floor
 from typing import Final
 
 from .actions import simple
+from .engine.round import Round
+from .engine.variant import Variant
 from .errors import TarotError
-from .round import Round
 from .seats import SEATS, Seat
-from .variant import Variant
 
 
 @dataclass

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from tarot_core.cards import Card, sort_hand
+from tarot_core.engine.result import bouts_text
 from tarot_core.errors import TarotError
 from tarot_core.exercises import (
     ExerciseError,
@@ -34,8 +35,7 @@ from tarot_core.exercises import (
     table_for,
 )
 from tarot_core.records import HandRecord
-from tarot_core.round import ATTACK, DEFENCE
-from tarot_core.scoring import bouts_text
+from tarot_core.seats import ATTACK, DEFENCE
 
 try:
     from tutorial.bridge import card_button, card_html, get_record

@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
+from tarot_core.engine.round import Round
+from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
 from tarot_core.players import make_player
 from tarot_core.records import HandRecord
-from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
-from tarot_core.view import SeatView
 
 try:
     from tutorial import bridge, play_table

@@ -6,7 +6,7 @@ A game is its setup and the actions so far,
     {"variant": "fft", "players": 4, "seed": 7, "seat": "p2", "level": "rule", "actions": ["p2 pass", ...]}
 
 rebuilt from the seeded deal at each call (the last round is kept, so a call that adds one action
-replays nothing). What the table shows comes from the reader's :class:`~tarot_core.view.SeatView`
+replays nothing). What the table shows comes from the reader's :class:`~tarot_core.engine.view.SeatView`
 only: the engine decides what a seat may see, never this module. The computer players are seeded by
 the deal and the number of actions played, so the same moves by the reader always meet the same
 answers.
@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card, sort_hand
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import Variant, family_players, variant_for
+from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError
 from tarot_core.players import Player, make_player
 from tarot_core.players.base import action_words, card_words
 from tarot_core.records import HandRecord
-from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import Variant, family_players, variant_for
-from tarot_core.view import Pile, SeatView, TrickView
 
 if TYPE_CHECKING:
     from tutorial import bridge
@@ -282,9 +282,9 @@ def action_text(action: Action, family: str) -> str:
 
 # ====================================================================================== drawing
 def _contract_names() -> dict[str, str]:
-    from tarot_core.chambery import BIDS_BY_WORD
-    from tarot_core.classic import CONTRACT_NAMES
-    from tarot_core.scoring import FFT_CONTRACT_NAMES
+    from tarot_core.games.chambery import BIDS_BY_WORD
+    from tarot_core.games.classic import CONTRACT_NAMES
+    from tarot_core.games.fft import FFT_CONTRACT_NAMES
 
     names = {word: bid.label for word, bid in BIDS_BY_WORD.items()}
     return names | dict(CONTRACT_NAMES) | dict(FFT_CONTRACT_NAMES)

@@ -13,9 +13,10 @@ numbers of players side by side.
 
 from __future__ import annotations
 
-from tarot_core import chambery
-from tarot_core.classic import TARGETS as CLASSIC_TARGETS
-from tarot_core.scoring import (
+from tarot_core.engine.variant import find_variant
+from tarot_core.games import chambery
+from tarot_core.games.classic import TARGETS as CLASSIC_TARGETS
+from tarot_core.games.fft import (
     FFT_CONTRACT_NAMES,
     FFT_HANDFUL_BONUS,
     FFT_HANDFULS,
@@ -23,7 +24,6 @@ from tarot_core.scoring import (
     FFT_TARGETS,
     share_factors,
 )
-from tarot_core.variant import find_variant
 
 from .tables import TableDescription
 

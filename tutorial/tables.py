@@ -31,11 +31,13 @@ from tarot_core.cards import (
     cards_in_words,
     format_points,
 )
+from tarot_core.engine.result import points_value
+from tarot_core.engine.round import Round
+from tarot_core.engine.trick import Trick
+from tarot_core.engine.variant import Variant, all_variants, find_variant
+from tarot_core.engine.variant import options_table as variant_options_table
 from tarot_core.errors import TarotError
-from tarot_core.fft import FrenchVariant
-from tarot_core.records import HandRecord, load_record
-from tarot_core.round import ATTACK, DEFENCE, Round, Trick
-from tarot_core.scoring import (
+from tarot_core.games.fft import (
     FFT_BASE,
     FFT_CONTRACT_NAMES,
     FFT_HANDFUL_BONUS,
@@ -47,12 +49,11 @@ from tarot_core.scoring import (
     FFT_SLAM_FAILED,
     FFT_SLAM_UNANNOUNCED,
     FFT_TARGETS,
-    points_value,
+    FrenchVariant,
     share_factors,
 )
-from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import Variant, all_variants, find_variant
-from tarot_core.variant import options_table as variant_options_table
+from tarot_core.records import HandRecord, load_record
+from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
 #: Where the sample hand records live.
 HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"
@@ -598,7 +599,7 @@ def running_scores_table(players: list[str], deals: list[Mapping[str, object]]) 
 
     Four players only (the taker against everybody else), with each player's running total.
     """
-    from tarot_core.scoring import score_request
+    from tarot_core.engine.variant import score_request
 
     if len(players) != 4 or len(set(players)) != 4:
         raise TarotError("a score pad needs the four players' names, all different")
@@ -645,7 +646,7 @@ _TERM_REQUESTS: Final[tuple[Mapping[str, object], ...]] = (
 
 def score_terms_table() -> TableDescription:
     """Every term of a French Tarot score breakdown with its label, in the order the scorer writes them."""
-    from tarot_core.scoring import score_request
+    from tarot_core.engine.variant import score_request
 
     seen: dict[str, str] = {}
     for request in _TERM_REQUESTS:

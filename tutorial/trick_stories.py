@@ -11,9 +11,10 @@ from typing import Final
 from tarot_core.cards import (
     Card,
 )
+from tarot_core.engine.round import Round
+from tarot_core.engine.trick import Trick
 from tarot_core.errors import TarotError
-from tarot_core.round import ATTACK, Round, Trick
-from tarot_core.seats import Seat
+from tarot_core.seats import ATTACK, Seat
 
 from .tables import final_round, load_hand
 

@@ -1,7 +1,7 @@
 """Computer players: policies that decide from a seat's view alone.
 
 A player is an object with ``decide(view, rng) -> Action`` and ``explain(view, action) -> str``. It
-reads only the :class:`~tarot_core.view.SeatView` it is given, never the round, so it cannot use a
+reads only the :class:`~tarot_core.engine.view.SeatView` it is given, never the round, so it cannot use a
 hidden card; ``rng`` (a :class:`random.Random`) is its only source of chance, so a seeded generator
 makes its decisions reproducible. Three levels:
 

@@ -7,8 +7,8 @@ from typing import Protocol
 
 from ..actions import Action
 from ..cards import Card
+from ..engine.view import SeatView
 from ..errors import TarotError
-from ..view import SeatView
 
 
 class PlayerError(TarotError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from ..view import SeatView
+from ..engine.view import SeatView
 from .base import action_words, legal_or_fail
 
 

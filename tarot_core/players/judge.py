@@ -1,6 +1,6 @@
 """The hand judge: what each bid is worth to the seat about to speak, found by playing the hand out.
 
-:func:`judge_bid` reads only the :class:`~tarot_core.view.SeatView` of a seat whose turn it is to bid
+:func:`judge_bid` reads only the :class:`~tarot_core.engine.view.SeatView` of a seat whose turn it is to bid
 (French rule sets). It deals the cards that seat cannot see at random many times, consistently with what
 it sees (:func:`~tarot_core.players.montecarlo.sample`), and for each deal and each action the seat may
 take it plays the whole deal out: the seat bids, the players still to speak pass, and the rule-based
@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..actions import Action
+from ..engine.round import Round
+from ..engine.view import SeatView
 from ..errors import TarotError
-from ..round import Round
-from ..view import SeatView
 from .montecarlo import finish, rebuild, sample
 from .rule import RulePlayer, hand_points
 

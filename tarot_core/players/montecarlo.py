@@ -26,12 +26,12 @@ from functools import cache
 
 from ..actions import Action
 from ..cards import EXCUSE, PLAIN_SUITS, Card, Suit
+from ..engine.round import Round
+from ..engine.variant import Variant, find_variant
+from ..engine.view import SeatView
 from ..errors import TarotError
-from ..mathers import TAROT_TRUMPS
-from ..round import Round
+from ..games.mathers.options import TAROT_TRUMPS
 from ..seats import Seat
-from ..variant import Variant, find_variant
-from ..view import SeatView
 from .base import action_words, legal_or_fail
 from .rule import RulePlayer, order
 

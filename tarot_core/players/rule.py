@@ -34,10 +34,11 @@ from typing import Final
 
 from ..actions import Action
 from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
-from ..chambery import card_points as chambery_points
-from ..chambery import strength as chambery_strength
-from ..mathers import CATEGORY_VALUES, TAROT_TRUMPS, category
-from ..view import SeatView
+from ..engine.view import SeatView
+from ..games.chambery.play import card_points as chambery_points
+from ..games.chambery.play import strength as chambery_strength
+from ..games.mathers.options import CATEGORY_VALUES, TAROT_TRUMPS
+from ..games.mathers.play import category
 from .base import action_words, card_words, legal_or_fail
 
 #: The level of each contract word (the same ladder in the French rules' two vocabularies).

@@ -11,10 +11,10 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK, Card
-from tarot_core.chambery import ChamberyRound
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError
+from tarot_core.games.chambery import ChamberyRound
 from tarot_core.records import load_record
-from tarot_core.scoring import score_request
 from tests.browser.widget_testing import MATHERS_REQUESTS
 from tutorial import bridge
 
@@ -278,7 +278,7 @@ def engine_running_points(record: Any, rnd: Any) -> dict[str, Any] | None:
     """The running score by the round's own accounting: ``{key: (points, tricks)}``, or None before play."""
     family = record.variant.family
     if family == "mathers":
-        from tarot_core import mathers
+        from tarot_core.games import mathers
 
         if rnd.phase.value not in ("playing", "over"):
             return None
@@ -352,7 +352,7 @@ def test_running_points_are_the_engine_accounting_at_every_step(name: str) -> No
         if isinstance(rnd, ChamberyRound):
             trick_values = [rnd.trick_points(trick) for trick in rnd.tricks]
         elif record.variant.family == "mathers":
-            from tarot_core import mathers
+            from tarot_core.games import mathers
 
             trick_values = [mathers.trick_points(t.cards, rnd.variant.options) for t in rnd.tricks]
         else:

@@ -10,8 +10,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError
-from tarot_core.scoring import score_request
 from tests.browser.widget_testing import (
     MATHERS_REQUESTS,
     WidgetPage,

@@ -28,7 +28,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from tarot_core.scoring import score_request
+from tarot_core.engine.variant import score_request
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
 from tutorial import bridge
 from tutorial.serve import QuietCompressingHandler

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from tarot_core.actions import Action
+from tarot_core.engine.variant import variant_for
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import variant_for
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, click, new_widget_page
 from tutorial import play_bridge
 

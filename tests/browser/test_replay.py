@@ -9,9 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tarot_core.actions import Action
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import score_request
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Round
-from tarot_core.scoring import score_request
 from tests.browser.widget_testing import WidgetPage, click, describe, new_widget_page, run_axe, settle_in_view
 from tutorial import bridge
 

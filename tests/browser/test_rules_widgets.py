@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from tarot_core.actions import Action
-from tarot_core.chambery import ChamberyRound
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import Illegal
+from tarot_core.games.chambery import ChamberyRound
 from tarot_core.records import load_record
-from tarot_core.scoring import score_request
 from tests.browser.widget_testing import (
     BOOT_TIMEOUT_MS,
     click,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tarot_core.scoring import score_request
+from tarot_core.engine.variant import score_request
 from tarot_core.sheet import load_sheet
 from tests.browser.widget_testing import WidgetPage, describe, new_widget_page, run_axe, wait_ready
 

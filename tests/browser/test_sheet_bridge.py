@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tarot_core.scoring import score_request
+from tarot_core.engine.variant import score_request
 from tarot_core.sheet import load_sheet
 from tutorial import sheet_bridge
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tarot_core.scoring import score_request
+from tarot_core.engine.variant import score_request
 from tutorial import bridge
 from tutorial.sphinxext import widgets
 
@@ -83,7 +83,7 @@ def test_the_engine_wheel_and_the_bridge_are_served(site: Path) -> None:
     wheel = assets / widgets.wheel_name()
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    assert "tarot_core/round.py" in names and "tarot_core/scoring.py" in names
+    assert "tarot_core/engine/round.py" in names and "tarot_core/games/chambery/rules.py" in names
     served = json.loads((assets / widgets.BRIDGE_FILE).read_text(encoding="utf-8"))
     assert served == widgets.bridge_files() and "bridge/__init__.py" in served
     hands = json.loads((assets / "hands.json").read_text(encoding="utf-8"))

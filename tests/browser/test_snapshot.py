@@ -1,7 +1,7 @@
 """The widgets' Pyodide memory snapshot: made by the build, restored by the worker, with a fallback.
 
 In Chromium: the calculator page boots from the snapshot (the worker's ready message says so) and
-scores exactly as :func:`tarot_core.scoring.score_request`; in a copy of the built site whose snapshot
+scores exactly as :func:`tarot_core.engine.variant.score_request`; in a copy of the built site whose snapshot
 is missing, or is not a snapshot at all, the worker starts Python the plain way and scores the same.
 Every request stays on the local server. Without a browser: the snapshot's name follows what it holds,
 and a build without Node names none (a note, not a warning).
@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tarot_core.scoring import score_request
+from tarot_core.engine.variant import score_request
 from tests.browser.widget_testing import (
     BOOT_TIMEOUT_MS,
     QuietHandler,

@@ -11,7 +11,7 @@ import pytest
 from docutils import nodes
 
 from tarot_core.cards import Card
-from tarot_core.scoring import score_request
+from tarot_core.engine.variant import score_request
 from tests.docs.docs_testing import ROOT, Build, parse_page, sphinx_build
 from tutorial.sphinxext.cards import card_node
 from tutorial.sphinxext.engine import estimated_height
@@ -101,7 +101,7 @@ GOOD_PAGE = """
 # Test page
 
 The pack holds {tarot-value}`len(FULL_PACK)` cards and {tarot-value}`format_points(TOTAL_HALF_POINTS)` points;
-the garde multiplies by {tarot-value}`scoring.FFT_MULTIPLIERS["garde"]`. The {term}`dog` is face down.
+the garde multiplies by {tarot-value}`fft.FFT_MULTIPLIERS["garde"]`. The {term}`dog` is face down.
 Here is a King: {card}`HK`.
 
 ```{cards} T21 T1 EX
@@ -244,7 +244,7 @@ def test_the_real_engine_scores_a_garde(tmp_path: Path) -> None:
     {json.dumps(request)}
     ```
     """
-    result = build(tmp_path, page, scorer="tarot_core.scoring:score_request")
+    result = build(tmp_path, page, scorer="tarot_core.engine.variant:score_request")
     assert result.returncode == 0, result.output
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert "Contract multiplier" in html and f"+{scores['taker']}" in html

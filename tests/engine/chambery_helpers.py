@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card, parse_cards
-from tarot_core.chambery import ChamberyRound, ChamberyVariant, Stage
+from tarot_core.engine.variant import find_variant
+from tarot_core.games.chambery import ChamberyRound, ChamberyVariant, Stage
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import find_variant
 
 
 def variant(key: str, **options: object) -> ChamberyVariant:

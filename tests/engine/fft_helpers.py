@@ -14,8 +14,9 @@ import pytest
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, Card, parse_cards
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
 from tarot_core.errors import Illegal, IllegalActionError
-from tarot_core.round import Phase, Round
 from tarot_core.seats import SEATS, Seat
 from tests.engine.rounds import snapshot
 

@@ -9,9 +9,9 @@ import random
 from collections.abc import Callable
 from typing import Final, TypeVar
 
-from tarot_core.round import Round
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import Variant, find_variant
 from tarot_core.seats import Seat
-from tarot_core.variant import Variant, find_variant
 
 R = TypeVar("R", bound=Round)
 

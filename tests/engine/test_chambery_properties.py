@@ -14,7 +14,8 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, MONDE, PETIT, PLAIN_SUITS, Card
-from tarot_core.chambery import (
+from tarot_core.errors import IllegalActionError
+from tarot_core.games.chambery import (
     BIDS_BY_WORD,
     ChamberyCounting,
     ChamberyOptions,
@@ -28,7 +29,6 @@ from tarot_core.chambery import (
     pay_three,
     strength,
 )
-from tarot_core.errors import IllegalActionError
 from tarot_core.seats import SEATS
 from tests.engine.rounds import dealt, snapshot
 

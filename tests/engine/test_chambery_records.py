@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tarot_core.chambery import ChamberyRound
 from tarot_core.cli import main
 from tarot_core.errors import RecordError
+from tarot_core.games.chambery import ChamberyRound
 from tarot_core.records import load_record
 
 HANDS_DIR = Path(__file__).resolve().parents[2] / "tutorial" / "hands"

@@ -9,11 +9,11 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, KINGS, PLAIN_SUITS, Card, parse_cards
-from tarot_core.chambery import ChamberyCounting, ChamberyRound, Stage, layout, pack_cards
+from tarot_core.engine.state import Phase
+from tarot_core.engine.variant import find_variant, variant_for
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
-from tarot_core.round import Phase
+from tarot_core.games.chambery import ChamberyCounting, ChamberyRound, Stage, layout, pack_cards
 from tarot_core.seats import Seat
-from tarot_core.variant import find_variant, variant_for
 from tests.engine.chambery_helpers import build, discard_first, everyone_passes, push, stage
 from tests.engine.rounds import dealt, play_out, snapshot
 
@@ -25,7 +25,7 @@ def card(text: str) -> Card:
 
 
 def refused(rnd: object, text: str, reason: Illegal) -> str:
-    from tarot_core.chambery import ChamberyRound
+    from tarot_core.games.chambery import ChamberyRound
 
     assert isinstance(rnd, ChamberyRound)
     action = Action.parse(text, rnd.players)
@@ -287,7 +287,7 @@ def test_card_points_per_seat_tricks_and_discard_add_up_to_the_total() -> None:
 
 
 def test_round_score_follows_the_payment_rules_and_summary() -> None:
-    from tarot_core.chambery import pay_partnership
+    from tarot_core.games.chambery import pay_partnership
 
     rnd = dealt(ChamberyRound, "chambery-5", 5)
     discard_first(rnd)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tarot_core import chambery as ch
 from tarot_core.cards import FULL_PACK, KINGS, PLAIN_SUITS, Card, pack_62, parse_cards
 from tarot_core.errors import Illegal, RequestError
+from tarot_core.games import chambery as ch
 
 
 def cards(text: str) -> list[Card]:
@@ -271,7 +271,7 @@ def test_legal_plays_agrees_with_asking_every_card() -> None:
     import random as _random
 
     from tarot_core.cards import FULL_PACK
-    from tarot_core.chambery import ChamberyOptions, legal_plays, play_refusal
+    from tarot_core.games.chambery import ChamberyOptions, legal_plays, play_refusal
 
     rng = _random.Random(5)
     pack = list(FULL_PACK)

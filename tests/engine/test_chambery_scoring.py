@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tarot_core import chambery as ch
 from tarot_core.errors import RequestError
+from tarot_core.games import chambery as ch
 
 DUMMETT = ch.ChamberyOptions(payment="dummett")
 

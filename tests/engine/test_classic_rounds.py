@@ -9,12 +9,13 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT
-from tarot_core.classic import ClassicRound, gathered_pack, next_round
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
+from tarot_core.engine.variant import find_variant, variant_for
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
+from tarot_core.games.classic import ClassicRound, gathered_pack, next_round
 from tarot_core.records import load_record
-from tarot_core.round import Phase, Round
 from tarot_core.seats import Seat
-from tarot_core.variant import find_variant, variant_for
 from tests.engine.rounds import dealt, find, play_out, snapshot
 
 SEEDS = range(40)

@@ -1,7 +1,7 @@
 """Scoring of the classic (older French) rules.
 
 Statements quoted from the source are marked "seed 001" (the English description of the French game
-in the project's sources); the other tests check the documented decisions of :mod:`tarot_core.classic`.
+in the project's sources); the other tests check the documented decisions of :mod:`tarot_core.games.classic`.
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from collections.abc import Mapping
 import pytest
 
 from tarot_core.cards import FULL_PACK, parse_cards
-from tarot_core.classic import (
+from tarot_core.engine.variant import score_request as any_score_request
+from tarot_core.errors import RequestError, TarotError
+from tarot_core.games.classic import (
     ClassicOptions,
     hand_bonuses,
     pair_points,
     score_request,
     target,
 )
-from tarot_core.errors import RequestError, TarotError
-from tarot_core.scoring import score_request as any_score_request
 
 
 def score(**fields: object) -> dict[str, object]:

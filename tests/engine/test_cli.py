@@ -19,8 +19,8 @@ import pytest
 
 from tarot_core import find_variant
 from tarot_core.cards import format_points
-from tarot_core.chambery import Chambery4
 from tarot_core.cli import main
+from tarot_core.games.chambery import Chambery4
 from tarot_core.records import HandRecord
 from tests.engine.fft_helpers import P1, P2, play_out, take
 

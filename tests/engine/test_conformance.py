@@ -17,19 +17,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK
-from tarot_core.chambery import ChamberyRound
+from tarot_core.engine.result import points_value
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import Variant, all_variants, find_variant, score_request
 from tarot_core.errors import IllegalActionError
-from tarot_core.mathers import MathersRound
-from tarot_core.round import Round
-from tarot_core.scoring import points_value, score_request
+from tarot_core.games.chambery import ChamberyRound
+from tarot_core.games.mathers import MathersRound
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import all_variants, find_variant
 from tests.engine.rounds import snapshot
 from tests.engine.view_helpers import seen_cards, shown_cards
 
@@ -40,7 +40,7 @@ TRIES = 3
 
 
 def check_places(rnd: Round) -> None:
-    pack = rnd.variant.pack
+    pack = cast(Variant, rnd.variant).pack
     held = [card for hand in rnd.hands[: rnd.players] for card in hand]
     tricks = [
         *rnd.tricks,
@@ -76,7 +76,7 @@ def check_views(rnd: Round) -> None:
 def candidates(rnd: Round, seat: Seat) -> list[Action]:
     """Actions a player might try: every card played, given, discarded or called, by the seat to move
     and the next one, and the words of the bidding."""
-    cards = rnd.variant.pack
+    cards = cast(Variant, rnd.variant).pack
     other = seat.next(rnd.players)
     tried = [
         Action(who, kind, "", (card,))

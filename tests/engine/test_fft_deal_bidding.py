@@ -14,9 +14,9 @@ import pytest
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, Card
-from tarot_core.deal import deal, deal_pack
+from tarot_core.engine.deal import deal, deal_pack
+from tarot_core.engine.state import Phase
 from tarot_core.errors import Illegal
-from tarot_core.round import Phase
 from tarot_core.seats import SEATS, Seat
 from tests.engine.fft_helpers import (
     P1,

@@ -15,9 +15,9 @@ import pytest
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, cards_in_words
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import Illegal
-from tarot_core.round import Round
-from tarot_core.scoring import score_request
 from tarot_core.seats import Seat
 from tests.engine.fft_helpers import (
     P1,

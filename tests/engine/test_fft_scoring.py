@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError
-from tarot_core.scoring import french_score, score_request
+from tarot_core.games.fft import french_score
 
 
 def score(**fields: Any) -> dict[str, Any]:

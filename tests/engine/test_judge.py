@@ -9,12 +9,12 @@ import pytest
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import FULL_PACK, parse_cards
+from tarot_core.engine.state import Phase
+from tarot_core.engine.view import SeatView
 from tarot_core.exercises import worth_table
 from tarot_core.players.judge import JudgeError, judge_bid
 from tarot_core.players.rule import hand_count, hand_points
-from tarot_core.round import Phase
 from tarot_core.seats import Seat
-from tarot_core.view import SeatView
 
 STRONG = "T21 T1 EX T20 T19 T18 T17 T16 T15 T14 T12 T10 SK HK DK CK S2 H3"
 WEAK = "S2 S3 S4 S5 H2 H3 H4 H7 D2 D3 D4 D6 C2 C3 C4 T2 T3 T5"

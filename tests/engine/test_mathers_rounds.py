@@ -10,8 +10,10 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK
+from tarot_core.engine.state import Phase
+from tarot_core.engine.variant import find_variant, variant_for
 from tarot_core.errors import Illegal, IllegalActionError, TarotError
-from tarot_core.mathers import (
+from tarot_core.games.mathers import (
     HAND_SIZE,
     MathersGame,
     MathersRound,
@@ -22,9 +24,7 @@ from tarot_core.mathers import (
     trick_points,
 )
 from tarot_core.records import load_record
-from tarot_core.round import Phase
 from tarot_core.seats import Seat
-from tarot_core.variant import find_variant, variant_for
 from tests.engine.rounds import dealt, find, play_out, snapshot
 
 

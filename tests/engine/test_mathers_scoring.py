@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from tarot_core.cards import EXCUSE, parse_cards
+from tarot_core.engine.variant import score_request as any_score_request
 from tarot_core.errors import RequestError, TarotError
-from tarot_core.mathers import (
+from tarot_core.games.mathers import (
     TAROT_TRUMPS,
     HandParts,
     MathersOptions,
@@ -30,7 +31,6 @@ from tarot_core.mathers import (
     trick_points,
     trick_winner_index,
 )
-from tarot_core.scoring import score_request as any_score_request
 
 DEFAULT = MathersOptions()
 

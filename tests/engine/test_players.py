@@ -9,13 +9,13 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Suit
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import find_variant
 from tarot_core.errors import TarotError
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
 from tarot_core.players.montecarlo import rebuild, sample
 from tarot_core.players.rule import RulePlayer, hand_points
-from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import find_variant
 from tests.engine.view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
 FRENCH = ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5"]

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from tarot_core import find_variant
 from tarot_core import simulate as simulate_module
 from tarot_core.cards import Card
+from tarot_core.engine.round import Round
+from tarot_core.engine.trick import following_cards
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Round, following_cards
 from tarot_core.seats import SEATS
 from tarot_core.simulate import SimulationStats, _force_contract, _record, simulate
 
@@ -78,7 +79,7 @@ def test_which_rule_sets_take_the_quick_loop() -> None:
         rnd = find_variant(key).deal_round(SEATS[0], 1)
         assert not rnd._quick_playout, key
     # After the first trick the quick loop leads any card only where the French leads apply: the older
-    # rules forbid leading the Excuse, and their own ``_legal_leads`` is asked.
+    # rules forbid leading the Excuse, and their own ``rule_legal_leads`` is asked.
     assert find_variant("fft-5").deal_round(SEATS[0], 1)._free_later_leads
     assert not find_variant("classic-3").deal_round(SEATS[0], 1)._free_later_leads
 

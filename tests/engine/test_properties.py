@@ -20,10 +20,12 @@ from hypothesis import strategies as st
 from tarot_core import find_variant
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, Suit
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
+from tarot_core.engine.trick import Trick
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import IllegalActionError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import Phase, Round, Trick
-from tarot_core.scoring import score_request
 from tarot_core.seats import SEATS, Seat
 from tests.engine.rounds import snapshot
 

@@ -1,7 +1,7 @@
 """Score requests that no real deal can produce are refused; every limit is one a real deal reaches.
 
 The refusals are checked on requests the calculator used to score without a word. The limits are
-worked out by :mod:`tarot_core.holdings` from the pack and the contracts; the rounds at the end are
+worked out by :mod:`tarot_core.games.fft.holdings` from the pack and the contracts; the rounds at the end are
 played with the engine to reach them, so that no possible deal is ever refused.
 """
 
@@ -17,12 +17,12 @@ import pytest
 from tarot_core import find_variant, variant_for
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError
-from tarot_core.fft import deal_shape
-from tarot_core.holdings import BOUTS, TOTAL, _piles, may_discard
-from tarot_core.round import ATTACK, DEFENCE, Round
-from tarot_core.scoring import score_request
-from tarot_core.seats import Seat
+from tarot_core.games.fft import BOUTS, TOTAL, deal_shape, may_discard
+from tarot_core.games.fft.holdings import _piles
+from tarot_core.seats import ATTACK, DEFENCE, Seat
 from tests.engine.fft_helpers import discard, new_round, play_out, take
 
 

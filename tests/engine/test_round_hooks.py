@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import pytest
 
-from tarot_core import find_variant
+from tarot_core import all_variants, find_variant
 from tarot_core.cards import EXCUSE, TOTAL_HALF_POINTS, Card, count_half_points
-from tarot_core.round import Round
+from tarot_core.engine.round import Round
 from tarot_core.seats import Seat
 
 
@@ -77,3 +78,55 @@ def test_mathers_trick_value_is_the_best_category(key: str) -> None:
             counted = [card for card in trick.cards if card is not EXCUSE]
             expected = max((mathers_value(card) for card in counted), default=1)
             assert rnd.trick_value(trick) == expected, (seed, trick.cards)
+
+
+# ---------------------------------------------------------------------------------------------- hooks
+
+
+def private_overrides(cls: type[Round]) -> list[str]:
+    """The private methods (``_name``, not ``__dunder__``) of the engine's round that ``cls`` redefines."""
+    engine = {name for klass in Round.__mro__ for name in vars(klass)}
+    return sorted(
+        name
+        for name, value in vars(cls).items()
+        if name.startswith("_")
+        and not (name.startswith("__") and name.endswith("__"))
+        and name in engine
+        and (inspect.isfunction(value) or isinstance(value, property))
+    )
+
+
+def rule_set_rounds() -> list[type[Round]]:
+    """Every subclass of Round that a rule set of the package defines."""
+    all_variants()  # loads every rule set
+    found: list[type[Round]] = []
+    waiting = list(Round.__subclasses__())
+    while waiting:
+        cls = waiting.pop()
+        waiting.extend(cls.__subclasses__())
+        if cls.__module__.startswith("tarot_core."):
+            found.append(cls)
+    return sorted(found, key=lambda cls: cls.__qualname__)
+
+
+def test_every_rule_set_has_a_round() -> None:
+    names = {cls.__name__ for cls in rule_set_rounds()}
+    assert {"ClassicRound", "MathersRound", "ChamberyRound"} <= names
+
+
+@pytest.mark.parametrize("cls", rule_set_rounds(), ids=lambda cls: cls.__name__)
+def test_rule_sets_extend_the_round_through_public_hooks(cls: type[Round]) -> None:
+    """A rule set changes the round through its public hooks (``rule_...``), never by redefining a
+    private method of the engine."""
+    assert private_overrides(cls) == []
+
+
+def test_a_private_override_is_found() -> None:
+    class Meddling(Round):
+        def _has_played(self, seat: Seat) -> bool:
+            return False
+
+        def rule_must_trump(self) -> bool:
+            return False
+
+    assert private_overrides(Meddling) == ["_has_played"]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from tarot_core.scoring import score_request
+from tarot_core.engine.variant import score_request
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet
 
 FIVE = ["Ana", "Ben", "Cléo", "Dan", "Eve"]

@@ -14,7 +14,7 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, Card
-from tarot_core.round import Round
+from tarot_core.engine.round import Round
 from tarot_core.seats import Seat
 from tests.engine.fft_helpers import (
     P1,

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from tarot_core.cards import FULL_PACK
+from tarot_core.engine.variant import find_variant
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import find_variant
 from tests.engine.view_helpers import (
     VARIANT_CASES,
     location,

@@ -21,13 +21,13 @@ from collections.abc import Iterator
 
 from tarot_core.actions import Action
 from tarot_core.cards import PETIT, Card
-from tarot_core.chambery import ChamberyRound
+from tarot_core.engine.round import Round
+from tarot_core.engine.variant import all_variants, find_variant
+from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
-from tarot_core.mathers import MathersRound
-from tarot_core.round import Round
+from tarot_core.games.chambery import ChamberyRound
+from tarot_core.games.mathers import MathersRound
 from tarot_core.seats import SEATS, Seat
-from tarot_core.variant import all_variants, find_variant
-from tarot_core.view import SeatView
 
 VARIANT_CASES: list[tuple[str, dict[str, object]]] = [(key, {}) for key in sorted(all_variants())] + [
     (f"chambery-{n}", {"pack": 62}) for n in (3, 4, 5)

@@ -19,9 +19,9 @@ from functools import partial
 from pathlib import Path
 
 from tarot_core.cards import FULL_PACK, pack_62
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
 from tarot_core.records import load_record
-from tarot_core.scoring import score_request
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDS = ROOT / "tutorial" / "hands"

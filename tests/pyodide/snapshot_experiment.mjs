@@ -31,7 +31,7 @@ main(["simulate", "--games", "50", "--seed", "1"])
 async function make() {
   const { pyodide } = await bootPyodide({ makeSnapshot: true });
   let start = performance.now();
-  pyodide.runPython("import tarot_core.cli, tarot_core.records, tarot_core.scoring, json");
+  pyodide.runPython("import tarot_core.cli, tarot_core.records, tarot_core.engine.result, json");
   timing("import-engine", performance.now() - start);
   start = performance.now();
   const bytes = pyodide.makeMemorySnapshot();

@@ -6,8 +6,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
-from tarot_core.scoring import score_request
 
 from .common import BridgeError, Display, Json, Query, _dump, _e, _failure, _guarded, _load_json, _value_text
 from .form import form_fields, form_html, form_shape

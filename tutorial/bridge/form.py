@@ -84,7 +84,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
             )
         )
     if variant == "fft":
-        from tarot_core.scoring import FFT_CONTRACT_NAMES, FFT_HANDFULS
+        from tarot_core.games.fft import FFT_CONTRACT_NAMES, FFT_HANDFULS
 
         sizes = FFT_HANDFULS.get(players, FFT_HANDFULS[4])
         handful_choices = [("", "none")]
@@ -154,7 +154,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
                 )
             )
     elif variant == "classic":
-        from tarot_core.classic import CONTRACT_NAMES, HAND_BONUSES, players_contracts, roles
+        from tarot_core.games.classic import CONTRACT_NAMES, HAND_BONUSES, players_contracts, roles
 
         alone = _flag(query, "alone")
         holders = roles(players if players in (3, 5) else 3, alone and players == 5)
@@ -212,7 +212,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         if players == 5:
             fields.append(FormField("alone", "The taker plays alone", "checkbox", (_one(query, "alone"),)))
     elif variant == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         fields.append(
             FormField(
@@ -253,7 +253,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
                 ),
             ]
     elif variant == "mathers":
-        from tarot_core.mathers import DECLARATION_NAMES
+        from tarot_core.games.mathers import DECLARATION_NAMES
 
         seats = _mathers_seats(query)
         fields.append(

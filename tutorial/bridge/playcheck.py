@@ -7,9 +7,10 @@ from typing import Any
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
 from tarot_core.errors import TarotError
 from tarot_core.records import HandRecord
-from tarot_core.round import Phase, Round
 
 from .common import (
     BridgeError,

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tarot_core.scoring import REQUEST_MODULES
+from tarot_core.engine.variant import FAMILIES as REQUEST_MODULES
 
 from .common import BridgeError, Json, Query, _form_field, _load_json, _value_text
 

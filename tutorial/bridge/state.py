@@ -7,11 +7,13 @@ from typing import Any, Final
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
+from tarot_core.engine.result import points_value
+from tarot_core.engine.round import Round
+from tarot_core.engine.state import Phase
+from tarot_core.engine.trick import Trick
 from tarot_core.errors import TarotError
 from tarot_core.records import HandRecord, load_record
-from tarot_core.round import ATTACK, DEFENCE, Phase, Round, Trick
-from tarot_core.scoring import points_value
-from tarot_core.seats import SEATS, Seat
+from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
 from .common import HANDS_DIR, BridgeError, Json, Query, _value_text, card_json, card_phrase
 from .query import roles_asked
@@ -81,7 +83,7 @@ def _action_sentence(action: Action, record: HandRecord) -> str:
         return f"{who} declares nothing." if family == "mathers" else f"{who} passes."
     if kind == "bid":
         if family == "chambery":
-            from tarot_core.chambery import BIDS_BY_WORD
+            from tarot_core.games.chambery import BIDS_BY_WORD
 
             bid = BIDS_BY_WORD.get(action.word)
             return f"{who} bids: {bid.label.lower() if bid else action.word}."
@@ -143,7 +145,7 @@ def _role(rnd: Round, seat: Seat, viewer: Seat | None) -> str:
 def _side_labels(rnd: Round) -> dict[str, str]:
     """What the two sides are called under the round's rules."""
     if _family(rnd) == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         attack = "The soloist" if rnd.contract in BIDS_BY_WORD else "The dealer's side"
         return {ATTACK: attack, DEFENCE: "The opponents"}
@@ -166,7 +168,7 @@ def trick_value(rnd: Round, trick: Trick) -> int | float:
 
 
 def _mathers_rows(rnd: Round, record: HandRecord) -> list[Json]:
-    from tarot_core import mathers
+    from tarot_core.games import mathers
 
     options = getattr(rnd.variant, "options")  # noqa: B009
     points = dict.fromkeys(SEATS[: rnd.players], 0)
@@ -393,7 +395,7 @@ def _contract_text(rnd: Round, record: HandRecord) -> str:
     if family == "mathers" or contract is None:
         return ""
     if family == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         dealer = record.seat_name(rnd.dealer)
         if contract == "individual":
@@ -407,11 +409,11 @@ def _contract_text(rnd: Round, record: HandRecord) -> str:
         return f"{taker} plays a {bid.label.lower() if bid else contract}"
     names: Mapping[str, str] = {}
     if family == "classic":
-        from tarot_core.classic import CONTRACT_NAMES
+        from tarot_core.games.classic import CONTRACT_NAMES
 
         names = CONTRACT_NAMES
     else:
-        from tarot_core.scoring import FFT_CONTRACT_NAMES
+        from tarot_core.games.fft import FFT_CONTRACT_NAMES
 
         names = FFT_CONTRACT_NAMES
     word = names.get(contract, contract)
@@ -439,7 +441,7 @@ def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
 
     if family == "mathers":
         # The cards put aside at the deal: the dealer takes them once he has thrown out as many of his own.
-        from tarot_core.mathers import STOCK_SIZE
+        from tarot_core.games.mathers import STOCK_SIZE
 
         taken = rnd.dog_revealed
         title = (
@@ -592,7 +594,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
     bids = [] if family == "mathers" else [str(a) for a in rnd.actions if a.kind in ("bid", "pass")]
     bid_words: dict[str, str] = {}
     if family == "chambery":
-        from tarot_core.chambery import BIDS_BY_WORD
+        from tarot_core.games.chambery import BIDS_BY_WORD
 
         bid_words = {word: bid.label.lower() for word, bid in BIDS_BY_WORD.items()}
     return {

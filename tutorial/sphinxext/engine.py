@@ -17,8 +17,10 @@ Directives and roles (MyST syntax):
 
 ``tarot-value``
     ``{tarot-value}`format_points(TOTAL_HALF_POINTS)``` evaluates a Python expression and writes the
-    result. The expression sees ``tarot_core``, every module of ``tarot_core`` under its own name
-    (``cards``, ``scoring``, ...) and every public name of :mod:`tarot_core.cards`.
+    result. The expression sees ``tarot_core``, its modules under their own names: those of the
+    package (``cards``, ``records``, ...), of the engine (``variant``, ``round``, ...) and each rule
+    set (``fft``, ``classic``, ``mathers``, ``chambery``), and every public name of
+    :mod:`tarot_core.cards`.
 
 ``tarot-score``
     ````md
@@ -30,7 +32,7 @@ Directives and roles (MyST syntax):
     ```
     ````
     Sends the JSON score request to the engine (``tarot_score_function``, by default
-    ``tarot_core.scoring:score_request``) and shows the breakdown and every player's share. Each
+    ``tarot_core.engine.variant:score_request``) and shows the breakdown and every player's share. Each
     ``:expect-...:`` option states what the page's prose claims; when the engine disagrees the build stops.
 
 Any failure is reported at its page and line and fails the build (see :mod:`tutorial.sphinxext.common`).
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import json
 import math
 import pkgutil
@@ -54,11 +57,12 @@ from sphinx.util.typing import ExtensionMetadata
 
 import tarot_core
 from tarot_core import cards as cards_module
+from tarot_core import engine, games
 
 from .cards import tarot_card
 from .common import EngineCheckError, EngineDirective, EngineRole, import_callable
 
-DEFAULT_SCORER = "tarot_core.scoring:score_request"
+DEFAULT_SCORER = "tarot_core.engine.variant:score_request"
 
 # ---------------------------------------------------------------------------------------------- tables
 
@@ -205,24 +209,52 @@ class TarotTable(EngineDirective):
 # ---------------------------------------------------------------------------------------------- values
 
 
+def _short_names() -> dict[str, str]:
+    """Short name -> module: the package's own modules, the engine's modules and the rule sets."""
+    names: dict[str, str] = {}
+    for prefix, package in (
+        ("tarot_core.", tarot_core),
+        ("tarot_core.engine.", engine),
+        ("tarot_core.games.", games),
+    ):
+        for info in pkgutil.iter_modules(package.__path__):
+            if info.name not in ("engine", "games", "__main__"):
+                names.setdefault(info.name, prefix + info.name)
+    return names
+
+
 def _engine_namespace(expression: ast.Expression) -> dict[str, object]:
     """Names an expression may use: tarot_core, its modules by short name, the public names of cards."""
     namespace: dict[str, object] = {"tarot_core": tarot_core}
     namespace.update({name: getattr(cards_module, name) for name in dir(cards_module) if name[:1] != "_"})
-    modules = {info.name for info in pkgutil.iter_modules(tarot_core.__path__)}
+    modules = _short_names()
     for node in ast.walk(expression):
         if isinstance(node, ast.Name) and node.id in modules:
-            namespace[node.id] = importlib.import_module(f"tarot_core.{node.id}")
+            namespace[node.id] = importlib.import_module(modules[node.id])
     for node in ast.walk(expression):
-        # tarot_core.scoring.x needs the submodule imported, not just the package.
-        if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "tarot_core"
-            and node.attr in modules
-        ):
-            importlib.import_module(f"tarot_core.{node.attr}")
+        # tarot_core.games.x needs the submodule imported, not just the package.
+        if isinstance(node, ast.Attribute) and (dotted := _dotted(node)) is not None:
+            parts = dotted.split(".")
+            for end in range(2, len(parts) + 1):
+                name = ".".join(parts[:end])
+                try:
+                    if importlib.util.find_spec(name) is None:
+                        break
+                except ModuleNotFoundError:  # an attribute of a module, not a package
+                    break
+                importlib.import_module(name)
     return namespace
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """``tarot_core.a.b`` for an attribute chain on the name ``tarot_core``, else None."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name) and node.id == "tarot_core":
+        return ".".join(["tarot_core", *reversed(parts)])
+    return None
 
 
 def evaluate(expression: str) -> object:

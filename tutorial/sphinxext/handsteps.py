@@ -32,7 +32,7 @@ so a page that walks through a hand always shows exactly what the engine replays
 ``tarot-hand-value``
     ``{tarot-hand-value}`fft-4-first-hand: facts["points"]``` evaluates a Python expression about the
     finished hand. Names: ``record`` (the :class:`~tarot_core.records.HandRecord`), ``final`` (the
-    finished :class:`~tarot_core.round.Round`), ``counting``, ``score``, ``facts`` (see
+    finished :class:`~tarot_core.engine.round.Round`), ``counting``, ``score``, ``facts`` (see
     :func:`tutorial.tables.hand_facts`), ``name(seat)``, ``fmt(half_points)``, ``Card``, ``Seat``,
     ``step(n)`` (the round after ``n`` actions), ``after("p4 bid garde")`` (the round just after
     that action), ``find("excuse")`` (the number of the first trick of that kind, see above) and
@@ -55,9 +55,9 @@ from sphinx.util.typing import ExtensionMetadata
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card, format_points, sort_hand
+from tarot_core.engine.round import Round
 from tarot_core.errors import TarotError
 from tarot_core.records import HandRecord
-from tarot_core.round import Round
 from tarot_core.seats import SEATS, Seat
 from tutorial.tables import hand_facts, hand_path, load_hand
 from tutorial.trick_stories import TRICK_KINDS, find_trick, trick_story

@@ -19,9 +19,9 @@ const HOME = "/home/pyodide/tarot";
 const WARM_UP = `
 import importlib, pkgutil
 import tarot_core
-for _module in pkgutil.iter_modules(tarot_core.__path__):
-    if _module.name != "__main__":
-        importlib.import_module(f"tarot_core.{_module.name}")
+for _module in pkgutil.walk_packages(tarot_core.__path__, "tarot_core."):
+    if not _module.name.endswith(".__main__"):
+        importlib.import_module(_module.name)
 import importlib.util, urllib.parse
 del _module
 `;

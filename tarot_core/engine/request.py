@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from .errors import RequestError
+from ..errors import RequestError
 
 
 def shown(value: object) -> str:
@@ -51,3 +51,20 @@ def number(value: object, name: str, expected: str) -> int | float:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return value
     raise RequestError(name, f"must be {expected}, not {shown(value)}")
+
+
+def int_field(request: Mapping[str, object], name: str, what: str, choices: str) -> int:
+    """A required whole number: left out, ``give {what}: {choices}``; not a whole number,
+    ``must be {what} as a whole number ({choices})``. ``choices`` says the values in words."""
+    value = required(request, name, f"give {what}: {choices}")
+    return whole_number(value, name, f"{what} as a whole number ({choices})")
+
+
+def int_choice(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...], what: str) -> int:
+    """A required whole number among ``allowed`` (read as :func:`int_field`); another number is refused
+    with ``must be one of ...``."""
+    choices = ", ".join(str(v) for v in allowed)
+    value = int_field(request, name, what, choices)
+    if value not in allowed:
+        raise RequestError(name, f"must be one of {choices}, not {value}")
+    return value

@@ -15,13 +15,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .cards import FULL_PACK, Card
+from ..cards import FULL_PACK, Card
+from ..errors import RequestError, TarotError
 from .deal import deal_from
-from .errors import RequestError, TarotError
 
 if TYPE_CHECKING:
+    from ..seats import Seat
     from .round import Round
-    from .seats import Seat
 
 
 @dataclasses.dataclass(frozen=True)
@@ -176,8 +176,16 @@ class Variant(ABC):
 
 VARIANTS: dict[str, type[Variant]] = {}
 
-#: Modules that register variants when imported (kept lazy so ``import tarot_core`` stays fast).
-_PROVIDERS: tuple[str, ...] = ("fft", "classic", "mathers", "chambery")
+#: The one registry of rule-set families: family name -> the module of its rules, in the order the
+#: families are listed. That module registers the family's variants when it is imported and answers
+#: its score requests (its ``score_request``); it is imported when first needed, so that ``import
+#: tarot_core`` stays fast. The engine names no family: the package adds them (:func:`add_family`).
+FAMILIES: dict[str, str] = {}
+
+
+def add_family(family: str, module: str) -> None:
+    """Make the family ``family`` known, its rules in the module named ``module`` (loaded lazily)."""
+    FAMILIES[family] = module
 
 
 def register(cls: type[Variant]) -> type[Variant]:
@@ -189,11 +197,11 @@ def register(cls: type[Variant]) -> type[Variant]:
 def _load_providers() -> None:
     import importlib
 
-    for name in _PROVIDERS:
+    for module in FAMILIES.values():
         try:
-            importlib.import_module(f"tarot_core.{name}")
+            importlib.import_module(module)
         except ModuleNotFoundError as error:
-            if error.name != f"tarot_core.{name}":
+            if error.name != module:
                 raise
 
 
@@ -219,7 +227,7 @@ def _families_in_words() -> str:
     counts: dict[str, list[int]] = {}
     for cls in all_variants().values():
         counts.setdefault(cls.family, []).append(cls.players)
-    order = {name: index for index, name in enumerate(_PROVIDERS)}
+    order = {name: index for index, name in enumerate(FAMILIES)}
     words = [
         f"{family} ({_or_list(sorted(players))} players)"
         for family, players in sorted(counts.items(), key=lambda item: order.get(item[0], len(order)))
@@ -260,3 +268,26 @@ def variant_for(family: str, players: int, **options: object) -> Variant:
 
 
 RequestHandler = Callable[[Mapping[str, object]], dict[str, object]]
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, object]:
+    """Score a JSON request for any variant and answer with the working and every share.
+
+    >>> request = {"variant": "fft", "players": 4, "contract": "prise", "oudlers": 3, "points": 36}
+    >>> answer = score_request(request)
+    >>> answer["won"], answer["scores"]
+    (True, {'taker': 75, 'partner': None, 'defender': -25})
+    """
+    if not isinstance(request, Mapping):
+        raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
+    variant = request.get("variant", "fft")
+    if not isinstance(variant, str) or variant not in FAMILIES:
+        raise UnknownVariantError(variant)
+    import importlib
+
+    try:
+        module = importlib.import_module(FAMILIES[variant])
+    except ModuleNotFoundError:
+        raise RequestError("variant", f"the {variant} calculator is not available yet") from None
+    handler: RequestHandler = module.score_request
+    return handler(request)

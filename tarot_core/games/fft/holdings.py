@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from .cards import EXCUSE, FULL_PACK, PETIT, Card
-from .errors import RequestError
-from .scoring import ATTACK, DEFENCE, bouts_text
+from ...cards import EXCUSE, FULL_PACK, PETIT, Card
+from ...engine.result import bouts_text
+from ...errors import RequestError
+from ...seats import ATTACK, DEFENCE
 
 #: Half-points of the cheapest card.
 LOW: Final = min(card.half_points for card in FULL_PACK)

@@ -7,24 +7,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from .cards import format_points
-from .errors import RequestError
-from .fields import missing, number, required, shown, whole_number
+from ...cards import format_points
+from ...engine.request import int_choice, missing, number, required, shown
+from ...engine.result import Score
+from ...engine.round import Round
+from ...engine.trick import Counting
+from ...engine.variant import Options, Variant, option, register
+from ...errors import RequestError
+from ...seats import ATTACK, DEFENCE
 from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
-from .round import ATTACK, DEFENCE, Counting, Round
-from .scoring import (
-    FFT_HANDFUL_BONUS,
-    FFT_HANDFULS,
-    FFT_MULTIPLIERS,
-    FFT_TARGETS,
-    Score,
-    french_score,
-)
-from .variant import Options, Variant, option, register
+from .scoring import FFT_HANDFUL_BONUS, FFT_HANDFULS, FFT_MULTIPLIERS, FFT_TARGETS, french_score
 
 if TYPE_CHECKING:
-    from .cards import Card
-    from .seats import Seat
+    from ...cards import Card
+    from ...seats import Seat
 
 
 @dataclass(frozen=True)
@@ -136,16 +132,6 @@ REQUEST_FIELDS = (
 SIDES = (ATTACK, DEFENCE)
 
 
-def _int_field(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...], what: str) -> int:
-    choices = ", ".join(str(v) for v in allowed)
-    value = whole_number(
-        required(request, name, f"give {what}: {choices}"), name, f"{what} as a whole number ({choices})"
-    )
-    if value not in allowed:
-        raise RequestError(name, f"must be one of {choices}, not {value}")
-    return value
-
-
 def _side(value: object, name: str) -> str | None:
     if value is None:
         return None
@@ -187,7 +173,7 @@ def deal_shape(players: int, contract: str) -> DealShape:
     )
 
 
-SLAM_HINTS = {
+SLAM_HINTS: dict[str, str] = {
     ATTACK: '"slam": {"won_by": "attack"}',
     DEFENCE: '"slam": {"won_by": "defence"}',
 }
@@ -198,13 +184,13 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     unknown = [key for key in request if key not in REQUEST_FIELDS]
     if unknown:
         raise RequestError(unknown[0], f"unknown field; the fields are {', '.join(REQUEST_FIELDS)}")
-    players = _int_field(request, "players", (3, 4, 5), "the number of players")
+    players = int_choice(request, "players", (3, 4, 5), "the number of players")
     contracts = ", ".join(FFT_MULTIPLIERS)
     contract = required(request, "contract", f"choose one of {contracts}")
     if contract not in FFT_MULTIPLIERS:
         raise RequestError("contract", f"must be one of {contracts}, not {shown(contract)}")
     assert isinstance(contract, str)
-    oudlers = _int_field(request, "oudlers", range(BOUTS + 1), "the bouts (oudlers) of the taker's side")
+    oudlers = int_choice(request, "oudlers", range(BOUTS + 1), "the bouts (oudlers) of the taker's side")
     half_points = parse_points(request.get("points"), players)
     petit = _side(request.get("petit_au_bout"), "petit_au_bout")
     alone = request.get("alone", False)

@@ -23,17 +23,67 @@ Each rule set says what it shows through public hooks of the round (``rule_shown
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from .actions import Action
-from .cards import EXCUSE, Card, Suit
-from .round import Round, Trick
-from .seats import SEATS, Seat
+from ..actions import Action
+from ..cards import EXCUSE, Card, Suit
+from ..seats import SEATS, Seat
+from .trick import Trick
 
-if TYPE_CHECKING:
-    from .variant import Variant
+
+class Described(Protocol):
+    """A rule set as a view names it: its key, its family and the options that differ from the defaults."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+    def option_overrides(self) -> dict[str, object]: ...
+
+
+class Viewed(Protocol):
+    """What a view reads of a round (every :class:`~tarot_core.engine.round.Round` has it): the public state,
+    the seat's own hand and the rule set's answers to what each seat may see."""
+
+    @property
+    def variant(self) -> Described: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_move(self) -> Seat | None: ...
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def actions(self) -> list[Action]: ...
+    @property
+    def bids(self) -> Sequence[Action]: ...
+    @property
+    def taker(self) -> Seat | None: ...
+    @property
+    def contract(self) -> str | None: ...
+    @property
+    def called(self) -> Card | None: ...
+    @property
+    def partner(self) -> Seat | None: ...
+    @property
+    def tricks(self) -> list[Trick]: ...
+    @property
+    def current(self) -> Trick | None: ...
+    def current_winner(self) -> Seat | None: ...
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    def rule_must_trump(self) -> bool: ...
+    def rule_partner_known(self, seat: Seat) -> bool: ...
+    def rule_seen_action(self, seat: Seat, action: Action) -> Action: ...
+    def rule_shown_piles(self, seat: Seat) -> list[Pile]: ...
+    def rule_hidden_piles(self, seat: Seat) -> list[tuple[str, int]]: ...
+    def rule_public_notes(self) -> list[str]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +207,7 @@ class SeatView:
         return False if other == self.taker else None
 
 
-def _trick_view(rnd: Round, trick: Trick, current: bool) -> TrickView:
+def _trick_view(rnd: Viewed, trick: Trick, current: bool) -> TrickView:
     ahead = rnd.current_winner() if current else trick.winner
     return TrickView(trick.number, trick.leader, tuple(trick.plays), ahead, trick.winner)
 
@@ -177,7 +227,7 @@ def _add_voids(voids: list[set[Suit]], trick: Trick, must_trump: bool) -> None:
             voids[seat].add(Suit.TRUMPS)
 
 
-def revealed_voids(rnd: Round) -> tuple[frozenset[Suit], ...]:
+def revealed_voids(rnd: Viewed) -> tuple[frozenset[Suit], ...]:
     """The suits each seat has shown it lacks by its plays: a seat that did not follow the suit led is
     void in it; one that then did not trump, when the rules say it must, is void in trumps too."""
     must_trump = rnd.rule_must_trump()
@@ -192,7 +242,7 @@ class _Public:
     """What every seat sees of the complete tricks, and each seat's record, kept from one view to the
     next of the same round (a round only adds actions until it is reset, which makes new lists)."""
 
-    def __init__(self, rnd: Round) -> None:
+    def __init__(self, rnd: Viewed) -> None:
         self.tricks = rnd.tricks
         self.actions = rnd.actions
         self.views: list[TrickView] = []
@@ -200,7 +250,7 @@ class _Public:
         self.voids: list[set[Suit]] = [set() for _ in range(rnd.players)]
         self.seen: dict[Seat, list[Action]] = {}
 
-    def update(self, rnd: Round) -> None:
+    def update(self, rnd: Viewed) -> None:
         must_trump = rnd.rule_must_trump()
         for trick in rnd.tricks[len(self.views) :]:
             self.views.append(_trick_view(rnd, trick, False))
@@ -208,7 +258,7 @@ class _Public:
                 self.played[who].append(card)
             _add_voids(self.voids, trick, must_trump)
 
-    def history(self, rnd: Round, seat: Seat) -> tuple[Action, ...]:
+    def history(self, rnd: Viewed, seat: Seat) -> tuple[Action, ...]:
         seen = self.seen.setdefault(seat, [])
         if len(seen) < len(rnd.actions):
             mask = rnd.rule_seen_action
@@ -216,10 +266,10 @@ class _Public:
         return tuple(seen)
 
 
-_PUBLIC: WeakKeyDictionary[Round, _Public] = WeakKeyDictionary()
+_PUBLIC: WeakKeyDictionary[Viewed, _Public] = WeakKeyDictionary()
 
 
-def _public(rnd: Round) -> _Public:
+def _public(rnd: Viewed) -> _Public:
     public = _PUBLIC.get(rnd)
     if public is None or public.tricks is not rnd.tricks or public.actions is not rnd.actions:
         public = _PUBLIC[rnd] = _Public(rnd)
@@ -227,18 +277,18 @@ def _public(rnd: Round) -> _Public:
     return public
 
 
-_OVERRIDES: dict[int, tuple[Variant, tuple[tuple[str, object], ...]]] = {}
+_OVERRIDES: dict[int, tuple[Described, tuple[tuple[str, object], ...]]] = {}
 
 
-def _overrides(variant: Variant) -> tuple[tuple[str, object], ...]:
+def _overrides(variant: Described) -> tuple[tuple[str, object], ...]:
     found = _OVERRIDES.get(id(variant))
     if found is None or found[0] is not variant:
         found = _OVERRIDES[id(variant)] = (variant, tuple(sorted(variant.option_overrides().items())))
     return found[1]
 
 
-def build_view(rnd: Round, seat: Seat) -> SeatView:
-    """The view of ``seat`` (see :meth:`tarot_core.round.Round.view`)."""
+def build_view(rnd: Viewed, seat: Seat) -> SeatView:
+    """The view of ``seat`` (see :meth:`tarot_core.engine.round.Round.view`)."""
     players = rnd.players
     seat = SEATS[seat]
     public = _public(rnd)

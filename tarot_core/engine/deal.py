@@ -11,14 +11,26 @@ import random
 from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .cards import Card
-from .seats import NEXT_SEAT, order_from
+from ..cards import Card
+from ..seats import NEXT_SEAT, Seat, order_from
 
-if TYPE_CHECKING:
-    from .seats import Seat
-    from .variant import Variant
+
+class Dealt(Protocol):
+    """What a deal needs to know of a rule set: the pack, the table and the sizes of hands, dog and
+    packets (every :class:`~tarot_core.engine.variant.Variant` has them)."""
+
+    @property
+    def pack(self) -> tuple[Card, ...]: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def dog_size(self) -> int: ...
+    @property
+    def packet(self) -> int: ...
 
 
 def shuffled_pack(pack: tuple[Card, ...], rng: random.Random) -> list[Card]:
@@ -42,13 +54,13 @@ def _packet_getters(players: int, hand_size: int, packet: int) -> tuple[Callable
     return tuple(itemgetter(*indexes) for indexes in positions)
 
 
-def deal(variant: Variant, dealer: Seat, seed: int | str) -> tuple[list[list[Card]], list[Card]]:
+def deal(variant: Dealt, dealer: Seat, seed: int | str) -> tuple[list[list[Card]], list[Card]]:
     """Hands (indexed by seat) and dog from a seeded shuffle: the same seed always gives the same deal."""
     return deal_from(variant, dealer, random.Random(f"tarot-deal:{seed}"))
 
 
 def deal_from(
-    variant: Variant, dealer: Seat, rng: random.Random, *, sort: bool = True
+    variant: Dealt, dealer: Seat, rng: random.Random, *, sort: bool = True
 ) -> tuple[list[list[Card]], list[Card]]:
     """Hands (indexed by seat) and dog from a shuffle and deal drawn from ``rng``, see :func:`deal_pack`."""
     pack = shuffled_pack(variant.pack, rng)
@@ -56,12 +68,12 @@ def deal_from(
 
 
 def deal_pack(
-    variant: Variant, dealer: Seat, pack: list[Card], rng: random.Random, *, sort: bool = True
+    variant: Dealt, dealer: Seat, pack: list[Card], rng: random.Random, *, sort: bool = True
 ) -> tuple[list[list[Card]], list[Card]]:
     """Deal ``pack`` in packets; dog cards go singly into gaps chosen by ``rng``.
 
     The hands and the dog are in pack order, or with ``sort=False`` in the order they were dealt (for a
-    caller that sorts them anyway, such as a new :class:`~tarot_core.round.Round`)."""
+    caller that sorts them anyway, such as a new :class:`~tarot_core.engine.round.Round`)."""
     players = variant.players
     packet = variant.packet
     dog_size = variant.dog_size

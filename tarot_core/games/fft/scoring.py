@@ -1,95 +1,19 @@
-"""Scores with their working: every term of the calculation, then each player's share.
+"""The score of modern French Tarot (FFT): the targets, the multipliers, the bonuses and the shares.
 
 :func:`french_score` is the FFT formula, used both at the end of a played round and by the score
-calculator; :func:`score_request` reads the calculator's JSON request for any variant.
+calculator.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from .cards import format_points
-from .errors import RequestError, TarotError
+from ...cards import format_points
+from ...engine.result import Score, Term, bouts_text, points_value
+from ...errors import TarotError
+from ...seats import ATTACK, DEFENCE
 
-if TYPE_CHECKING:
-    from .round import Round
-    from .seats import Seat
-
-ATTACK: Final = "attack"
-DEFENCE: Final = "defence"
-
-
-def bouts_text(count: int) -> str:
-    """``0 bouts``, ``1 bout``, ``2 bouts``."""
-    return f"{count} bout" if count == 1 else f"{count} bouts"
-
-
-def points_value(half_points: int) -> int | float:
-    """Half-points as a JSON number: 83 -> 41.5, 82 -> 41."""
-    return half_points // 2 if half_points % 2 == 0 else half_points / 2
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """One line of the working: a code, a label for readers, a value and how it was obtained."""
-
-    term: str
-    label: str
-    value: int | float | str
-    detail: str = ""
-
-    def as_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {"term": self.term, "label": self.label, "value": self.value}
-        if self.detail:
-            data["detail"] = self.detail
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """A scored deal: who won, the working, and each role's score (zero-sum).
-
-    ``per_defender`` is what each defender pays the attack (negative when the attack pays).
-    """
-
-    variant: str
-    won: bool
-    terms: tuple[Term, ...]
-    per_defender: int
-    taker: int
-    partner: int | None
-    defender: int
-    extra: dict[str, object] = field(default_factory=dict)
-
-    def by_seat(self, rnd: Round) -> dict[Seat, int]:
-        from .seats import SEATS
-
-        scores: dict[Seat, int] = {}
-        for seat in SEATS[: rnd.players]:
-            if seat == rnd.taker:
-                scores[seat] = self.taker
-            elif seat == rnd.partner and self.partner is not None:
-                scores[seat] = self.partner
-            else:
-                scores[seat] = self.defender
-        return scores
-
-    def as_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "variant": self.variant,
-            "won": self.won,
-            "breakdown": [term.as_dict() for term in self.terms],
-            "per_defender": self.per_defender,
-            "scores": {"taker": self.taker, "partner": self.partner, "defender": self.defender},
-        }
-        data.update(self.extra)
-        return data
-
-
-# ---------------------------------------------------------------------- French Tarot (FFT)
 FFT_TARGETS: Final = {0: 56, 1: 51, 2: 41, 3: 36}
 FFT_MULTIPLIERS: Final = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
 FFT_CONTRACT_NAMES: Final = {
@@ -251,89 +175,3 @@ def french_score(
         terms.append(Term("partner_share", "Partner's score", partner, f"1 × {per_defender}"))
     terms.append(Term("defender_share", "Each defender's score", defender))
     return Score("fft", won, tuple(terms), per_defender, taker, partner, defender)
-
-
-def format_breakdown(answer: dict[str, object]) -> str:
-    lines = []
-    breakdown = answer.get("breakdown")
-    assert isinstance(breakdown, list)
-    width = max((len(str(term.get("label", ""))) for term in breakdown), default=10) + 2
-    for term in breakdown:
-        label = str(term.get("label", ""))
-        value = term.get("value")
-        detail = term.get("detail")
-        text = f"{value:+d}" if isinstance(value, int) and term.get("term") in _SIGNED else str(value)
-        line = f"  {label.ljust(width, '.')} {text}"
-        if detail:
-            line += f"   ({detail})"
-        lines.append(line)
-    won = answer.get("won")
-    if isinstance(won, bool):
-        lines.append(f"Result: {'made' if won else 'lost'}")
-    elif isinstance(won, str):
-        lines.append(f"Result: {won} wins the hand")
-    elif isinstance(won, list):
-        outcome = answer.get("outcome")
-        words = outcome if isinstance(outcome, list) else ["won" if flag else "lost" for flag in won]
-        lines.append("Result: " + ", ".join(f"player {i} {word}" for i, word in enumerate(words, start=1)))
-    scores = answer.get("scores")
-    if isinstance(scores, dict):
-        parts: list[str] = []
-        for role, value in scores.items():
-            if isinstance(value, list):  # one score per player, in the order given
-                parts.extend(f"player {i} {v:+d}" for i, v in enumerate(value, start=1))
-            elif isinstance(value, int):
-                parts.append(f"{role} {value:+d}")
-            elif value is not None:
-                parts.append(f"{role} {value}")
-        lines.append("Scores: " + ", ".join(parts))
-    return "\n".join(lines)
-
-
-_SIGNED = {
-    "petit_au_bout",
-    "contract_score",
-    "handful",
-    "slam",
-    "slam_defence",
-    "taker_share",
-    "partner_share",
-    "defender_share",
-}
-
-
-# ---------------------------------------------------------------------- requests
-RequestHandler = Callable[[Mapping[str, object]], dict[str, object]]
-
-#: Variant family -> module providing ``score_request``; loaded when first asked for.
-REQUEST_MODULES: Final = {
-    "fft": "tarot_core.fft",
-    "classic": "tarot_core.classic",
-    "mathers": "tarot_core.mathers",
-    "chambery": "tarot_core.chambery",
-}
-
-
-def score_request(request: Mapping[str, object]) -> dict[str, object]:
-    """Score a JSON request for any variant and answer with the working and every share.
-
-    >>> request = {"variant": "fft", "players": 4, "contract": "prise", "oudlers": 3, "points": 36}
-    >>> answer = score_request(request)
-    >>> answer["won"], answer["scores"]
-    (True, {'taker': 75, 'partner': None, 'defender': -25})
-    """
-    if not isinstance(request, Mapping):
-        raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
-    variant = request.get("variant", "fft")
-    if not isinstance(variant, str) or variant not in REQUEST_MODULES:
-        from .variant import UnknownVariantError
-
-        raise UnknownVariantError(variant)
-    import importlib
-
-    try:
-        module = importlib.import_module(REQUEST_MODULES[variant])
-    except ModuleNotFoundError:
-        raise RequestError("variant", f"the {variant} calculator is not available yet") from None
-    handler: RequestHandler = module.score_request
-    return handler(request)

@@ -1,0 +1,715 @@
+# API: stable
+"""A round of the French family of games as a state machine.
+
+``legal_actions()`` lists what may be done now, ``why_illegal(action)`` says why an action is refused
+(a reason code and a sentence for learners), ``push`` applies an action or raises
+:class:`~tarot_core.errors.IllegalActionError` leaving the round untouched, ``pop`` takes the last
+action back. The rules of modern French Tarot (FFT) are the default behaviour; other rule sets
+override the hooks (methods whose name starts with ``rule_``) in a subclass, and never a private
+method of the engine.
+
+>>> from tarot_core import find_variant
+>>> rnd = find_variant("fft-4").deal_round(dealer=Seat.P1, seed=7)
+>>> rnd.phase, str(rnd.to_move)
+(<Phase.BIDDING: 'bidding'>, 'p2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import floor
+from typing import Final, Protocol
+
+from ..actions import PLAYS, Action, simple
+from ..cards import (
+    BOUTS,
+    EXCUSE,
+    FIRST_TRUMP_INDEX,
+    FULL_PACK,
+    KNIGHT,
+    PLAIN_SUITS,
+    QUEEN,
+    Card,
+    Suit,
+    cards_in_words,
+    format_points,
+)
+from ..errors import Illegal, IllegalActionError, Refusal, TarotError
+from ..seats import NEXT_SEAT, SEATS, Seat
+from .result import Score, bouts_text, format_breakdown, points_value
+from .state import Outcome, Phase, RoundFacts, RoundState, trump_count
+from .trick import LED_END, Counting, Trick, following_cards, following_span
+from .view import SeatView, build_view
+
+
+class RoundRules(RoundFacts, Protocol):
+    """What a round reads of its rule set: the facts of :class:`~tarot_core.engine.state.RoundFacts`,
+    how to make another round of the same rules, and how to score a finished one."""
+
+    def new_round(
+        self,
+        dealer: Seat,
+        hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
+        dog: list[Card] | tuple[Card, ...],
+    ) -> Round: ...
+    def score_round(self, rnd: Round, counting: Counting) -> Score: ...
+
+
+#: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
+_EXCUSE_INDEX: Final = int(EXCUSE)
+_PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
+_BOUT_SET: Final = frozenset(BOUTS)
+
+
+@cache
+def _speaking_actions(seat: Seat, contracts: tuple[str, ...]) -> tuple[Action, ...]:
+    """Passing, then bidding each of ``contracts``: the same interned actions for the same question."""
+    return (simple(seat, "pass"), *(simple(seat, "bid", contract) for contract in contracts))
+
+
+# Enum members read through their class cost a Python-level descriptor call in CPython 3.11, so the
+# hot paths use these module constants.
+_PLAYING: Final = Phase.PLAYING
+_BIDDING: Final = Phase.BIDDING
+_PETIT_SEC: Final = Phase.PETIT_SEC
+_OVER: Final = Phase.OVER
+_CALLING: Final = Phase.CALLING
+_DISCARD: Final = Phase.DISCARD
+_TRUMPS: Final = Suit.TRUMPS
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a finished round ended: a redeal, or the counting and the score."""
+
+    outcome: Outcome
+    counting: Counting | None
+    score: Score | None
+    by_seat: dict[Seat, int]
+
+
+class Round(RoundState):
+    """One deal of a French-family game, from the bidding to the score."""
+
+    variant: RoundRules
+    #: Whether plays follow the French rules of this class (``legal_cards`` and ``rule_actions`` not
+    #: overridden), so that ``legal_actions`` may answer them on its fast path. Set for each subclass.
+    _french_plays: bool = True
+    #: Whether ``play_at_random`` may take its quick loop (plays are French and applied by this class).
+    _quick_playout: bool = True
+    #: Whether any card may be led once the first trick is over (``rule_legal_leads`` not overridden).
+    _free_later_leads: bool = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._free_later_leads = cls.rule_legal_leads is Round.rule_legal_leads
+        cls._french_plays = cls.legal_cards is Round.legal_cards and cls.rule_actions is Round.rule_actions
+        cls._quick_playout = (
+            cls._french_plays
+            and cls.legal_actions is Round.legal_actions
+            and cls.push is Round.push
+            and cls.rule_apply_play is Round.rule_apply_play
+        )
+
+    def __init__(
+        self,
+        variant: RoundRules,
+        dealer: Seat,
+        hands: Sequence[Iterable[Card]],
+        dog: Iterable[Card],
+    ) -> None:
+        super().__init__(variant, dealer, hands, dog)
+
+    # ------------------------------------------------------------------ what each seat sees
+    def view(self, seat: Seat) -> SeatView:
+        """What ``seat`` knows now (see :mod:`tarot_core.engine.view`)."""
+
+        return build_view(self, seat)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action accepted now, in a stable order."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.phase is not _PLAYING or not self._french_plays:
+            legal = self._legal = tuple(self.rule_actions())
+            return legal
+        # The commonest question of all, answered here without further calls: the cards that may be
+        # played, as the interned play actions (a card is its pack index in ``PLAYS[seat]``).
+        seat = self.to_move
+        assert seat is not None
+        trick = self.current
+        assert trick is not None
+        hand = self.hands[seat]
+        led = trick.led_card
+        if led is not None:
+            cards = following_cards(hand, led, trick.best_card, self._overtrump)
+        elif trick.plays:  # only the Excuse so far: anything goes
+            cards = hand
+        else:
+            cards = self.rule_legal_leads(seat, hand)
+        self._legal_cards = cards
+        row = PLAYS[seat]
+        legal = tuple([row[card] for card in cards])
+        if trick.number == 0:  # before a player's first card: handfuls, and the slam before the first
+            legal += self._first_card_extras(seat)
+        self._legal = legal
+        return legal
+
+    def _first_card_extras(self, seat: Seat) -> tuple[Action, ...]:
+        extras = self._handful_actions(seat)
+        if self._slam_open():
+            assert self.taker is not None
+            extras.append(Action(self.taker, "slam"))
+        return tuple(extras)
+
+    def rule_actions(self) -> list[Action]:
+        """Every action allowed now, in a fixed order (``legal_actions`` keeps them until the next move)."""
+        phase = self.phase
+        seat = self.to_move
+        if phase is _PLAYING:
+            assert seat is not None
+            row = PLAYS[seat]
+            cards = self._legal_cards = self.legal_cards(seat)
+            actions = [row[card] for card in cards]  # a card is its pack index
+            if not self._has_played(seat):
+                actions.extend(self._first_card_extras(seat))
+            return actions
+        if phase is _OVER or seat is None:
+            return []
+        if phase is _BIDDING:
+            return list(_speaking_actions(seat, tuple(self._biddable())))
+        if phase is _CALLING:
+            return [Action(seat, "call", "", (card,)) for card in self.rule_callable(seat)]
+        if phase is _DISCARD:
+            return [Action(seat, "discard", "", (card,)) for card in self.rule_discardable(seat)]
+        if phase is _PETIT_SEC:
+            return [Action(seat, "petit-sec")]
+        return []  # pragma: no cover
+
+    def _highest_bid(self) -> str | None:
+        return self.bids[-1].word if self.bids else None
+
+    def _biddable(self) -> list[str]:
+        ladder = self.rule_contracts()
+        highest = self._highest_bid()
+        start = ladder.index(highest) + 1 if highest is not None else 0
+        return list(ladder[start:])
+
+    def rule_discardable(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may lay away now."""
+        hand = self.hands[seat]
+        plain = [c for c in hand if not c.is_trump and not c.is_excuse and not c.is_king]
+        remaining = self.variant.dog_size - len(self.discard)
+        if len(plain) >= remaining:
+            return plain
+        trumps = [c for c in hand if c.is_trump and not c.is_bout]
+        return plain + trumps
+
+    def _handful_actions(self, seat: Seat) -> list[Action]:
+        if self.handfuls and any(who == seat for who, _, _ in self.handfuls):
+            return []
+        count = self._trump_count_for_handful(seat)
+        sizes = self.variant.handfuls.items()
+        return [simple(seat, "handful", size) for size, need in sizes if count >= need]
+
+    def _trump_count_for_handful(self, seat: Seat) -> int:
+        hand = self.hands[seat]
+        return trump_count(hand) + (1 if EXCUSE in hand else 0)
+
+    def _slam_open(self) -> bool:
+        return (
+            self.variant.slam_announcement
+            and not self.slam_announced
+            and self.taker is not None
+            and not self.tricks
+            and self.current is not None
+            and not self.current.plays
+        )
+
+    def legal_cards(self, seat: Seat) -> list[Card]:
+        """Cards ``seat`` may play to the current trick."""
+        hand = self.hands[seat]
+        trick = self.current
+        if trick is None:
+            return []
+        led = trick.led_card
+        if led is None:
+            if not trick.plays:
+                return self.rule_legal_leads(seat, hand)
+            return list(hand)
+        return following_cards(hand, led, trick.best_card, self._overtrump)
+
+    def rule_legal_leads(self, seat: Seat, hand: list[Card]) -> list[Card]:
+        """The cards ``seat`` may lead from ``hand`` (any card, except where the rules say otherwise)."""
+        called = self.called
+        if called is not None and not self.tricks and self.variant.players == 5:
+            allowed = [c for c in hand if c.suit is not called.suit or c == called]
+            if allowed:
+                return allowed
+        return list(hand)
+
+    # ------------------------------------------------------------------ refusals
+    def why_illegal(self, action: Action) -> Refusal | None:
+        """None if ``action`` is accepted now, else the reason and a sentence for learners."""
+        if action in self.legal_actions():
+            return None
+        return self.rule_refusal(action)
+
+    def rule_refusal(self, action: Action) -> Refusal:
+        """Why ``action``, which is not allowed now, is refused: the reason and a sentence for learners."""
+        if self.phase is _OVER:
+            return Refusal(Illegal.ROUND_OVER, "the round is over: no more actions")
+        if action.kind == "slam":
+            if action.seat != self.taker:
+                return Refusal(Illegal.SLAM_NOT_ALLOWED, "only the taker may announce a slam")
+            return Refusal(
+                Illegal.SLAM_NOT_ALLOWED, "a slam must be announced before the first card is played"
+            )
+        if self.phase is _PETIT_SEC:
+            assert self.to_move is not None
+            if action.seat == self.to_move:
+                return Refusal(
+                    Illegal.PETIT_SEC_MUST_ANNOUNCE,
+                    f"{self.to_move} holds the Petit as its only trump, without the Excuse: "
+                    "the deal must be announced void (petit sec) before anything else",
+                )
+            return Refusal(
+                Illegal.PETIT_SEC_MUST_ANNOUNCE,
+                f"{self.to_move} holds the Petit alone (petit sec) and must announce it first",
+            )
+        if action.kind == "petit-sec":
+            return Refusal(
+                Illegal.PETIT_SEC_FALSE,
+                "petit sec is announced only by a player whose only trump is the Petit, without the Excuse",
+            )
+        if action.seat != self.to_move and not (action.kind == "handful" and self.phase is _PLAYING):
+            return Refusal(Illegal.NOT_YOUR_TURN, f"it is {self.to_move}'s turn, not {action.seat}'s")
+        kind = action.kind
+        expected = {
+            _BIDDING: ("bid", "pass"),
+            _CALLING: ("call",),
+            _DISCARD: ("discard",),
+            _PLAYING: ("play", "handful"),
+        }[self.phase]
+        if kind not in expected:
+            words = " or ".join(expected)
+            return Refusal(Illegal.WRONG_PHASE, f"now is the time to {words}, not to {kind}")
+        if kind == "bid":
+            return self._refuse_bid(action)
+        if kind == "call":
+            return self._refuse_call(action)
+        if kind == "discard":
+            return self._refuse_discard(action)
+        if kind == "handful":
+            return self._refuse_handful(action)
+        if kind == "play":
+            return self.rule_refuse_play(action)
+        return Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now")  # pragma: no cover
+
+    def _refuse_bid(self, action: Action) -> Refusal:
+        ladder = self.rule_contracts()
+        if action.word not in ladder:
+            names = ", ".join(ladder)
+            return Refusal(
+                Illegal.BID_NOT_ALLOWED, f"{action.word!r} is not a contract here: bid {names} or pass"
+            )
+        highest = self._highest_bid()
+        return Refusal(
+            Illegal.BID_TOO_LOW,
+            f"a bid must be higher than the last one ({highest}): bid higher than {highest} or pass",
+        )
+
+    def _refuse_call(self, action: Action) -> Refusal:
+        if len(action.cards) != 1:
+            return Refusal(Illegal.CALL_NOT_ALLOWED, "call exactly one card, a King such as 'call SK'")
+        if action.card.rank == QUEEN and action.card.suit in PLAIN_SUITS:
+            reason = "you may call a Queen only when you hold all four Kings"
+        elif action.card.rank == KNIGHT and action.card.suit in PLAIN_SUITS:
+            reason = "you may call a Knight only when you hold all four Kings and all four Queens"
+        else:
+            reason = f"{action.card.name} cannot be called: call a King"
+        return Refusal(Illegal.CALL_NOT_ALLOWED, reason)
+
+    def _refuse_discard(self, action: Action) -> Refusal:
+        if len(action.cards) != 1:
+            return Refusal(Illegal.DISCARD_SIZE, "put aside one card at a time, like 'discard H3'")
+        card = action.card
+        assert self.to_move is not None
+        if card not in self.hands[self.to_move]:
+            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {cards_in_words([card])}")
+        if card.is_king:
+            return Refusal(Illegal.DISCARD_KING, f"a King may not go in the discard ({card.name})")
+        if card.is_bout:
+            return Refusal(Illegal.DISCARD_BOUT, f"a bout may not go in the discard ({card.name})")
+        plain = [c for c in self.hands[self.to_move] if c.suit in PLAIN_SUITS and not c.is_king]
+        return Refusal(
+            Illegal.DISCARD_TRUMP,
+            "a trump may go in the discard only when nothing else can: "
+            f"you still hold {cards_in_words(plain)}",
+        )
+
+    def _refuse_handful(self, action: Action) -> Refusal:
+        seat = action.seat
+        if action.word not in self.variant.handfuls:
+            sizes = ", ".join(self.variant.handfuls)
+            return Refusal(Illegal.HANDFUL_TOO_SMALL, f"{action.word!r} is not a handful: say {sizes}")
+        if any(who == seat for who, _, _ in self.handfuls):
+            return Refusal(Illegal.HANDFUL_ALREADY, "you have already shown a handful")
+        if seat != self.to_move or self._has_played(seat):
+            return Refusal(
+                Illegal.HANDFUL_TOO_LATE, "a handful is shown just before its holder plays their first card"
+            )
+        need = self.variant.handfuls[action.word]
+        have = self._trump_count_for_handful(seat)
+        return Refusal(
+            Illegal.HANDFUL_TOO_SMALL,
+            f"a {action.word} handful needs {need} trumps (the Excuse may count as one) and you hold {have}",
+        )
+
+    def rule_refuse_play(self, action: Action) -> Refusal:
+        """Why the card of ``action`` may not be played now."""
+        seat = action.seat
+        if len(action.cards) != 1:
+            return Refusal(Illegal.NOT_ALLOWED, "play exactly one card, like 'play HK'")
+        card = action.card
+        hand = self.hands[seat]
+        if card not in hand:
+            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {cards_in_words([card])}")
+        trick = self.current
+        assert trick is not None
+        led = trick.led
+        if not trick.plays and self.called is not None:
+            return Refusal(
+                Illegal.CALLED_SUIT_LEAD,
+                f"the first lead may not be in the called suit ({self.called.suit.english}) "
+                f"unless it is the called card, {cards_in_words([self.called])}",
+            )
+        assert led is not None
+        if led is not _TRUMPS:
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                return Refusal(
+                    Illegal.MUST_FOLLOW_SUIT,
+                    f"you must follow suit: {led.english} were led and you hold {cards_in_words(follow)}",
+                )
+        trumps = [c for c in hand if c.is_trump]
+        best = trick.best_trump
+        over = [c for c in trumps if c.rank > best]
+        if card.is_trump and over and best:
+            return Refusal(
+                Illegal.MUST_OVERTRUMP,
+                f"you must overtrump: the trick holds the {best} of trumps "
+                f"and you hold {cards_in_words(over)}",
+            )
+        if led is _TRUMPS:
+            return Refusal(
+                Illegal.MUST_FOLLOW_SUIT,
+                f"trumps were led: you must play a trump{f' higher than the {best}' if over else ''}, "
+                f"and you hold {cards_in_words(over or trumps)}",
+            )
+        if best and over:
+            return Refusal(
+                Illegal.MUST_OVERTRUMP,
+                f"you have no {led.english} so you must trump, and overtrump: the trick holds the {best} of "
+                f"trumps and you hold {cards_in_words(over)}",
+            )
+        return Refusal(
+            Illegal.MUST_TRUMP,
+            f"you have no {led.english}, so you must trump: you hold {cards_in_words(trumps)}",
+        )
+
+    # ------------------------------------------------------------------ push / pop
+    def push(self, action: Action) -> None:
+        """Apply ``action``; raise :class:`IllegalActionError` (round unchanged) if it is not allowed."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action.kind == "play" and self.phase is _PLAYING and len(action.cards) == 1:
+            # The commonest action, checked against the legal cards (a C test on integers; ``in legal``
+            # would call ``Action.__eq__`` for each action before the one played).
+            if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
+                refusal = self.rule_refusal(action)
+                raise IllegalActionError(refusal.reason, refusal.message)
+            self.rule_apply_play(action.seat, action.cards[0])
+        elif action in legal:
+            self.rule_apply(action)
+        else:
+            refusal = self.rule_refusal(action)
+            raise IllegalActionError(refusal.reason, refusal.message)
+        self.actions.append(action)
+        self._legal = None
+
+    def play_at_random(self, draw: Callable[[], float]) -> None:
+        """Play the round to its end, every decision drawn uniformly among the legal actions.
+
+        ``draw`` returns a number in [0, 1), like ``random.Random().random``: the action taken is
+        ``legal_actions()[int(draw() * len(legal_actions()))]``. The round ends exactly as if those
+        actions had been pushed one by one (its record, tricks and result are the same).
+
+        Under the French rules only cards can be played once the first trick is over, and the legal cards
+        come in the order of the legal actions, so from then on a card is drawn straight from the legal
+        cards (found by position in the hand, see :func:`following_span`) and applied as ``push`` would:
+        the round's state and record are the same, the per-card bookkeeping of the actions offered and
+        refused does not run.
+        """
+        legal_actions, push = self.legal_actions, self.push
+        actions = legal_actions()
+        while actions and not (self._quick_playout and self.tricks):
+            push(actions[floor(draw() * len(actions))])
+            actions = legal_actions()
+        if not actions:
+            return
+        # The quick loop: the phase is play, and it stays so until the last trick is complete. Each card
+        # is drawn among ``legal_cards`` (as ``legal_actions`` does) and applied as ``rule_apply_play`` does,
+        # with ``Trick.add`` written out; a complete trick goes through the same ``_close_trick``.
+        # Seats and cards are plain ints inside the loop (``int`` subclasses such as ``Seat`` and
+        # ``Card`` miss the interpreter's specialised integer instructions): each hand has a copy of
+        # plain pack indexes, kept in step with it, and the objects are looked up only for the record.
+        hands, record, plays_of, players = self.hands, self.actions, PLAYS, self.players
+        numbers = [[*map(int, hand)] for hand in hands]
+        following = _PLAIN_NEXT[players]
+        overtrump, leads, close, span = (
+            self._overtrump,
+            self.rule_legal_leads,
+            self._close_trick,
+            following_span,
+        )
+        free_leads = self._free_later_leads
+        seat = self.to_move
+        trick = self.current
+        while trick is not None and seat is not None:
+            # The trick's running facts are kept in locals while it is played, and written back before
+            # it is closed.
+            plays = trick.plays
+            led = -1 if trick.led_card is None else int(trick.led_card)
+            best = int(trick.best_card)
+            ahead = -1 if trick.ahead is None else int(trick.ahead)
+            s = int(seat)
+            left = players - len(plays)
+            while True:
+                hand = hands[s]
+                ints = numbers[s]
+                if led >= 0:
+                    # The legal cards are ints[i:j], then the Excuse if held apart: pick by position.
+                    i, j = span(ints, led, best, overtrump)
+                    count = j - i
+                    if ints[-1] == _EXCUSE_INDEX and j < len(ints):
+                        pick = floor(draw() * (count + 1))
+                        index = i + pick if pick < count else len(ints) - 1
+                    else:
+                        index = i + floor(draw() * count)
+                elif plays or free_leads:  # after the Excuse alone, or a lead after the first trick
+                    index = floor(draw() * len(ints))
+                else:
+                    cards = leads(SEATS[s], hand)
+                    index = ints.index(int(cards[floor(draw() * len(cards))]))
+                card = ints[index]
+                del ints[index]
+                del hand[index]
+                record.append(plays_of[s][card])
+                plays.append((SEATS[s], FULL_PACK[card]))
+                if card != _EXCUSE_INDEX:
+                    if best < 0:
+                        led = card
+                        best = card
+                        ahead = s
+                    elif card > best and (card >= FIRST_TRUMP_INDEX or card < LED_END[best]):
+                        best = card
+                        ahead = s
+                left -= 1
+                if not left:
+                    break
+                s = following[s]
+            trick.led_card = None if led < 0 else FULL_PACK[led]
+            trick.best_card = -1 if best < 0 else FULL_PACK[best]
+            trick.ahead = None if ahead < 0 else SEATS[ahead]
+            close(trick)
+            seat = self.to_move
+            trick = self.current
+        self._legal = None
+
+    def push_text(self, text: str) -> Action:
+        action = Action.parse(text, self.players)
+        self.push(action)
+        return action
+
+    def pop(self) -> Action:
+        """Take back the last action (the round is replayed from its deal)."""
+        if not self.actions:
+            raise TarotError("no action to take back")
+        actions = self.actions[:-1]
+        last = self.actions[-1]
+        self.rule_reset()
+        for action in actions:
+            self.rule_apply(action)
+            self.actions.append(action)
+        self._legal = None
+        return last
+
+    def copy(self) -> Round:
+        clone = type(self)(self.variant, self.dealer, self.initial_hands, self.initial_dog)
+        for action in self.actions:
+            clone.rule_apply(action)
+            clone.actions.append(action)
+        return clone
+
+    def rule_apply(self, action: Action) -> None:
+        """Apply an allowed ``action`` to the round (``push`` has checked it)."""
+        kind = action.kind
+        if kind == "play":
+            self.rule_apply_play(action.seat, action.cards[0])
+        elif kind in ("bid", "pass"):
+            self.rule_apply_bid(action)
+        elif kind == "call":
+            self.rule_apply_call(action.cards[0])
+        elif kind == "discard":
+            self.rule_apply_discard(action.cards[0])
+        elif kind == "handful":
+            self._apply_handful(action.seat, action.word)
+        elif kind == "slam":
+            self.slam_announced = True
+            assert self.current is not None
+            self.current.leader = self.rule_first_leader()
+            self.to_move = self.current.leader
+        elif kind == "petit-sec":
+            self.outcome = Outcome.REDEAL_PETIT_SEC
+            self.phase = _OVER
+            self.to_move = None
+        else:  # pragma: no cover - refused earlier
+            raise TarotError(f"unknown action {action}")
+
+    def rule_apply_bid(self, action: Action) -> None:
+        """Apply a bid or a pass; once the bidding is over, go on to the call, the dog or the play."""
+        if action.kind == "bid":
+            self.bids.append(action)
+        self.spoken += 1
+        assert self.to_move is not None
+        if self.spoken < self.players:
+            self.to_move = self._next_seat[self.to_move]
+            return
+        if not self.bids:
+            self.outcome = Outcome.REDEAL_ALL_PASSED
+            self.phase = _OVER
+            self.to_move = None
+            return
+        self.taker = self.bids[-1].seat
+        self.contract = self.bids[-1].word
+        if self.variant.players == 5:
+            self.phase = _CALLING
+            self.to_move = self.taker
+        else:
+            self.rule_after_call()
+
+    def rule_apply_call(self, card: Card) -> None:
+        """Apply the taker's call of ``card``: the partner is its holder."""
+        self.called = card
+        holder = self.holder_of(card)
+        self.partner = None if holder is None or holder == self.taker else holder
+        self.rule_after_call()
+
+    def rule_after_call(self) -> None:
+        """What follows the call: the dog turned over and taken, or the play at once."""
+        assert self.taker is not None and self.contract is not None
+        if self.rule_takes_dog(self.contract):
+            self.dog_revealed = True
+            self.hands[self.taker] = sorted([*self.hands[self.taker], *self.dog])
+            self.phase = _DISCARD
+            self.to_move = self.taker
+        else:
+            self._start_play()
+
+    def rule_apply_discard(self, card: Card) -> None:
+        """Lay ``card`` away from the taker's hand; once the discard is complete, start the play."""
+        assert self.taker is not None
+        self.hands[self.taker].remove(card)
+        self.discard.append(card)
+        if len(self.discard) == self.variant.dog_size:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = _PLAYING
+        leader = self.rule_first_leader()
+        self.current = Trick(0, leader)
+        self.to_move = leader
+
+    def _apply_handful(self, seat: Seat, size: str) -> None:
+        need = self.variant.handfuls[size]
+        hand = self.hands[seat]
+        trumps = [c for c in hand if c.is_trump]
+        shown = tuple(trumps[:need]) if len(trumps) >= need else (*trumps, EXCUSE)
+        self.handfuls.append((seat, size, shown))
+
+    def rule_apply_play(self, seat: Seat, card: Card) -> None:
+        """Play ``card`` from ``seat``'s hand to the current trick, closing the trick when it is full."""
+        self.hands[seat].remove(card)
+        trick = self.current
+        assert trick is not None
+        trick.add(seat, card)
+        if len(trick.plays) < self.players:
+            self.to_move = self._next_seat[seat]
+        else:
+            self._close_trick(trick)
+
+    def _close_trick(self, trick: Trick) -> None:
+        """A complete trick goes to its winner, who leads the next one, unless it was the last."""
+        winner = trick.winner = self.rule_trick_winner(trick)
+        tricks = self.tricks
+        tricks.append(trick)
+        if len(tricks) == self.variant.hand_size:
+            self.current = None
+            self.phase = _OVER
+            self.outcome = Outcome.PLAYED
+            self.to_move = None
+            return
+        self.current = Trick(len(tricks), winner)
+        self.to_move = winner
+
+    def result(self) -> RoundResult:
+        """The outcome; for a played round, the counting, the score breakdown and every seat's score."""
+        if self.phase is not _OVER or self.outcome is None:
+            raise TarotError("the round is not over yet")
+        if self.outcome != "played":
+            return RoundResult(self.outcome, None, None, dict.fromkeys(SEATS[: self.players], 0))
+        counting = self.count()
+        score = self.variant.score_round(self, counting)
+        return RoundResult(self.outcome, counting, score, score.by_seat(self))
+
+    def result_lines(self, name: Callable[[Seat], str]) -> list[str]:
+        """How a finished round ended, in lines for readers: the counting, the working and each score."""
+
+        result = self.result()
+        if result.outcome != "played":
+            return [f"No score: {result.outcome.replace('-', ' ')}."]
+        assert result.counting is not None and result.score is not None
+        counting = result.counting
+        lines = []
+        if counting.excuse is not None:
+            lines.append(f"Excuse: {counting.excuse.explanation}.")
+        lines.append(
+            f"Counted: attack {format_points(counting.attack_half_points)} "
+            f"with {bouts_text(counting.attack_bouts)}, "
+            f"defence {format_points(counting.defence_half_points)} "
+            f"(the dog or the discard counts for the {counting.dog_to})"
+        )
+        lines.extend(format_breakdown(result.score.as_dict()).splitlines())
+        lines.append(
+            "By seat: " + ", ".join(f"{name(seat)} {score:+d}" for seat, score in result.by_seat.items())
+        )
+        return lines
+
+    def result_summary(self) -> dict[str, object]:
+        """Short facts of a finished round, as stated in hand records' ``expected`` block."""
+
+        result = self.result()
+        summary: dict[str, object] = {"outcome": result.outcome.value}
+        if result.counting is not None:
+            summary["taker"] = str(self.taker)
+            summary["contract"] = self.contract
+            summary["taker_points"] = points_value(result.counting.attack_half_points)
+            summary["bouts"] = result.counting.attack_bouts
+        summary["scores"] = {str(seat): score for seat, score in result.by_seat.items()}
+        return summary

@@ -1,0 +1,202 @@
+"""The older French rules' score requests: the calculator's JSON read, checked against what a deal
+allows, and scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...engine.request import required, shown, whole_number
+from ...engine.variant import read_options
+from ...errors import RequestError
+from ...seats import ATTACK, DEFENCE
+from ..fft.holdings import DealShape, check_holding
+from .options import (
+    BASE,
+    CONTRACT_FRENCH,
+    CONTRACT_NAMES,
+    CONTRACTS,
+    HAND_BONUS_NAMES,
+    HAND_BONUSES,
+    MULTIPLIER,
+    OPTION_CHOICES,
+    SLAM_BID_MADE,
+    TOTAL_POINTS,
+    ClassicOptions,
+    players_contracts,
+)
+from .rules import Classic3, Classic5
+from .scoring import roles, score_deal
+
+
+# -------------------------------------------------------------------------------------- the request
+def _int_field(request: Mapping[str, object], name: str, low: int, high: int, what: str) -> int:
+    value = required(request, name, f"give {what}, a whole number from {low} to {high}")
+    if isinstance(value, float) and not value.is_integer():
+        raise RequestError(
+            name,
+            f"{what} must be a whole number: counting by pairs never gives a half point "
+            "(a last odd card is left out)",
+        )
+    number = whole_number(value, name, f"{what}, a whole number from {low} to {high}")
+    if not low <= number <= high:
+        raise RequestError(name, f"{what} must be between {low} and {high}, not {number}")
+    return number
+
+
+def deal_shape(players: int, contract: str, options: ClassicOptions) -> DealShape:
+    """What a deal of ``contract`` gives each side from the dog; a dog set aside counts for nobody,
+    which for the taker's side is as if the opponents had it."""
+    variant = {cls.players: cls for cls in (Classic3, Classic5)}[players]
+    nobody = contract == "slam" or (contract == "guard-without" and options.guard_without_dog == "nobody")
+    return DealShape(
+        players=players,
+        dog_size=variant.dog_size,
+        dog_side=DEFENCE if nobody or contract in variant.dog_to_defence_contracts else ATTACK,
+        discard=contract in variant.dog_taking_contracts,
+    )
+
+
+def parse_options(raw: object) -> ClassicOptions:
+    """Rule options from a request's ``options`` object."""
+    return read_options(raw, ClassicOptions, OPTION_CHOICES)
+
+
+def _check_bonus(where: str, kind: str, holder: str, earlier: Sequence[tuple[str, str]]) -> None:
+    who = holder.replace("-", " ")
+    for k, h in earlier:
+        if h != holder:
+            continue
+        if k == kind:
+            raise RequestError(where, f"the {who} can claim the {HAND_BONUS_NAMES[kind]} bonus only once")
+        if k.startswith("trumps") and kind.startswith("trumps"):
+            raise RequestError(where, f"the {who} can claim only one trump bonus, the highest")
+        if {k, kind} in ({"no-trumps", "trumps-10"}, {"no-trumps", "trumps-13"}, {"no-trumps", "trumps-15"}):
+            raise RequestError(where, "a hand with no trumps cannot also hold 10 trumps or more")
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, object]:
+    """Score a classic deal described by a JSON-like request (see the module docstring)."""
+    if not isinstance(request, Mapping):
+        raise RequestError("", "a score request is an object with fields like players, contract and points")
+    variant = request.get("variant", "classic")
+    if variant != "classic":
+        raise RequestError("variant", f"this calculator scores the classic rules, not {variant!r}")
+    players = whole_number(request.get("players", 3), "players", "the number of players, 3 or 5")
+    if players not in (3, 5):
+        raise RequestError("players", f"the classic rules are for 3 or 5 players, not {players}")
+    allowed = players_contracts(players)
+    contract = required(request, "contract", f"choose a contract among {', '.join(allowed)}")
+    if contract not in allowed:
+        if contract == "guard-against":
+            raise RequestError(
+                "contract", "five players cannot bid Guard against the dog: 3 dog cards do not share among 4"
+            )
+        raise RequestError("contract", f"choose a contract among {', '.join(allowed)}, not {shown(contract)}")
+    assert isinstance(contract, str)
+    options = parse_options(request.get("options"))
+    slam = request.get("slam")
+    if slam not in (None, "attack", "defence"):
+        raise RequestError(
+            "slam",
+            'say "attack" if the taker\'s side won every trick, "defence" if the opponents did, or null',
+        )
+    assert slam is None or isinstance(slam, str)
+    petit = request.get("petit_last_trick")
+    if petit not in (None, "attack", "defence"):
+        raise RequestError("petit_last_trick", 'say "attack", "defence" or null (no Petit on the last trick)')
+    assert petit is None or isinstance(petit, str)
+    # Credited to the side of the player who played it, the Petit tells nothing of who won the trick.
+    petit_won = petit if options.petit_last_trick == "winner" else None
+    oudlers = 0
+    points: int | None = None
+    if contract != "slam":
+        oudlers = _int_field(request, "oudlers", 0, 3, "the number of special cards (bouts) the taker has")
+        points = _int_field(request, "points", 0, TOTAL_POINTS, "the taker's points")
+        check_holding(
+            deal_shape(players, contract, options),
+            bouts=oudlers,
+            value=points,
+            slam_by=slam,
+            petit=petit_won,
+            petit_field="petit_last_trick",
+            slam_hint={"attack": '"slam": "attack"', "defence": '"slam": "defence"'},
+            show=str,
+            scale=lambda half: half // 2,
+        )
+    elif petit_won is not None and slam is not None and petit_won != slam:
+        raise RequestError(
+            "petit_last_trick",
+            f"the {slam} won every trick, the last one too, so the Petit on the last trick "
+            f"(to the side that wins that trick, under the option petit_last_trick) is theirs",
+        )
+    alone = request.get("alone", False)
+    if not isinstance(alone, bool):
+        raise RequestError("alone", "say true if the taker played without a partner, false otherwise")
+    if alone and players != 5:
+        raise RequestError("alone", "only the five-player game has a partner to play without")
+    if alone and contract != "slam" and options.call_timing == "after-dog":
+        raise RequestError(
+            "alone",
+            "the taker calls a King once the dog is shown, one neither in his hand nor in the dog, so he "
+            'always has a partner: he plays alone only in a bid Slam or with call_timing "before-dog"',
+        )
+    raw_bonuses = request.get("bonuses", [])
+    if not isinstance(raw_bonuses, list | tuple):
+        raise RequestError(
+            "bonuses", 'give the hand bonuses as a list like [{"kind": "no-trumps", "holder": "taker"}]'
+        )
+    names = roles(players, alone)
+    bonuses: list[tuple[str, str]] = []
+    for i, item in enumerate(raw_bonuses):
+        where = f"bonuses[{i}]"
+        if not isinstance(item, Mapping):
+            raise RequestError(where, 'each bonus is an object like {"kind": "no-trumps", "holder": "taker"}')
+        kind = item.get("kind")
+        if kind not in HAND_BONUSES:
+            raise RequestError(f"{where}.kind", f"a hand bonus is one of {', '.join(HAND_BONUSES)}")
+        holder = item.get("holder", "taker")
+        if holder not in names:
+            raise RequestError(
+                f"{where}.holder", f"with {players} players the holder is one of {', '.join(names)}"
+            )
+        assert isinstance(kind, str) and isinstance(holder, str)
+        _check_bonus(where, kind, holder, bonuses)
+        bonuses.append((kind, holder))
+    result = score_deal(
+        alone=alone,
+        players=players,
+        contract=contract,
+        oudlers=oudlers,
+        points=points,
+        petit_last_trick=petit,
+        slam=slam,
+        bonuses=bonuses,
+        options=options,
+    )
+    return result.as_dict(players)
+
+
+def score_table() -> list[dict[str, object]]:
+    """Base, multiplier and slam scores, one row per contract (for docs and calculators)."""
+    rows: list[dict[str, object]] = []
+    for contract in CONTRACTS:
+        if contract == "slam":
+            rows.append(
+                {
+                    "contract": CONTRACT_NAMES[contract],
+                    "french": CONTRACT_FRENCH[contract],
+                    "base": SLAM_BID_MADE,
+                    "multiplier": 0,
+                }
+            )
+        else:
+            rows.append(
+                {
+                    "contract": CONTRACT_NAMES[contract],
+                    "french": CONTRACT_FRENCH[contract],
+                    "base": BASE[contract],
+                    "multiplier": MULTIPLIER[contract],
+                }
+            )
+    return rows

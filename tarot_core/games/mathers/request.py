@@ -1,0 +1,193 @@
+"""Mathers' Tarot's score requests: the calculator's JSON read, checked and scored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...cards import (
+    Card,
+    parse_cards,
+)
+from ...engine.request import required, whole_number
+from ...engine.variant import read_options
+from ...errors import NotationError, RequestError
+from ...seats import SEATS
+from .options import (
+    CATEGORIES,
+    CATEGORY_NAMES,
+    CATEGORY_VALUES,
+    DECLARATION_VALUES,
+    HAND_SIZE,
+    OPTION_CHOICES,
+    MathersOptions,
+)
+from .play import trick_category, trick_points
+from .scoring import HandParts, advance_game, score_hand
+
+
+# ------------------------------------------------------------------------------------- the request
+def _parse_options(raw: object) -> MathersOptions:
+    return read_options(raw, MathersOptions, OPTION_CHOICES)
+
+
+def _count(value: object, where: str, what: str, high: int) -> int:
+    number = whole_number(value, where, f"{what}, a whole number from 0 to {high}")
+    if not 0 <= number <= high:
+        raise RequestError(where, f"{what} is a whole number from 0 to {high}, not {number}")
+    return number
+
+
+def _parse_tricks(
+    value: object, where: str, options: MathersOptions, players: int
+) -> tuple[dict[str, int], int, list[Card]]:
+    if isinstance(value, Mapping):
+        if options.trick_value == "sum":
+            raise RequestError(
+                where, 'with trick_value "sum" list the tricks themselves, like ["HQ HC", "S2 S3"]'
+            )
+        counts: dict[str, int] = {}
+        for key, number in value.items():
+            if key not in CATEGORY_VALUES:
+                raise RequestError(
+                    f"{where}.{key}", f"a trick is counted under one of {', '.join(CATEGORIES)}"
+                )
+            counts[str(key)] = _count(number, f"{where}.{key}", "a number of tricks", HAND_SIZE)
+        points = sum(CATEGORY_VALUES[k] * n for k, n in counts.items())
+        return counts, points, []
+    if isinstance(value, list):
+        counts = dict.fromkeys(CATEGORIES, 0)
+        points = 0
+        cards: list[Card] = []
+        for number, text in enumerate(value):
+            if not isinstance(text, str):
+                raise RequestError(f"{where}[{number}]", 'write a trick as its cards, like "HQ S3"')
+            try:
+                trick = parse_cards(text)
+            except NotationError as error:
+                raise RequestError(f"{where}[{number}]", str(error)) from None
+            if len(trick) != players:
+                raise RequestError(
+                    f"{where}[{number}]", f"a trick holds one card from each player: {players} cards"
+                )
+            counts[trick_category(trick, options)] += 1
+            points += trick_points(trick, options)
+            cards.extend(trick)
+        return {k: n for k, n in counts.items() if n}, points, cards
+    raise RequestError(
+        where, 'give the tricks as counts like {"queen": 2, "plain": 5} or as a list of tricks'
+    )
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, object]:
+    """Score one Mathers hand from its parts (see the module docstring for the request)."""
+    if not isinstance(request, Mapping):
+        raise RequestError("", "a score request is an object with fields like players and hands")
+    variant = request.get("variant", "mathers")
+    if variant != "mathers":
+        raise RequestError("variant", f"this calculator scores Mathers' game, not {variant!r}")
+    players = whole_number(request.get("players", 2), "players", "the number of players, 2 or 3")
+    if players not in (2, 3):
+        raise RequestError("players", f"Mathers' game is for 2 or 3 players, not {players}")
+    options = _parse_options(request.get("options"))
+    seats = [str(s) for s in SEATS[:players]]
+    hands = required(request, "hands", f"give each player's hand: an object with the keys {', '.join(seats)}")
+    if not isinstance(hands, Mapping):
+        raise RequestError("hands", f"give each player's hand: an object with the keys {', '.join(seats)}")
+    for key in hands:
+        if key not in seats:
+            raise RequestError(f"hands.{key}", f"with {players} players the seats are {', '.join(seats)}")
+    parts: dict[str, HandParts] = {}
+    all_cards: list[Card] = []
+    fools = 0
+    for seat in seats:
+        where = f"hands.{seat}"
+        data = hands.get(seat)
+        if not isinstance(data, Mapping):
+            raise RequestError(where, "give this player's tricks, declarations and bonuses as an object")
+        unknown = [k for k in data if k not in ("tricks", "kings_cut", "fool", "declarations")]
+        if unknown:
+            raise RequestError(
+                f"{where}.{unknown[0]}", "the fields are tricks, kings_cut, fool and declarations"
+            )
+        counts, points, cards = _parse_tricks(data.get("tricks", {}), f"{where}.tricks", options, players)
+        all_cards.extend(cards)
+        cut = _count(data.get("kings_cut", 0), f"{where}.kings_cut", "the number of Kings cut", 4)
+        fool = data.get("fool", False)
+        if not isinstance(fool, bool):
+            raise RequestError(f"{where}.fool", "say true if this player held the Fool, false otherwise")
+        fools += fool
+        raw = data.get("declarations", [])
+        if not isinstance(raw, list):
+            raise RequestError(
+                f"{where}.declarations", 'list the declarations, like ["greater-3", "sequence-4"]'
+            )
+        codes: list[str] = []
+        for number, code in enumerate(raw):
+            if code not in DECLARATION_VALUES:
+                raise RequestError(
+                    f"{where}.declarations[{number}]",
+                    f"a declaration is one of {', '.join(DECLARATION_VALUES)}",
+                )
+            codes.append(str(code))
+        _check_declarations(f"{where}.declarations", codes)
+        parts[seat] = HandParts(counts, points, cut, fool, tuple(codes))
+    _check_hand(parts, all_cards, fools, options)
+    result = score_hand(parts, options)
+    answer: dict[str, object] = {
+        "variant": "mathers",
+        "players": players,
+        "won": result.winner,
+        "totals": result.totals,
+        "breakdown": [t.as_dict() for t in result.breakdown],
+        "scores": result.scores,
+    }
+    game = request.get("game")
+    if game is not None:
+        if not isinstance(game, Mapping) or any(k not in seats for k in game):
+            raise RequestError("game", 'give the running totals by seat, like {"p1": 40, "p2": 25}')
+        running = {
+            seat: _count(game.get(seat, 0), f"game.{seat}", "a running total", 10_000) for seat in seats
+        }
+        totals, winner = advance_game(running, result.scores, options.game)
+        answer["game"] = totals
+        answer["game_over"] = winner is not None
+        answer["game_winner"] = winner
+    return answer
+
+
+def _check_declarations(where: str, codes: Sequence[str]) -> None:
+    for prefix in ("greater", "lesser", "trumps"):
+        found = [c for c in codes if c.startswith(prefix + "-")]
+        if prefix != "trumps" and len(found) > 1:
+            raise RequestError(where, f"declare the {prefix.capitalize()} Trumps once, at their highest")
+        if len(found) != len(set(found)):
+            raise RequestError(where, f"{found[0]} can be declared only once")
+    if codes.count("tarot-trumps-3") > 2:
+        raise RequestError(where, "there are only seven Tarot Trumps: at most two threes")
+    if codes.count("ask-unanswered") > 1:
+        raise RequestError(where, "a player asks for a Tarot Trump only once a hand")
+
+
+def _check_hand(
+    parts: Mapping[str, HandParts], cards: Sequence[Card], fools: int, options: MathersOptions
+) -> None:
+    tricks = sum(sum(p.tricks.values()) for p in parts.values())
+    if tricks != HAND_SIZE:
+        raise RequestError(
+            "hands", f"every hand has {HAND_SIZE} tricks, one per card in a hand; these add up to {tricks}"
+        )
+    limits = {"tarot-trump": 7, "queen": 4, "knight": 4, "knave": 4}
+    for name, limit in limits.items():
+        count = sum(p.tricks.get(name, 0) for p in parts.values())
+        if count > limit:
+            raise RequestError(
+                "hands", f"there cannot be {count} tricks {CATEGORY_NAMES[name]}: the pack has {limit}"
+            )
+    if fools > 1:
+        raise RequestError("hands", "only one player can have held the Fool")
+    if sum(p.kings_cut for p in parts.values()) > 4:
+        raise RequestError("hands", "there are only four Kings to cut")
+    if len(set(cards)) != len(cards):
+        raise RequestError("hands", "a card appears in two tricks")
+    if options.trick_value == "sum" and not cards:
+        raise RequestError("hands", 'with trick_value "sum" list the tricks themselves')

@@ -2,10 +2,11 @@
 
 An exercise is data (a JSON object, one file of them per lesson): its ``kind`` names the question and
 its other fields the position, written in card notation that the engine reads and checks. The answer
-is never written down: :func:`judge` decides whether an answer is right with the rules themselves
-(the legal cards and the refusals of :meth:`~tarot_core.engine.round.Round.why_illegal`, the card points,
-the targets, the score of :func:`~tarot_core.engine.variant.score_request`, where the Excuse goes in the
-count) and says why, in the rule's words, with the anchor of the rule's page.
+is never written down: :func:`~tarot_core.exercises.judging.judge` decides whether an answer is right
+with the rules themselves (the legal cards and the refusals of
+:meth:`~tarot_core.engine.round.Round.why_illegal`, the card points, the targets, the score of
+:func:`~tarot_core.engine.variant.score_request`, where the Excuse goes in the count) and says why, in
+the rule's words, with the anchor of the rule's page.
 
 Positions: ``hand`` and ``trick`` (you to play to a trick, see :func:`trick_table`), ``hand`` and
 ``dog`` (you take, see :func:`taker_table`), ``bids`` (the bidding so far, :func:`bidding_table`),

@@ -27,9 +27,10 @@ def test_only_pages_with_a_widget_load_the_runtime(site: Path) -> None:
         text = path.read_text(encoding="utf-8")
         if "data-tarot-widget=" in text:
             with_widgets += 1
-            # the score sheet and the lessons' exercises start the engine from scripts of their own
+            # the score sheet, the lessons' exercises and the play widget start the engine from scripts of
+            # their own
             assert re.search(
-                r'<script type="module" src="[^"]*(tarot-widgets|score-sheet|lessons)\.mjs', text
+                r'<script type="module" src="[^"]*(tarot-widgets|score-sheet|lessons|play)\.mjs', text
             ), path
         else:
             assert "tarot-widgets" not in text, f"{path} loads widget code without a widget"

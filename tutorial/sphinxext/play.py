@@ -114,9 +114,12 @@ def _controls(uid: str, fixed: bool) -> str:
 
 def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     builder = translator.builder
-    counter = getattr(translator, "_tarot_play_counter", 0) + 1
-    translator._tarot_play_counter = counter
-    uid = f"tp{counter}"
+    # Counted with the page's other widgets (tw1, tw2, ... in page order; see widgets.visit_widget).
+    counter = getattr(translator, "_tarot_widget_counter", 0) + 1
+    translator._tarot_widget_counter = counter
+    plays = getattr(translator, "_tarot_play_counter", 0) + 1
+    translator._tarot_play_counter = plays
+    uid = f"tw{counter}-play"
     fixed = bool(node["fixed"])
     links = widgets._links(translator)
     options = json.dumps({"uid": uid, "links": links})
@@ -138,7 +141,7 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
             f"{first['setup_html']}</details>"
         )
     )
-    label = "Play a deal" if counter == 1 else f"Play a deal ({counter})"
+    label = "Play a deal" if plays == 1 else f"Play a deal ({plays})"
     translator.body.append(
         f'<section class="tarot-widget tw-play" id="{uid}" data-tarot-widget="play" '
         f'data-state="idle" data-game-state="{_e(first["state"])}" aria-label="{_e(label)}" '

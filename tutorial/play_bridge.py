@@ -133,7 +133,6 @@ def answer_for(game: Game, rnd: Round, options: str, said: str = "") -> Json:
         "phase": view.phase,
         "waiting": state == "thinking",
         "to_move": str(view.to_move) if view.to_move is not None else None,
-        "mover": game.name(view.to_move) if view.to_move is not None else "",
         "tricks": sum(1 for t in view.tricks if t.complete),
         "html": play_table.table_html(game, rnd, _uid(options)),
         "said": said,

@@ -181,10 +181,6 @@ def read_game(data: object) -> Game:
 _LAST: list[tuple[Game, Round]] = []
 
 
-def _deal(game: Game) -> Round:
-    return game.variant.deal_round(DEALER, game.seed)
-
-
 def round_of(game: Game) -> Round:
     """The round after the game's actions, replayed from its deal (each checked by the engine)."""
     rnd: Round | None = None
@@ -195,7 +191,7 @@ def round_of(game: Game) -> Round:
         if same == replace(game, actions=()) and game.actions[: len(kept.actions)] == kept.actions:
             rnd, done = kept_round, len(kept.actions)
     if rnd is None:
-        rnd = _deal(game)
+        rnd = game.variant.deal_round(DEALER, game.seed)
     for number, text in enumerate(game.actions[done:], start=done + 1):
         try:
             action = Action.parse(text, game.players)

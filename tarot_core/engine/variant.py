@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ..cards import FULL_PACK, Card
 from ..errors import RequestError, TarotError
 from .deal import deal_from
+from .words import Words
 
 if TYPE_CHECKING:
     from ..seats import Seat
@@ -163,6 +164,11 @@ class Variant(ABC):
             if getattr(self.options, field.name) != getattr(default, field.name)
         }
 
+    @property
+    def words(self) -> Words:
+        """This rule set's names for its cards, piles, roles and steps (:mod:`tarot_core.engine.words`)."""
+        return words_for(self.family)
+
     def __repr__(self) -> str:
         extra = "".join(f", {k}={v!r}" for k, v in self.option_overrides().items())
         return f"find_variant({self.key!r}{extra})"
@@ -246,6 +252,17 @@ def family_players(family: str) -> tuple[int, ...]:
     if not counts:
         raise UnknownVariantError(family)
     return tuple(counts)
+
+
+def words_for(family: str) -> Words:
+    """The words of the rule set ``family`` ("fft", "mathers", ...), from its package's ``words`` module."""
+    import importlib
+
+    module = FAMILIES.get(family)
+    if module is None:
+        raise UnknownVariantError(family)
+    words: Words = importlib.import_module(f"{module}.words").WORDS
+    return words
 
 
 def find_variant(key: str, **options: object) -> Variant:

@@ -9,91 +9,20 @@ packets=3)`` changes an option.
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import FULL_PACK, Card
 from ..errors import RequestError, TarotError
 from .deal import deal_from
+from .options import Options
 from .words import Words
 
 if TYPE_CHECKING:
     from ..seats import Seat
     from .round import Round
-
-
-@dataclasses.dataclass(frozen=True)
-class Options:
-    """Rule options common to every variant (none yet); variants subclass it."""
-
-    def describe(self) -> list[tuple[str, object, str]]:
-        """(name, value, help) for every option, for docs and calculators."""
-        rows = []
-        for field in dataclasses.fields(self):
-            rows.append((field.name, getattr(self, field.name), str(field.metadata.get("help", ""))))
-        return rows
-
-
-def option(default: Any, help: str) -> Any:
-    """A documented rule option."""
-    return dataclasses.field(default=default, metadata={"help": help})
-
-
-OptionsT = TypeVar("OptionsT", bound=Options)
-"""A rule options class (the type :func:`read_options` returns)."""
-
-
-def read_options(
-    raw: object, options_class: type[OptionsT], choices: Mapping[str, Sequence[object]]
-) -> OptionsT:
-    """Rule options from a request's ``options`` object, every name and value checked.
-
-    ``choices`` gives each option's allowed values; a wrong name or value raises a
-    :class:`~tarot_core.errors.RequestError` naming ``options.<name>``.
-    """
-    if raw is None:
-        return options_class()
-    if not isinstance(raw, Mapping):
-        raise RequestError("options", "give the rule options as an object of name: value pairs")
-    known = [field.name for field in dataclasses.fields(options_class)]
-    for key, value in raw.items():
-        if key not in known:
-            raise RequestError(
-                f"options.{key}", f"there is no rule option {key!r}; the options are {', '.join(known)}"
-            )
-        allowed = choices.get(key, ())
-        if allowed and (value not in allowed or type(value) is not type(allowed[0])):
-            shown = ", ".join(json.dumps(choice) for choice in allowed)
-            raise RequestError(f"options.{key}", f"this option can be {shown}, not {json.dumps(value)}")
-    return options_class(**{str(key): value for key, value in raw.items()})
-
-
-def options_table(
-    options: Options, choices: Mapping[str, Sequence[object]] | None = None, caption: str = ""
-) -> dict[str, object]:
-    """A table of every rule option: its name, default, the other choices and what it decides.
-
-    ``choices`` lists each option's possible values where the option class does not say them itself
-    (true and false are known for a yes-or-no option). The values are shown as they are written in a
-    request or a record (JSON).
-    """
-    known = choices or {}
-    rows: list[list[object]] = []
-    for name, value, help_text in options.describe():
-        values = known.get(name) or ((True, False) if isinstance(value, bool) else ())
-        others = ", ".join(f"`{json.dumps(other)}`" for other in values if other != value)
-        sentence = help_text[:1].upper() + help_text[1:]
-        rows.append([f"`{name}`", f"`{json.dumps(value)}`", others or "—", sentence])
-    table: dict[str, object] = {
-        "header": ["Option", "Default", "Other choices", "What it decides"],
-        "rows": rows,
-    }
-    if caption:
-        table["caption"] = caption
-    return table
 
 
 class Variant(ABC):

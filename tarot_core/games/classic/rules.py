@@ -74,11 +74,12 @@ from typing import ClassVar
 
 from ...actions import Action
 from ...cards import EXCUSE, JACK, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card
+from ...engine.options import Options
 from ...engine.result import Score, Seated
 from ...engine.round import Round
 from ...engine.state import Phase
 from ...engine.trick import Counting, Trick
-from ...engine.variant import Options, register
+from ...engine.variant import register
 from ...errors import Illegal, Refusal, TarotError
 from ...seats import ATTACK, DEFENCE, Seat, order_from
 from ..fft.rules import FrenchVariant

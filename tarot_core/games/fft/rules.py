@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ...cards import format_points
+from ...engine.options import Options, option
 from ...engine.request import int_choice, missing, number, required, shown
 from ...engine.result import Score
 from ...engine.round import Round
 from ...engine.trick import Counting
-from ...engine.variant import Options, Variant, option, register
+from ...engine.variant import Variant, register
 from ...errors import RequestError
 from ...seats import ATTACK, DEFENCE
 from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
@@ -35,11 +36,8 @@ class FrenchOptions(Options):
     failed_slam: str = option(
         "always",
         "an announced slam that fails costs 200 'always', or only 'when-won' (taken from a winning score)",
+        choices=("always", "when-won"),
     )
-
-    def __post_init__(self) -> None:
-        if self.failed_slam not in ("always", "when-won"):
-            raise TypeError("failed_slam must be 'always' or 'when-won'")
 
 
 class FrenchVariant(Variant):

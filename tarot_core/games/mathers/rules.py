@@ -69,11 +69,12 @@ from ...cards import (
     Suit,
     cards_in_words,
 )
+from ...engine.options import Options
 from ...engine.result import Score, Seated
 from ...engine.round import Round, RoundResult
 from ...engine.state import Outcome, Phase
 from ...engine.trick import Trick
-from ...engine.variant import Options, Variant, register
+from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
 from ...seats import SEATS, Seat
 from .options import CATEGORY_NAMES, FOOL, HAND_SIZE, KING_CUT, PACKET, STOCK_SIZE, MathersOptions

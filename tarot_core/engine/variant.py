@@ -12,7 +12,7 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import FULL_PACK, Card
 from ..errors import RequestError, TarotError
@@ -36,6 +36,8 @@ class Variant(ABC):
     dog_size: ClassVar[int] = 6
     packet: ClassVar[int] = 3
     options_class: ClassVar[type[Options]] = Options
+    #: The rule options in force, an instance of ``options_class`` (each rule set narrows the type).
+    options: Options
 
     def __init__(self, **options: object) -> None:
         known = [f.name for f in dataclasses.fields(self.options_class)]
@@ -44,7 +46,7 @@ class Variant(ABC):
             names = ", ".join(known) or "none"
             raise TarotError(f"{self.key} has no rule option {unknown[0]!r}; its options are: {names}")
         try:
-            self.options: Any = self.options_class(**options)
+            self.options = self.options_class(**options)
         except (TypeError, ValueError) as error:
             raise TarotError(f"bad rule option for {self.key}: {error}") from None
 
@@ -69,6 +71,12 @@ class Variant(ABC):
         dog: list[Card] | tuple[Card, ...],
     ) -> Round:
         """A round from a deal (each rule set makes its own kind of round)."""
+
+    @property
+    def excuse_wins_unannounced_slam(self) -> bool:
+        """Whether a side that has won every other trick wins the last one by leading the Excuse when no
+        slam was announced (read by the engine's default hook; an option in French Tarot)."""
+        return True
 
     #: Written before the seed to make a rule set's random generator: a seed gives each rule set its
     #: own deal.

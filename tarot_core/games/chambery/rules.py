@@ -103,6 +103,7 @@ class ChamberyVariant(Variant):
 
     family: ClassVar[str] = VARIANT_NAME
     options_class: ClassVar[type[Options]] = ChamberyTableOptions
+    options: ChamberyTableOptions
     packet: ClassVar[int] = 5
     #: The solo bids (none with three players); with four, none either under fixed partners.
     contracts: ClassVar[tuple[str, ...]] = ()

@@ -45,6 +45,7 @@ class FrenchVariant(Variant):
 
     family: ClassVar[str] = "fft"
     options_class: ClassVar[type[Options]] = FrenchOptions
+    options: FrenchOptions
     contracts: ClassVar[tuple[str, ...]] = ("prise", "garde", "garde-sans", "garde-contre")
     dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"prise", "garde"})
     dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({"garde-contre"})
@@ -55,6 +56,11 @@ class FrenchVariant(Variant):
     must_overtrump: ClassVar[bool] = True
     slam_announcement: ClassVar[bool] = True
     round_class: ClassVar[type[Round]] = Round
+
+    @property
+    def excuse_wins_unannounced_slam(self) -> bool:
+        """The option of the same name (:class:`FrenchOptions`)."""
+        return self.options.excuse_wins_unannounced_slam
 
     def new_round(
         self,

@@ -575,6 +575,7 @@ class MathersVariant(Variant):
 
     family: ClassVar[str] = "mathers"
     options_class: ClassVar[type[Options]] = MathersOptions
+    options: MathersOptions
     hand_size = HAND_SIZE
     dog_size = STOCK_SIZE
     packet = PACKET

@@ -41,7 +41,11 @@ from .view import Pile
 
 class RoundFacts(Protocol):
     """What a round's state reads of its rule set: the sizes of the deal, the options, and the French
-    facts (contracts, handfuls, slams) that the default hooks follow."""
+    facts (contracts, handfuls, slams) that the default hooks follow.
+
+    Every :class:`~tarot_core.engine.variant.Variant` has them all: the base class gives the French facts
+    neutral values (no contracts, no handfuls, no slam announcement) for the rule sets that do not use
+    the default hooks."""
 
     @property
     def key(self) -> str: ...

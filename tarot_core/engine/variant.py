@@ -12,6 +12,7 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import FULL_PACK, Card
@@ -22,11 +23,18 @@ from .words import Words
 
 if TYPE_CHECKING:
     from ..seats import Seat
+    from .result import Score
     from .round import Round
+    from .trick import Counting
 
 
 class Variant(ABC):
-    """Base class of every rule set. Subclasses set the class variables and override hooks."""
+    """Base class of every rule set. Subclasses set the class variables and override hooks.
+
+    Every variant is what a round reads of its rules (:class:`~tarot_core.engine.round.RoundRules`):
+    the sizes of the deal, the options, the facts of the French rules that the engine's default round
+    hooks follow, and how to make and score a round.
+    """
 
     key: ClassVar[str] = ""
     family: ClassVar[str] = ""
@@ -38,6 +46,20 @@ class Variant(ABC):
     options_class: ClassVar[type[Options]] = Options
     #: The rule options in force, an instance of ``options_class`` (each rule set narrows the type).
     options: Options
+
+    # The facts of the French rules that the engine's default round hooks read (the contracts to bid,
+    # what happens to the dog, the handfuls, the slam). The defaults are neutral: no bidding, no
+    # handfuls, no slam announcement. A rule set whose round overrides those hooks may leave them so.
+    #: The contracts a player may bid, lowest first (none: nobody bids).
+    contracts: ClassVar[tuple[str, ...]] = ()
+    #: The contracts whose taker takes the dog into his hand and lays cards away.
+    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset()
+    #: The contracts whose dog counts for the defence.
+    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset()
+    #: The handfuls a player may show, by name, with the trumps each needs (none: no handfuls).
+    handfuls: ClassVar[Mapping[str, int]] = MappingProxyType({})
+    #: Whether a slam may be announced before the first trick.
+    slam_announcement: ClassVar[bool] = False
 
     def __init__(self, **options: object) -> None:
         known = [f.name for f in dataclasses.fields(self.options_class)]
@@ -71,6 +93,11 @@ class Variant(ABC):
         dog: list[Card] | tuple[Card, ...],
     ) -> Round:
         """A round from a deal (each rule set makes its own kind of round)."""
+
+    def score_round(self, rnd: Round, counting: Counting) -> Score:
+        """The score of a played round from its counting, which the engine's round asks for when the
+        round is over. A rule set whose round scores itself (its own ``result``) need not define it."""
+        raise NotImplementedError(f"{self.key} rounds are scored by the round itself")
 
     @property
     def excuse_wins_unannounced_slam(self) -> bool:

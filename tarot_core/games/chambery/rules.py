@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from ...actions import PLAYS, Action
 from ...cards import (
@@ -47,7 +47,6 @@ from .play import (
 from .scoring import pay_partnership, pay_three
 
 if TYPE_CHECKING:
-    from ...engine.round import RoundRules
     from ...engine.view import Pile
 
 # ---------------------------------------------------------------------------------------------- the round
@@ -247,7 +246,7 @@ class ChamberyRound(Round):
         self.game = variant
         self.layout = variant.layout
         self.rules = variant.rules
-        super().__init__(cast("RoundRules", variant), dealer, hands, dog)
+        super().__init__(variant, dealer, hands, dog)
 
     # ------------------------------------------------------------------ state
     def rule_reset(self) -> None:

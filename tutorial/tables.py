@@ -31,11 +31,11 @@ from tarot_core.cards import (
     cards_in_words,
     format_points,
 )
+from tarot_core.engine.options import options_table as variant_options_table
 from tarot_core.engine.result import points_value
 from tarot_core.engine.round import Round
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import Variant, all_variants, find_variant
-from tarot_core.engine.variant import options_table as variant_options_table
 from tarot_core.errors import TarotError
 from tarot_core.games.fft import (
     FFT_BASE,
@@ -452,10 +452,7 @@ def variants_table() -> TableDescription:
 def options_table(variant: str = "fft-4") -> TableDescription:
     """The rule options of a variant: name, default, the other choices and what each decides."""
     chosen = find_variant(variant)
-    choices = {"failed_slam": ("always", "when-won")}
-    return cast(
-        TableDescription, variant_options_table(chosen.options, choices, f"Rule options of {chosen.title}")
-    )
+    return cast(TableDescription, variant_options_table(chosen.options, f"Rule options of {chosen.title}"))
 
 
 # ---------------------------------------------------------------------------------------------- records

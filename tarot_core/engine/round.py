@@ -46,7 +46,8 @@ from .view import SeatView, build_view
 
 class RoundRules(RoundFacts, Protocol):
     """What a round reads of its rule set: the facts of :class:`~tarot_core.engine.state.RoundFacts`,
-    how to make another round of the same rules, and how to score a finished one."""
+    how to make another round of the same rules, and how to score a finished one. Every
+    :class:`~tarot_core.engine.variant.Variant` is one, as it stands."""
 
     def new_round(
         self,

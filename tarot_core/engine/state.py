@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from itertools import chain
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from ..actions import Action, simple
 from ..cards import (
@@ -33,6 +33,7 @@ from ..cards import (
 )
 from ..errors import TarotError
 from ..seats import ATTACK, DEFENCE, NEXT_SEAT, SEATS, Seat
+from .options import Options
 from .result import points_value
 from .trick import Counting, ExcuseNote, Trick
 from .view import Pile
@@ -40,7 +41,11 @@ from .view import Pile
 
 class RoundFacts(Protocol):
     """What a round's state reads of its rule set: the sizes of the deal, the options, and the French
-    facts (contracts, handfuls, slams) that the default hooks follow."""
+    facts (contracts, handfuls, slams) that the default hooks follow.
+
+    Every :class:`~tarot_core.engine.variant.Variant` has them all: the base class gives the French facts
+    neutral values (no contracts, no handfuls, no slam announcement) for the rule sets that do not use
+    the default hooks."""
 
     @property
     def key(self) -> str: ...
@@ -57,7 +62,7 @@ class RoundFacts(Protocol):
     @property
     def pack_set(self) -> frozenset[Card]: ...
     @property
-    def options(self) -> Any: ...
+    def options(self) -> Options: ...
     @property
     def contracts(self) -> tuple[str, ...]: ...
     @property
@@ -68,6 +73,8 @@ class RoundFacts(Protocol):
     def handfuls(self) -> Mapping[str, int]: ...
     @property
     def slam_announcement(self) -> bool: ...
+    @property
+    def excuse_wins_unannounced_slam(self) -> bool: ...
     def option_overrides(self) -> dict[str, object]: ...
 
 
@@ -369,7 +376,7 @@ class RoundState:
         if trick.number != self.variant.hand_size - 1:
             return False
         seat = trick.plays[0][0]
-        if not self.slam_announced and not self.variant.options.excuse_wins_unannounced_slam:
+        if not self.slam_announced and not self.variant.excuse_wins_unannounced_slam:
             return False
         side = self.side_of(seat)
         return all(self.side_of(t.winner) == side for t in self.tricks if t.winner is not None)

@@ -9,95 +9,32 @@ packets=3)`` changes an option.
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import FULL_PACK, Card
 from ..errors import RequestError, TarotError
 from .deal import deal_from
+from .options import Options
 from .words import Words
 
 if TYPE_CHECKING:
     from ..seats import Seat
+    from .result import Score
     from .round import Round
-
-
-@dataclasses.dataclass(frozen=True)
-class Options:
-    """Rule options common to every variant (none yet); variants subclass it."""
-
-    def describe(self) -> list[tuple[str, object, str]]:
-        """(name, value, help) for every option, for docs and calculators."""
-        rows = []
-        for field in dataclasses.fields(self):
-            rows.append((field.name, getattr(self, field.name), str(field.metadata.get("help", ""))))
-        return rows
-
-
-def option(default: Any, help: str) -> Any:
-    """A documented rule option."""
-    return dataclasses.field(default=default, metadata={"help": help})
-
-
-OptionsT = TypeVar("OptionsT", bound=Options)
-"""A rule options class (the type :func:`read_options` returns)."""
-
-
-def read_options(
-    raw: object, options_class: type[OptionsT], choices: Mapping[str, Sequence[object]]
-) -> OptionsT:
-    """Rule options from a request's ``options`` object, every name and value checked.
-
-    ``choices`` gives each option's allowed values; a wrong name or value raises a
-    :class:`~tarot_core.errors.RequestError` naming ``options.<name>``.
-    """
-    if raw is None:
-        return options_class()
-    if not isinstance(raw, Mapping):
-        raise RequestError("options", "give the rule options as an object of name: value pairs")
-    known = [field.name for field in dataclasses.fields(options_class)]
-    for key, value in raw.items():
-        if key not in known:
-            raise RequestError(
-                f"options.{key}", f"there is no rule option {key!r}; the options are {', '.join(known)}"
-            )
-        allowed = choices.get(key, ())
-        if allowed and (value not in allowed or type(value) is not type(allowed[0])):
-            shown = ", ".join(json.dumps(choice) for choice in allowed)
-            raise RequestError(f"options.{key}", f"this option can be {shown}, not {json.dumps(value)}")
-    return options_class(**{str(key): value for key, value in raw.items()})
-
-
-def options_table(
-    options: Options, choices: Mapping[str, Sequence[object]] | None = None, caption: str = ""
-) -> dict[str, object]:
-    """A table of every rule option: its name, default, the other choices and what it decides.
-
-    ``choices`` lists each option's possible values where the option class does not say them itself
-    (true and false are known for a yes-or-no option). The values are shown as they are written in a
-    request or a record (JSON).
-    """
-    known = choices or {}
-    rows: list[list[object]] = []
-    for name, value, help_text in options.describe():
-        values = known.get(name) or ((True, False) if isinstance(value, bool) else ())
-        others = ", ".join(f"`{json.dumps(other)}`" for other in values if other != value)
-        sentence = help_text[:1].upper() + help_text[1:]
-        rows.append([f"`{name}`", f"`{json.dumps(value)}`", others or "—", sentence])
-    table: dict[str, object] = {
-        "header": ["Option", "Default", "Other choices", "What it decides"],
-        "rows": rows,
-    }
-    if caption:
-        table["caption"] = caption
-    return table
+    from .trick import Counting
 
 
 class Variant(ABC):
-    """Base class of every rule set. Subclasses set the class variables and override hooks."""
+    """Base class of every rule set. Subclasses set the class variables and override hooks.
+
+    Every variant is what a round reads of its rules (:class:`~tarot_core.engine.round.RoundRules`):
+    the sizes of the deal, the options, the facts of the French rules that the engine's default round
+    hooks follow, and how to make and score a round.
+    """
 
     key: ClassVar[str] = ""
     family: ClassVar[str] = ""
@@ -107,6 +44,22 @@ class Variant(ABC):
     dog_size: ClassVar[int] = 6
     packet: ClassVar[int] = 3
     options_class: ClassVar[type[Options]] = Options
+    #: The rule options in force, an instance of ``options_class`` (each rule set narrows the type).
+    options: Options
+
+    # The facts of the French rules that the engine's default round hooks read (the contracts to bid,
+    # what happens to the dog, the handfuls, the slam). The defaults are neutral: no bidding, no
+    # handfuls, no slam announcement. A rule set whose round overrides those hooks may leave them so.
+    #: The contracts a player may bid, lowest first (none: nobody bids).
+    contracts: ClassVar[tuple[str, ...]] = ()
+    #: The contracts whose taker takes the dog into his hand and lays cards away.
+    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset()
+    #: The contracts whose dog counts for the defence.
+    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset()
+    #: The handfuls a player may show, by name, with the trumps each needs (none: no handfuls).
+    handfuls: ClassVar[Mapping[str, int]] = MappingProxyType({})
+    #: Whether a slam may be announced before the first trick.
+    slam_announcement: ClassVar[bool] = False
 
     def __init__(self, **options: object) -> None:
         known = [f.name for f in dataclasses.fields(self.options_class)]
@@ -115,7 +68,7 @@ class Variant(ABC):
             names = ", ".join(known) or "none"
             raise TarotError(f"{self.key} has no rule option {unknown[0]!r}; its options are: {names}")
         try:
-            self.options: Any = self.options_class(**options)
+            self.options = self.options_class(**options)
         except (TypeError, ValueError) as error:
             raise TarotError(f"bad rule option for {self.key}: {error}") from None
 
@@ -140,6 +93,17 @@ class Variant(ABC):
         dog: list[Card] | tuple[Card, ...],
     ) -> Round:
         """A round from a deal (each rule set makes its own kind of round)."""
+
+    def score_round(self, rnd: Round, counting: Counting) -> Score:
+        """The score of a played round from its counting, which the engine's round asks for when the
+        round is over. A rule set whose round scores itself (its own ``result``) need not define it."""
+        raise NotImplementedError(f"{self.key} rounds are scored by the round itself")
+
+    @property
+    def excuse_wins_unannounced_slam(self) -> bool:
+        """Whether a side that has won every other trick wins the last one by leading the Excuse when no
+        slam was announced (read by the engine's default hook; an option in French Tarot)."""
+        return True
 
     #: Written before the seed to make a rule set's random generator: a seed gives each rule set its
     #: own deal.

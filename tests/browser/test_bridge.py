@@ -14,6 +14,7 @@ from tarot_core.cards import FULL_PACK, Card
 from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError
 from tarot_core.games.chambery import ChamberyRound
+from tarot_core.games.mathers import MathersRound, trick_points
 from tarot_core.records import load_record
 from tests.browser.widget_testing import MATHERS_REQUESTS
 from tutorial import bridge
@@ -351,10 +352,8 @@ def test_running_points_are_the_engine_accounting_at_every_step(name: str) -> No
             assert f'data-points="{bridge._value_text(row["points"])}"' in html
         if isinstance(rnd, ChamberyRound):
             trick_values = [rnd.trick_points(trick) for trick in rnd.tricks]
-        elif record.variant.family == "mathers":
-            from tarot_core.games import mathers
-
-            trick_values = [mathers.trick_points(t.cards, rnd.variant.options) for t in rnd.tricks]
+        elif isinstance(rnd, MathersRound):
+            trick_values = [trick_points(t.cards, rnd.variant.options) for t in rnd.tricks]
         else:
             trick_values = [sum(c.half_points for c in t.cards) / 2 for t in rnd.tricks]
         assert [t["points"] for t in state["tricks"]] == trick_values

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tarot_core.cards import FULL_PACK, KINGS, PLAIN_SUITS, Card, pack_62, parse_cards
+from tarot_core.engine.options import read_options
 from tarot_core.errors import Illegal, RequestError
 from tarot_core.games import chambery as ch
 
@@ -251,17 +252,17 @@ def test_highest_tarot_wins_else_highest_card_of_the_suit_led() -> None:
 
 def test_options_refuse_unknown_names_and_values() -> None:
     with pytest.raises(RequestError) as info:
-        ch.options_from_mapping({"payment": "double"})
+        read_options({"payment": "double"}, ch.ChamberyOptions)
     assert info.value.field == "options.payment"
     with pytest.raises(RequestError) as info:
-        ch.options_from_mapping({"colour": "red"})
+        read_options({"colour": "red"}, ch.ChamberyOptions)
     assert info.value.field == "options.colour"
     with pytest.raises(RequestError):
-        ch.options_from_mapping({"fou_lead": "yes"})
+        read_options({"fou_lead": "yes"}, ch.ChamberyOptions)
     with pytest.raises(RequestError):
-        ch.options_from_mapping(["payment"])
-    assert ch.options_from_mapping({"payment": "dummett"}).payment == "dummett"
-    assert ch.options_from_mapping(None) == ch.ChamberyOptions()
+        read_options(["payment"], ch.ChamberyOptions)
+    assert read_options({"payment": "dummett"}, ch.ChamberyOptions).payment == "dummett"
+    assert read_options(None, ch.ChamberyOptions) == ch.ChamberyOptions()
 
 
 def test_legal_plays_agrees_with_asking_every_card() -> None:

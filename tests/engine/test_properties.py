@@ -99,7 +99,7 @@ def expected_winner(rnd: Round, trick: Trick, earlier: list[Trick]) -> Seat:
     if first_card is EXCUSE and trick.number == rnd.variant.hand_size - 1:
         side = rnd.side_of(first_seat)
         swept = all(t.winner is not None and rnd.side_of(t.winner) == side for t in earlier)
-        if swept and (rnd.slam_announced or rnd.variant.options.excuse_wins_unannounced_slam):
+        if swept and (rnd.slam_announced or rnd.variant.excuse_wins_unannounced_slam):
             return first_seat
     trumps = [(card.rank, seat) for seat, card in plays if card.is_trump]
     if trumps:

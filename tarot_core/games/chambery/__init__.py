@@ -10,9 +10,6 @@ from .options import (
     FOU as FOU,
 )
 from .options import (
-    OPTION_CHOICES as OPTION_CHOICES,
-)
-from .options import (
     PAGAT as PAGAT,
 )
 from .options import (
@@ -44,12 +41,6 @@ from .options import (
 )
 from .options import (
     ShareRounding as ShareRounding,
-)
-from .options import (
-    helps as helps,
-)
-from .options import (
-    options_from_mapping as options_from_mapping,
 )
 from .play import (
     BIDS as BIDS,

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from ...cards import (
@@ -11,8 +10,7 @@ from ...cards import (
     MONDE,
     PETIT,
 )
-from ...engine.variant import Options
-from ...errors import RequestError
+from ...engine.options import Options, option
 
 VARIANT_NAME: Final = "chambery"
 
@@ -31,11 +29,6 @@ ShareRounding = Literal["down", "up"]
 FourPlayerFormat = Literal["call", "fixed"]
 ForcedDiscard = Literal["plain-trumps", "any-trumps"]
 DemandInDiscard = Literal["name-again", "lost"]
-
-
-def helps(text: str) -> dict[str, str]:
-    """Field metadata read by ``Options.describe``."""
-    return {"help": text}
 
 
 @dataclass(frozen=True)
@@ -68,76 +61,29 @@ class ChamberyOptions(Options):
         he is told so and names another card; ``"lost"``: that demand is spent and he gets nothing.
     """
 
-    payment: PaymentReading = field(
-        default="seed",
-        metadata=helps("how losers pay: the usual zero-sum reading (seed) or Dummett's"),
+    payment: PaymentReading = option(
+        "seed",
+        "how losers pay: the usual zero-sum reading (seed) or Dummett's",
+        choices=get_args(PaymentReading),
     )
-    share_rounding: ShareRounding = field(
-        default="down",
-        metadata=helps("Dummett's reading only: round uneven shares down (the payer keeps the rest) or up"),
+    share_rounding: ShareRounding = option(
+        "down",
+        "Dummett's reading only: round uneven shares down (the payer keeps the rest) or up",
+        choices=get_args(ShareRounding),
     )
-    four_player: FourPlayerFormat = field(
-        default="call",
-        metadata=helps(
-            "four players: solos and a called King (call) or fixed partners sitting opposite (fixed)"
-        ),
+    four_player: FourPlayerFormat = option(
+        "call",
+        "four players: solos and a called King (call) or fixed partners sitting opposite (fixed)",
+        choices=get_args(FourPlayerFormat),
     )
-    fou_lead: bool = field(
-        default=True,
-        metadata=helps("whether the Fou may lead a trick (the next card then sets the suit)"),
+    fou_lead: bool = option(True, "whether the Fou may lead a trick (the next card then sets the suit)")
+    forced_discard: ForcedDiscard = option(
+        "plain-trumps",
+        "which tarots a dealer with too many Kings and tarots lays away",
+        choices=get_args(ForcedDiscard),
     )
-    forced_discard: ForcedDiscard = field(
-        default="plain-trumps",
-        metadata=helps("which tarots a dealer with too many Kings and tarots lays away"),
+    demand_in_discard: DemandInDiscard = option(
+        "name-again",
+        "a demanded card found in the discard: name another (name-again) or lose it (lost)",
+        choices=get_args(DemandInDiscard),
     )
-    demand_in_discard: DemandInDiscard = field(
-        default="name-again",
-        metadata=helps("a demanded card found in the discard: name another (name-again) or lose it (lost)"),
-    )
-
-    def __post_init__(self) -> None:
-        for item in fields(self):
-            if item.name not in OPTION_CHOICES:
-                continue
-            value = getattr(self, item.name)
-            allowed = OPTION_CHOICES[item.name]
-            if isinstance(value, bool) is not isinstance(allowed[0], bool) or value not in allowed:
-                shown = ", ".join(_show_choice(choice) for choice in allowed)
-                raise RequestError(
-                    f"options.{item.name}",
-                    f"the option {item.name} can be {shown}, not {_show_choice(value)}",
-                )
-
-
-OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
-    "payment": get_args(PaymentReading),
-    "share_rounding": get_args(ShareRounding),
-    "four_player": get_args(FourPlayerFormat),
-    "fou_lead": (True, False),
-    "forced_discard": get_args(ForcedDiscard),
-    "demand_in_discard": get_args(DemandInDiscard),
-}
-
-
-def _show_choice(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return f'"{value}"' if isinstance(value, str) else repr(value)
-
-
-def options_from_mapping(data: object, prefix: str = "options") -> ChamberyOptions:
-    """Read options from JSON-like data (``{"payment": "dummett"}``); unknown names are refused."""
-    if data is None:
-        return ChamberyOptions()
-    if isinstance(data, ChamberyOptions):
-        return data
-    if not isinstance(data, Mapping):
-        raise RequestError(prefix, 'options must be an object such as {"payment": "dummett"}')
-    known = set(OPTION_CHOICES)
-    for key in data:
-        if key not in known:
-            names = ", ".join(sorted(known))
-            raise RequestError(
-                f"{prefix}.{key}", f"Chambéry Tarot has no option {key!r}; its options are {names}"
-            )
-    return ChamberyOptions(**{str(key): value for key, value in data.items()})

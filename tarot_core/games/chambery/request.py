@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from ...engine.options import read_options
 from ...engine.request import int_field, required, shown, whole_number
 from ...errors import RequestError
-from .options import VARIANT_NAME, options_from_mapping
+from .options import VARIANT_NAME, ChamberyOptions
 from .play import CONTRACTS, layout
 from .scoring import pay_partnership, pay_three
 
@@ -37,7 +38,7 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     pack = int_field(request, "pack", "the cards in the pack", "78 or 62") if "pack" in request else 78
     if pack not in (78, 62):
         raise RequestError("pack", f"the pack has 78 cards or, for the tarot simplifié, 62; not {pack}")
-    options = options_from_mapping(request.get("options"))
+    options = read_options(request.get("options"), ChamberyOptions)
     lay = layout(players, pack)
     answer: dict[str, object] = {"variant": VARIANT_NAME, "players": players, "pack": pack}
 

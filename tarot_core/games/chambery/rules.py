@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from ...actions import PLAYS, Action
 from ...cards import (
@@ -17,14 +17,15 @@ from ...cards import (
     Card,
     sort_hand,
 )
+from ...engine.options import Options, option
 from ...engine.result import Score, Seated
 from ...engine.round import Round
 from ...engine.state import Phase
 from ...engine.trick import Counting, ExcuseNote, Trick
-from ...engine.variant import Options, Variant, register
-from ...errors import Illegal, Refusal, RequestError, TarotError
+from ...engine.variant import Variant, register
+from ...errors import Illegal, Refusal, TarotError
 from ...seats import ATTACK, DEFENCE, SEATS, Seat, order_from
-from .options import FOU, PAGAT, VARIANT_NAME, ChamberyOptions, helps
+from .options import FOU, PAGAT, VARIANT_NAME, ChamberyOptions
 from .play import (
     BIDS,
     BIDS_BY_WORD,
@@ -46,7 +47,6 @@ from .play import (
 from .scoring import pay_partnership, pay_three
 
 if TYPE_CHECKING:
-    from ...engine.round import RoundRules
     from ...engine.view import Pile
 
 # ---------------------------------------------------------------------------------------------- the round
@@ -56,17 +56,11 @@ if TYPE_CHECKING:
 class ChamberyTableOptions(ChamberyOptions):
     """The options of a playable Chambéry round: the rule options and the pack."""
 
-    pack: int = field(
-        default=78,
-        metadata=helps("the pack: 78 cards, or 62 for the tarot simplifié (no 2 to 5 in the suits)"),
+    pack: int = option(
+        78,
+        "the pack: 78 cards, or 62 for the tarot simplifié (no 2 to 5 in the suits)",
+        choices=(78, 62),
     )
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if isinstance(self.pack, bool) or self.pack not in (78, 62):
-            raise RequestError(
-                "pack", f"the pack has 78 cards or, for the tarot simplifié, 62; not {self.pack!r}"
-            )
 
     def rules(self) -> ChamberyOptions:
         """The rule options alone (what the payment functions take)."""
@@ -108,6 +102,7 @@ class ChamberyVariant(Variant):
 
     family: ClassVar[str] = VARIANT_NAME
     options_class: ClassVar[type[Options]] = ChamberyTableOptions
+    options: ChamberyTableOptions
     packet: ClassVar[int] = 5
     #: The solo bids (none with three players); with four, none either under fixed partners.
     contracts: ClassVar[tuple[str, ...]] = ()
@@ -251,7 +246,7 @@ class ChamberyRound(Round):
         self.game = variant
         self.layout = variant.layout
         self.rules = variant.rules
-        super().__init__(cast("RoundRules", variant), dealer, hands, dog)
+        super().__init__(variant, dealer, hands, dog)
 
     # ------------------------------------------------------------------ state
     def rule_reset(self) -> None:

@@ -15,8 +15,8 @@ from ...cards import (
     Card,
     Suit,
 )
-from ...engine.variant import options_table as variant_options_table
-from .options import FOU, OPTION_CHOICES, PAGAT, VINGT_ET_UN, ChamberyOptions
+from ...engine.options import options_table as variant_options_table
+from .options import FOU, PAGAT, VINGT_ET_UN, ChamberyOptions
 from .play import BIDS, BIDS_BY_WORD, LAYOUTS, card_points, count_points, layout, pack_cards, strength
 from .rules import ChamberyTableOptions
 from .scoring import pay_partnership
@@ -167,8 +167,6 @@ def payments_table(players: int = 5, contract: str = "call", pack: int = 78) -> 
 
 def options_table() -> TableDescription:
     """Every rule option of the Chambéry rounds with its default, its choices and what it decides."""
-    choices = {name: OPTION_CHOICES.get(name, (78, 62)) for name, _, _ in ChamberyTableOptions().describe()}
     return cast(
-        TableDescription,
-        variant_options_table(ChamberyTableOptions(), choices, "Rule options of Chambéry Tarot"),
+        TableDescription, variant_options_table(ChamberyTableOptions(), "Rule options of Chambéry Tarot")
     )

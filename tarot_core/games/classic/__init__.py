@@ -28,9 +28,6 @@ from .options import (
     MULTIPLIER as MULTIPLIER,
 )
 from .options import (
-    OPTION_CHOICES as OPTION_CHOICES,
-)
-from .options import (
     PAIR_VALUES as PAIR_VALUES,
 )
 from .options import (

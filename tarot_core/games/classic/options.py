@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import Final
 
-from ...engine.variant import Options, option
-from ...errors import TarotError
+from ...engine.options import Options, option
 
 # ---------------------------------------------------------------------------------------------- facts
 CONTRACTS: Final = ("small", "guard", "guard-without", "guard-against", "slam")
@@ -66,12 +64,6 @@ def players_contracts(players: int) -> tuple[str, ...]:
     return CONTRACTS
 
 
-def _check_choice(name: str, value: object, choices: Sequence[object]) -> None:
-    if value not in choices:
-        allowed = ", ".join(repr(c) for c in choices)
-        raise TarotError(f"the rule option {name} cannot be {value!r}: choose {allowed}")
-
-
 # -------------------------------------------------------------------------------------------- options
 @dataclasses.dataclass(frozen=True)
 class ClassicOptions(Options):
@@ -83,34 +75,40 @@ class ClassicOptions(Options):
         "opponent, as in the modern rules (3 players: taker 2S, opponents -S each; 5 players: taker "
         "2S, partner S, the three others -S each). 'taker-only': only the taker's tally moves, by S, "
         "which is the most literal reading of the source ('add it to your score').",
+        choices=("zero-sum", "taker-only"),
     )
     failed_contract: str = option(
         "mirror",
         "A contract that misses its target. 'mirror' (default): the taker loses what he would have "
         "won, base plus shortfall times the multiplier. 'nothing': a failed contract scores nothing "
         "(the source only describes what a winner scores).",
+        choices=("mirror", "nothing"),
     )
     unbid_slam: str = option(
         "replaces-base",
         "A taker who wins every trick without bidding Slam. 'replaces-base' (default): 300 instead "
         "of the contract's base, the difference still added (the source waives the difference only "
         "for a bid slam). 'flat': 300 and nothing else. 'added': the contract's score plus 300.",
+        choices=("replaces-base", "flat", "added"),
     )
     failed_slam: str = option(
         "mirror",
         "A bid Slam that loses a trick. 'mirror' (default): the taker pays 600, what he would have "
         "won. 'half': he pays 300, the ratio the modern rules use (400 won, 200 lost).",
+        choices=("mirror", "half"),
     )
     defence_slam: str = option(
         "none",
         "The opponents win every trick. 'none' (default): the failed contract is scored as usual. "
         "'unbid-slam': the taker also pays 300 for the opponents' slam.",
+        choices=("none", "unbid-slam"),
     )
     petit_last_trick: str = option(
         "player",
         "Who gets the 10 for the Petit on the last trick. 'player' (default): the side of the player "
         "who plays it, as the source words it ('playing the 1 of trumps on the last trick'). "
         "'winner': the side that wins that last trick (the modern Petit au bout).",
+        choices=("player", "winner"),
     )
     hand_bonuses: str = option(
         "holder",
@@ -118,6 +116,7 @@ class ClassicOptions(Options):
         "player whose hand it is collects it from every other player. 'side': it is added to the "
         "contract score for the holder's side. 'winning-side': it goes to the side that wins the "
         "deal, whoever holds it (the modern handful rule).",
+        choices=("holder", "side", "winning-side"),
     )
     excuse_is_trump: bool = option(
         False,
@@ -130,11 +129,13 @@ class ClassicOptions(Options):
         "Trump bonuses with five players (15 cards each). '10-13-15' (default): the same thresholds "
         "as with three ('the rules are basically the same'). '8-10-13': the modern five-player "
         "thresholds, scaled to the shorter hands.",
+        choices=("10-13-15", "8-10-13"),
     )
     guard_without_dog: str = option(
         "taker",
         "Whose cards the dog is in Guard without the dog. 'taker' (default): it counts for the taker, "
         "as the bid's name and every later rule book say. 'nobody': it is set aside.",
+        choices=("taker", "nobody"),
     )
     call_timing: str = option(
         "after-dog",
@@ -142,6 +143,7 @@ class ClassicOptions(Options):
         "since the source requires a King neither in the taker's hand nor in the dog. 'before-dog': "
         "before it is shown (the modern order); a King that turns out to be in the dog leaves the "
         "taker alone.",
+        choices=("after-dog", "before-dog"),
     )
     called_suit_lead: bool = option(
         True,
@@ -157,38 +159,17 @@ class ClassicOptions(Options):
         "the modern rules' 'except in a slam' (the source only says that an Excuse played to the last "
         "trick goes to the opposition). 'strict': the trick goes to the highest other card, and the "
         "Excuse to the other side in both cases.",
+        choices=("wins-last-trick", "strict"),
     )
     bidding: str = option(
         "once",
         "How long the bidding lasts. 'once' (default): each player speaks once, as in the modern rules. "
         "'auction': the source only says to bid higher or pass, so the bidding may go round again until "
         "everyone but the highest bidder has passed; a player who passes is out.",
+        choices=("once", "auction"),
     )
     shuffle: bool = option(
         False,
         "Whether the pack is shuffled between deals. Default no, as the source says: the tricks are "
         "gathered, the pack is cut and dealt again. Turn it on for a fresh shuffle every deal.",
     )
-
-    def __post_init__(self) -> None:
-        for name, choices in OPTION_CHOICES.items():
-            _check_choice(name, getattr(self, name), choices)
-
-
-OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
-    "shares": ("zero-sum", "taker-only"),
-    "failed_contract": ("mirror", "nothing"),
-    "unbid_slam": ("replaces-base", "flat", "added"),
-    "failed_slam": ("mirror", "half"),
-    "defence_slam": ("none", "unbid-slam"),
-    "petit_last_trick": ("player", "winner"),
-    "hand_bonuses": ("holder", "side", "winning-side"),
-    "excuse_is_trump": (False, True),
-    "trump_thresholds_5p": ("10-13-15", "8-10-13"),
-    "guard_without_dog": ("taker", "nobody"),
-    "call_timing": ("after-dog", "before-dog"),
-    "called_suit_lead": (True, False),
-    "slam_excuse": ("wins-last-trick", "strict"),
-    "bidding": ("once", "auction"),
-    "shuffle": (False, True),
-}

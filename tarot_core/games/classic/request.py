@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ...engine.options import read_options
 from ...engine.request import required, shown, whole_number
-from ...engine.variant import read_options
 from ...errors import RequestError
 from ...seats import ATTACK, DEFENCE
 from ..fft.holdings import DealShape, check_holding
@@ -19,7 +19,6 @@ from .options import (
     HAND_BONUS_NAMES,
     HAND_BONUSES,
     MULTIPLIER,
-    OPTION_CHOICES,
     SLAM_BID_MADE,
     TOTAL_POINTS,
     ClassicOptions,
@@ -59,7 +58,7 @@ def deal_shape(players: int, contract: str, options: ClassicOptions) -> DealShap
 
 def parse_options(raw: object) -> ClassicOptions:
     """Rule options from a request's ``options`` object."""
-    return read_options(raw, ClassicOptions, OPTION_CHOICES)
+    return read_options(raw, ClassicOptions)
 
 
 def _check_bonus(where: str, kind: str, holder: str, earlier: Sequence[tuple[str, str]]) -> None:

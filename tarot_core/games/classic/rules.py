@@ -74,14 +74,14 @@ from typing import ClassVar
 
 from ...actions import Action
 from ...cards import EXCUSE, JACK, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card
+from ...engine.options import Options
 from ...engine.result import Score, Seated
 from ...engine.round import Round
 from ...engine.state import Phase
 from ...engine.trick import Counting, Trick
-from ...engine.variant import Options, register
+from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
 from ...seats import ATTACK, DEFENCE, Seat, order_from
-from ..fft.rules import FrenchVariant
 from .options import CONTRACTS, MULTIPLIER, TARGETS, ClassicOptions
 from .scoring import hand_bonuses, score_deal
 
@@ -345,11 +345,12 @@ class ClassicRound(Round):
         return names
 
 
-class ClassicVariant(FrenchVariant):
+class ClassicVariant(Variant):
     """The classic rules for one table size; options in :class:`.ClassicOptions`."""
 
     family: ClassVar[str] = "classic"
     options_class: ClassVar[type[Options]] = ClassicOptions
+    options: ClassicOptions
     contracts: ClassVar[tuple[str, ...]] = CONTRACTS
     deal_salt = "classic-deal"
     dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"small", "guard"})
@@ -359,8 +360,15 @@ class ClassicVariant(FrenchVariant):
     handfuls: ClassVar[Mapping[str, int]] = {}
     must_overtrump: ClassVar[bool] = True
     slam_announcement: ClassVar[bool] = False
-    round_class: ClassVar[type[Round]] = ClassicRound
     packet = 3
+
+    def new_round(
+        self,
+        dealer: Seat,
+        hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
+        dog: list[Card] | tuple[Card, ...],
+    ) -> Round:
+        return ClassicRound(self, dealer, hands, dog)
 
     def deal_round_from(self, dealer: Seat, rng: random.Random) -> Round:
         """A deal with the pack shuffled once (a game then goes on unshuffled, see :func:`next_round`)."""

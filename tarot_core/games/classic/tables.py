@@ -4,14 +4,13 @@ the options.
 
 from __future__ import annotations
 
-from ...engine.variant import options_table as variant_options_table
+from ...engine.options import options_table as variant_options_table
 from .options import (
     BASE,
     CONTRACT_FRENCH,
     CONTRACT_NAMES,
     HAND_BONUSES,
     MULTIPLIER,
-    OPTION_CHOICES,
     PAIR_VALUES,
     PETIT_LAST_TRICK,
     SLAM_BID_MADE,
@@ -84,4 +83,4 @@ def bonuses_table(players: int = 3) -> dict[str, object]:
 
 def options_table() -> dict[str, object]:
     """Every rule option: name, default, the other choices, what it decides."""
-    return variant_options_table(ClassicOptions(), OPTION_CHOICES)
+    return variant_options_table(ClassicOptions())

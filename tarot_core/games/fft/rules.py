@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ...cards import format_points
+from ...engine.options import Options, option
 from ...engine.request import int_choice, missing, number, required, shown
 from ...engine.result import Score
 from ...engine.round import Round
 from ...engine.trick import Counting
-from ...engine.variant import Options, Variant, option, register
+from ...engine.variant import Variant, register
 from ...errors import RequestError
 from ...seats import ATTACK, DEFENCE
 from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
@@ -35,11 +36,8 @@ class FrenchOptions(Options):
     failed_slam: str = option(
         "always",
         "an announced slam that fails costs 200 'always', or only 'when-won' (taken from a winning score)",
+        choices=("always", "when-won"),
     )
-
-    def __post_init__(self) -> None:
-        if self.failed_slam not in ("always", "when-won"):
-            raise TypeError("failed_slam must be 'always' or 'when-won'")
 
 
 class FrenchVariant(Variant):
@@ -47,6 +45,7 @@ class FrenchVariant(Variant):
 
     family: ClassVar[str] = "fft"
     options_class: ClassVar[type[Options]] = FrenchOptions
+    options: FrenchOptions
     contracts: ClassVar[tuple[str, ...]] = ("prise", "garde", "garde-sans", "garde-contre")
     dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"prise", "garde"})
     dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({"garde-contre"})
@@ -57,6 +56,11 @@ class FrenchVariant(Variant):
     must_overtrump: ClassVar[bool] = True
     slam_announcement: ClassVar[bool] = True
     round_class: ClassVar[type[Round]] = Round
+
+    @property
+    def excuse_wins_unannounced_slam(self) -> bool:
+        """The option of the same name (:class:`FrenchOptions`)."""
+        return self.options.excuse_wins_unannounced_slam
 
     def new_round(
         self,

@@ -43,9 +43,6 @@ from .options import (
     LESSER_TRUMPS as LESSER_TRUMPS,
 )
 from .options import (
-    OPTION_CHOICES as OPTION_CHOICES,
-)
-from .options import (
     PACKET as PACKET,
 )
 from .options import (

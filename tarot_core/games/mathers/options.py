@@ -14,8 +14,7 @@ from ...cards import (
     Card,
     Suit,
 )
-from ...engine.variant import Options, option
-from ...errors import TarotError
+from ...engine.options import Options, option
 
 # ---------------------------------------------------------------------------------------------- facts
 HAND_SIZE: Final = 25
@@ -80,21 +79,6 @@ DECLARATION_NAMES: Final = {
 }
 GAME: Final = 100
 
-OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
-    "fool_in_declarations": (False, True),
-    "fool_play": ("never-wins", "lowest-trump"),
-    "fool_lead": (True, False),
-    "fool_to_holder": (True, False),
-    "must_trump": (False, True),
-    "trick_value": ("best", "sum"),
-    "declarations_independent": (True, False),
-    "trump_count": ("highest", "both"),
-    "king_cut": ("led-suit", "any"),
-    "direction": ("clockwise", "counter-clockwise"),
-    "game": (100, 50, 200),
-    "excess": (True, False),
-}
-
 
 @dataclasses.dataclass(frozen=True)
 class MathersOptions(Options):
@@ -111,6 +95,7 @@ class MathersOptions(Options):
         "'never-wins' (default): the Fool can be played to any trick, whatever was led, and never wins "
         "one ('can take no card'). 'lowest-trump': the Fool is trump 0, played like a trump and beaten by "
         "every other trump ('the Ace can only take the 0').",
+        choices=("never-wins", "lowest-trump"),
     )
     fool_lead: bool = option(
         True,
@@ -132,6 +117,7 @@ class MathersOptions(Options):
         "'best' (default): a trick scores the value of its best card only (Tarot Trump 5, Queen 4, "
         "Knight 3, Knave 2, else 1), as the book's table lists one value per trick. 'sum': it scores the "
         "values of all its Tarot Trumps and court cards together (1 if it holds none).",
+        choices=("best", "sum"),
     )
     declarations_independent: bool = option(
         True,
@@ -143,28 +129,24 @@ class MathersOptions(Options):
         "highest",
         "'highest' (default): thirteen trumps score 15 and not also 10 for the ten among them. 'both': "
         "they score 10 and 15.",
+        choices=("highest", "both"),
     )
     king_cut: str = option(
         "led-suit",
         "'led-suit' (default): a King of the suit led, in a trick won by a trump, counts 5 for the winner. "
         "'any': any King in a trick won by a trump.",
+        choices=("led-suit", "any"),
     )
     direction: str = option(
         "clockwise",
         "The way play and the deal go round with three players. 'clockwise' (default): to the left, the "
         "English custom of the book's readers; the dealer's left-hand neighbour leads, so the dealer plays "
         "last. 'counter-clockwise': to the right, as in the French games.",
+        choices=("clockwise", "counter-clockwise"),
     )
-    game: int = option(100, "Points that win the game: 100 in the book.")
+    game: int = option(100, "Points that win the game: 100 in the book.", choices=(100, 50, 200))
     excess: bool = option(
         True,
         "Default yes: only the excess of the best total over the next is scored each hand. When false "
         "every player scores his whole total.",
     )
-
-    def __post_init__(self) -> None:
-        for name, choices in OPTION_CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices or type(value) is not type(choices[0]):
-                allowed = ", ".join(repr(c) for c in choices)
-                raise TarotError(f"the rule option {name} cannot be {value!r}: choose {allowed}")

@@ -8,8 +8,8 @@ from ...cards import (
     Card,
     parse_cards,
 )
+from ...engine.options import read_options
 from ...engine.request import required, whole_number
-from ...engine.variant import read_options
 from ...errors import NotationError, RequestError
 from ...seats import SEATS
 from .options import (
@@ -18,7 +18,6 @@ from .options import (
     CATEGORY_VALUES,
     DECLARATION_VALUES,
     HAND_SIZE,
-    OPTION_CHOICES,
     MathersOptions,
 )
 from .play import trick_category, trick_points
@@ -27,7 +26,7 @@ from .scoring import HandParts, advance_game, score_hand
 
 # ------------------------------------------------------------------------------------- the request
 def _parse_options(raw: object) -> MathersOptions:
-    return read_options(raw, MathersOptions, OPTION_CHOICES)
+    return read_options(raw, MathersOptions)
 
 
 def _count(value: object, where: str, what: str, high: int) -> int:

@@ -59,7 +59,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from ...actions import PLAYS, Action
 from ...cards import (
@@ -69,11 +69,12 @@ from ...cards import (
     Suit,
     cards_in_words,
 )
+from ...engine.options import Options
 from ...engine.result import Score, Seated
 from ...engine.round import Round, RoundResult
 from ...engine.state import Outcome, Phase
 from ...engine.trick import Trick
-from ...engine.variant import Options, Variant, register
+from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
 from ...seats import SEATS, Seat
 from .options import CATEGORY_NAMES, FOOL, HAND_SIZE, KING_CUT, PACKET, STOCK_SIZE, MathersOptions
@@ -94,7 +95,6 @@ from .play import (
 from .scoring import HandParts, advance_game, score_hand
 
 if TYPE_CHECKING:
-    from ...engine.round import RoundRules
     from ...engine.view import Pile
 
 
@@ -143,7 +143,7 @@ class MathersRound(Round):
     ``p2 give S2`` (a small card back), ``p2 pass`` (declare nothing), ``p2 play HK``.
     """
 
-    variant: MathersVariant  # type: ignore[assignment]
+    variant: MathersVariant
 
     def trick_value(self, trick: Trick) -> int:
         """What a finished trick scores for its winner (Mathers' categories)."""
@@ -156,7 +156,7 @@ class MathersRound(Round):
         hands: Sequence[Iterable[Card]],
         dog: Iterable[Card],
     ) -> None:
-        super().__init__(cast("RoundRules", variant), dealer, hands, dog)
+        super().__init__(variant, dealer, hands, dog)
 
     # ------------------------------------------------------------------ setup
     def rule_check_deal(self) -> None:
@@ -574,6 +574,7 @@ class MathersVariant(Variant):
 
     family: ClassVar[str] = "mathers"
     options_class: ClassVar[type[Options]] = MathersOptions
+    options: MathersOptions
     hand_size = HAND_SIZE
     dog_size = STOCK_SIZE
     packet = PACKET

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...engine.variant import options_table as variant_options_table
+from ...engine.options import options_table as variant_options_table
 from .options import (
     CATEGORIES,
     CATEGORY_NAMES,
@@ -12,7 +12,6 @@ from .options import (
     DECLARATION_NAMES,
     DECLARATION_VALUES,
     KING_CUT,
-    OPTION_CHOICES,
     TAROT_TRUMPS,
     MathersOptions,
 )
@@ -72,4 +71,4 @@ def tarot_trumps_table() -> dict[str, object]:
 
 def options_table() -> dict[str, object]:
     """Every rule option: name, default, the other choices, what it decides."""
-    return variant_options_table(MathersOptions(), OPTION_CHOICES)
+    return variant_options_table(MathersOptions())

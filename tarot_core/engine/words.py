@@ -45,6 +45,9 @@ class Words:
     discard_sentence: str
     #: The contracts as the status line names them, by the notation's word: ``{"garde": "Garde (guard)"}``.
     contracts: Mapping[str, str]
+    #: The contracts as a menu or a button names them, by the notation's word: ``{"solo-hand": "Hand solo,
+    #: no card demanded"}``.
+    contract_names: Mapping[str, str]
     #: The status line for a contract nobody bid, ``{dealer}`` filled in: ``{"call": "nobody bid a solo:
     #: {dealer}, the dealer, calls a King"}``.
     unbid_contracts: Mapping[str, str]

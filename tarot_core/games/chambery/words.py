@@ -25,6 +25,7 @@ WORDS: Final = Words(
     bid_names=_BID_NAMES,
     discard_sentence="{who}, the dealer, lays {card} away.",
     contracts=_BID_NAMES,
+    contract_names={word: bid.label for word, bid in BIDS_BY_WORD.items()},
     unbid_contracts={
         "individual": "each plays for himself, {dealer} dealing",
         "fixed": "fixed partners: {dealer}, the dealer, plays with the player opposite",

@@ -21,6 +21,7 @@ WORDS: Final = Words(
     bid_names={},
     discard_sentence="{who} puts {card} in the discard.",
     contracts=CONTRACTS,
+    contract_names=CONTRACTS,
     unbid_contracts={},
     steps={
         "petit-sec": ("Petit sec", "to announce"),

@@ -22,6 +22,7 @@ WORDS: Final = Words(
     bid_names={},
     discard_sentence="{who}, the dealer, lays {card} away.",
     contracts={},
+    contract_names={},
     unbid_contracts={},
     steps={
         "discard": ("The dealer's exchange: three cards laid away for the stock", "to lay a card away"),

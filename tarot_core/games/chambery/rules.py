@@ -24,6 +24,7 @@ from ...engine.trick import Counting, ExcuseNote, Trick
 from ...engine.variant import Options, Variant, register
 from ...errors import Illegal, Refusal, RequestError, TarotError
 from ...seats import ATTACK, DEFENCE, SEATS, Seat, order_from
+from . import table
 from .options import FOU, PAGAT, VARIANT_NAME, ChamberyOptions, helps
 from .play import (
     BIDS,
@@ -717,90 +718,30 @@ class ChamberyRound(Round):
         summary["scores"] = {str(seat): score for seat, score in result.by_seat.items()}
         return summary
 
-    # ------------------------------------------------------------------ what a table shows
+    # ------------------------------------------------------------------ what a table shows (see .table)
     def rule_stage(self) -> str:
         """The step of the deal (:class:`Stage`): the demands and the exchange have their own."""
         return self.stage.value
 
     def rule_role(self, seat: Seat, viewer: Seat | None = None) -> str:
-        """The dealer while each plays for himself (or before the bids); then the soloist ("dealer" when
-        the dealer's side plays without a bid), his partner and the opponents, known to all."""
-        if self.contract is None or self.contract == "individual":
-            return "dealer" if seat == self.dealer else ""
-        if seat == self.taker:
-            return (
-                "soloist" if self.taker != self.dealer or self.contract not in ("call", "fixed") else "dealer"
-            )
-        return "partner" if seat == self.partner else "opponent"
+        """The dealer, the soloist, his partner and the opponents (:func:`.table.role`)."""
+        return table.role(self, seat)
 
     def rule_apart_taker(self) -> Seat | None:
         """The dealer: his extra cards join his hand as they are dealt."""
         return self.dealer
 
     def rule_talk(self, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
-        """The demanded cards handed to the soloist and those he gave back, what was said aloud (the
-        Pagat laid away, ...) and who holds the called King."""
-        lines: list[str] = []
-        for wanted, holder in self.received:
-            taker = name(self.taker) if self.taker is not None else ""
-            lines.append(f"{name(holder)} hands {card(wanted)}, demanded, to {taker}.")
-        for back, receiver in self.given:
-            lines.append(f"{name(receiver)} gets {card(back)} back in exchange.")
-        for text in self.announcements:
-            if " hands the " in text or " holds the " in text:
-                continue  # told above, or by the called card
-            lines.append(str(text))
-        if self.called is not None and self.partner is not None:
-            lines.append(
-                f"{name(self.partner)} holds {card(self.called)} and plays with {name(self.dealer)}."
-            )
-        return lines
+        """Demands, exchanges, announcements and the called King (:func:`.table.talk`)."""
+        return table.talk(self, name, card)
 
     def rule_score_panel(self) -> ScorePanel | None:
-        """Once the play starts, the card points (a point per trick) and tricks of each player with three,
-        of each side otherwise; the discard joins the dealer's at the end."""
-        if self.phase not in (Phase.PLAYING, Phase.OVER):
-            return None
-        try:
-            counting = self.count() if self.outcome == "played" else self.tally()
-        except TarotError:
-            return None
-        if self.players == 3:
-            rows: list[tuple[str, dict[str, object]]] = [
-                (str(seat), {"points": counting.seat_points[seat], "tricks": counting.seat_tricks[seat]})
-                for seat in SEATS[:3]
-            ]
-            return ScorePanel("seats", "card points", rows)
-        rows = [
-            (
-                side,
-                {
-                    "points": counting.attack_points if side == ATTACK else counting.defence_points,
-                    "tricks": counting.tricks_won.get(side, 0),
-                },
-            )
-            for side in (ATTACK, DEFENCE)
-        ]
-        return ScorePanel("sides", "card points", rows)
+        """Card points and tricks by seat or by side (:func:`.table.score_panel`)."""
+        return table.score_panel(self)
 
     def rule_score_request(self) -> dict[str, object] | None:
-        """The players, the pack and the card points: each player's with three, else the contract and the
-        points of the soloist or the dealer's side."""
-        if self.outcome != "played":
-            return None
-        counting = self.count()
-        request: dict[str, object] = {
-            "variant": self.variant.family,
-            "players": self.players,
-            "pack": self.layout.pack,
-        }
-        if self.players == 3:
-            request["points"] = list(counting.seat_points)
-        else:
-            assert self.contract is not None
-            request["contract"] = self.contract
-            request["points"] = counting.attack_points
-        return request
+        """The players, the pack and the card points (:func:`.table.score_request`)."""
+        return table.score_request(self)
 
 
 _EXAMPLE: Final = {"discard": "H3", "demand": "T21", "give": "H3", "call": "SK", "play": "HK"}

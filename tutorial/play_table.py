@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Final
 from tarot_core.actions import Action
 from tarot_core.cards import Card, sort_hand
 from tarot_core.engine.round import Round
-from tarot_core.engine.variant import Variant, family_players, variant_for
+from tarot_core.engine.variant import FAMILIES as REGISTRY
+from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError
 from tarot_core.players import Player, make_player
@@ -41,13 +42,10 @@ else:
 SCHEMA: Final = 1
 Json = dict[str, Any]
 
-#: The rule sets a reader can play, in the menu's order, with the menu's words.
-FAMILIES: Final = {
-    "fft": "French Tarot",
-    "classic": "Older French rules",
-    "mathers": "Mathers' Tarot (1888)",
-    "chambery": "Chambéry Tarot",
-}
+#: The rule sets a reader can play, in the registry's order, each with its name in a menu.
+FAMILIES: Final = {family: words_for(family).name for family in REGISTRY}
+#: The rule set of a setup that names none.
+DEFAULT_FAMILY: Final = "fft"
 #: The computer players' levels: (name in the menu, what it means).
 LEVELS: Final = {
     "random": ("Beginner", "plays any card the rules allow, at random"),
@@ -141,7 +139,7 @@ def _whole(data: Mapping[str, Any], name: str, default: str, what: str) -> int:
 def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
     """A game's setup from the form or the address: ``variant``, ``players``, ``seed``, ``seat``,
     ``level``, each checked, with the reason in words when one is wrong."""
-    family = _text(data, "variant", "fft")
+    family = _text(data, "variant", DEFAULT_FAMILY)
     if family not in FAMILIES:
         names = ", ".join(f"{key} ({label})" for key, label in FAMILIES.items())
         raise PlayError("variant", f"there is no rule set {family!r} to play; choose {names}")
@@ -277,17 +275,10 @@ def action_text(action: Action, family: str) -> str:
 
 
 # ====================================================================================== drawing
-def _contract_names() -> dict[str, str]:
-    from tarot_core.games.chambery import BIDS_BY_WORD
-    from tarot_core.games.classic import CONTRACT_NAMES
-    from tarot_core.games.fft import FFT_CONTRACT_NAMES
-
-    names = {word: bid.label for word, bid in BIDS_BY_WORD.items()}
-    return names | dict(CONTRACT_NAMES) | dict(FFT_CONTRACT_NAMES)
-
-
 #: Each rule set's names of its contracts, by the word of the notation (the words differ between sets).
-CONTRACT_NAMES: Final = _contract_names()
+CONTRACT_NAMES: Final = {
+    word: name for family in REGISTRY for word, name in words_for(family).contract_names.items()
+}
 
 
 def contract_name(word: str) -> str:
@@ -324,7 +315,7 @@ def hand_kind(view: SeatView) -> str:
 
 
 def _prompt(game: Game, view: SeatView, kind: str) -> str:
-    family = game.family
+    words = game.variant.words
     if view.phase == "over":
         return "The deal is over."
     if not view.my_turn:
@@ -335,17 +326,13 @@ def _prompt(game: Game, view: SeatView, kind: str) -> str:
         lead = current is None or not current.plays
         return "Your lead: choose a card." if lead else "Your turn: choose a card to play."
     if kind == "discard":
-        if family == "mathers":
-            return "You are the dealer: lay a card away for each card of the stock you take up."
-        if family == "chambery":
-            return "You are the dealer: lay your extra cards away, one at a time."
-        return "You took the dog: lay cards away, one at a time, to make your discard."
+        return words.discard_prompt
     if kind == "give":
         return "Choose the card to hand over."
     if view.phase == "bidding":
         return "Your turn to bid: pass or choose a contract."
     if view.phase == "calling":
-        return "Your turn: choose." if family in ("mathers", "chambery") else "Call a King: choose its suit."
+        return words.calling_prompt
     return "Your turn."
 
 
@@ -360,7 +347,7 @@ def _seats_html(game: Game, view: SeatView, rnd_tricks: Sequence[TrickView]) -> 
         if seat == view.dealer:
             roles.append("dealer")
         if view.taker is not None and seat == view.taker:
-            roles.append("soloist" if game.family == "chambery" else "taker")
+            roles.append(game.variant.words.taker)
         elif view.partner is not None and seat == view.partner:
             roles.append("partner")
         role = f'<span class="tp-role">{escape(", ".join(roles))}</span>' if roles else ""

@@ -7,7 +7,8 @@ shown, who wins a trick and what each side has won. The moves themselves (legal 
 """
 
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import chain
@@ -552,8 +553,104 @@ class RoundState:
             f"defence {format_points(tally.defence_half_points)}"
         )
 
+    # ------------------------------------------------------------------ what a table shows (pages, widgets)
+    def rule_stage(self) -> str:
+        """The step the deal is at, in these rules' own terms (the key of a rule set's ``words.steps``):
+        here the phase."""
+        return self.phase.value
+
+    def rule_role(self, seat: Seat, viewer: Seat | None = None) -> str:
+        """What ``seat`` is at the table as ``viewer`` knows it (None: one who sees every card): "taker",
+        "partner" or "defender" once somebody has taken; "" before, and for a seat whose side ``viewer``
+        cannot know yet (while the called card is unplayed)."""
+        if self.taker is None:
+            return ""
+        if seat == self.taker:
+            return "taker"
+        if viewer is not None and viewer != seat and not self.partner_revealed and not self.is_over:
+            return ""
+        return "partner" if seat == self.partner else "defender"
+
+    def rule_apart_taker(self) -> Seat | None:
+        """Who takes the cards dealt apart into his hand: the taker of a contract with the dog; None while
+        nobody has taken, or when the contract leaves the dog aside."""
+        if self.taker is None or self.contract is None or not self.rule_takes_dog(self.contract):
+            return None
+        return self.taker
+
+    def rule_dog_counts_for_nobody(self) -> bool:
+        """Whether the dog, left aside, counts for neither side at the end (never under these rules)."""
+        return False
+
+    def rule_talk(self, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
+        """What was said at the table besides the bids, as sentences naming each seat with ``name`` and
+        each card with ``card`` (nothing under these rules)."""
+        return []
+
+    def rule_score_panel(self) -> "ScorePanel | None":
+        """The count so far as a score panel shows it: here each side's card points, bouts and tricks,
+        once somebody has taken and the play is under way (the discard counted at the end)."""
+        if self.contract is None or self.taker is None or self.phase in (_BIDDING, _CALLING):
+            return None
+        try:
+            counting = self.count() if self.outcome == "played" else self.tally()
+        except TarotError:
+            return None
+        rows: list[tuple[str, dict[str, object]]] = [
+            (
+                side,
+                {
+                    "points": points_value(half),
+                    "bouts": sum(1 for c in cards if c.is_bout),
+                    "tricks": counting.tricks_won.get(side, 0),
+                },
+            )
+            for side, half, cards in (
+                (ATTACK, counting.attack_half_points, counting.attack_cards),
+                (DEFENCE, counting.defence_half_points, counting.defence_cards),
+            )
+        ]
+        return ScorePanel("sides", "card points", rows)
+
+    def rule_score_request(self) -> dict[str, object] | None:
+        """The score request (as ``python -m tarot_core score`` reads it, without the rule options) that
+        scores this round once played to the end; None before, or where these rules give none."""
+        if self.outcome != "played" or self.contract is None:
+            return None
+        counting = self.count()
+        request: dict[str, object] = {
+            "variant": self.variant.family,
+            "players": self.players,
+            "contract": self.contract,
+            "oudlers": counting.attack_bouts,
+            "points": points_value(counting.attack_half_points),
+        }
+        if counting.petit_au_bout:
+            request["petit_au_bout"] = counting.petit_au_bout
+        if self.handfuls:
+            request["handfuls"] = [
+                {"side": self.side_of(seat), "size": size} for seat, size, _ in self.handfuls
+            ]
+        if self.slam_announced or counting.slam_by:
+            request["slam"] = {"announced": self.slam_announced, "won_by": counting.slam_by}
+        if self.players == 5 and self.partner is None:
+            request["alone"] = True
+        return request
+
     def __repr__(self) -> str:
         return (
             f"<Round {self.variant.key} dealer={self.dealer} phase={self.phase.value} "
             f"actions={len(self.actions)}>"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePanel:
+    """A round's count so far, as a score panel shows it (:meth:`RoundState.rule_score_panel`)."""
+
+    #: "sides" (a row for the attack, then the defence) or "seats" (a row for each seat, "p1" first).
+    kind: str
+    #: What the points are: "card points", "trick points".
+    unit: str
+    #: For each side or seat, its name ("attack", "p1") and its figures ("points", "tricks", ...).
+    rows: list[tuple[str, dict[str, object]]]

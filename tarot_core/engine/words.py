@@ -9,6 +9,7 @@ through the registry, and every variant has its family's as ``variant.words``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -32,3 +33,48 @@ class Words:
     apart_lies: str
     #: The cards laid away, as a heading: "The discard", "Thrown out".
     discard: str
+    #: What a player who says nothing does, in a sentence: "passes", "declares nothing" (Mathers).
+    passes: str
+    #: A bid in a sentence, ``{who}`` and ``{bid}`` filled in: "{who} bids {bid}.".
+    bid_sentence: str
+    #: The bids a sentence names in words, by the notation's word (the others are said by that word):
+    #: ``{"solo-one-card": "solo with one card"}``.
+    bid_names: Mapping[str, str]
+    #: A card laid away, in a sentence, ``{who}`` and ``{card}`` filled in: "{who} puts {card} in the
+    #: discard.", "{who}, the dealer, lays {card} away.".
+    discard_sentence: str
+    #: The contracts as the status line names them, by the notation's word: ``{"garde": "Garde (guard)"}``.
+    contracts: Mapping[str, str]
+    #: The contracts as a menu or a button names them, by the notation's word: ``{"solo-hand": "Hand solo,
+    #: no card demanded"}``.
+    contract_names: Mapping[str, str]
+    #: The status line for a contract nobody bid, ``{dealer}`` filled in: ``{"call": "nobody bid a solo:
+    #: {dealer}, the dealer, calls a King"}``.
+    unbid_contracts: Mapping[str, str]
+    #: What the table is doing and what the player to move does, by the step of the deal (the round's
+    #: ``rule_stage``): ``{"bidding": ("Bidding", "to bid")}``.
+    steps: Mapping[str, tuple[str, str]]
+    #: The side of the player who bid to play against the others: (its heading, its name in a trick list).
+    attack_side: tuple[str, str]
+    #: That side when nobody bid it (Chambéry's dealer and his partner): (heading, name in a trick list).
+    unbid_side: tuple[str, str]
+    #: The other side: (its heading, its name in a trick list).
+    defence_side: tuple[str, str]
+    #: The name of the pile of cards dealt apart, as the view names it: "dog", "stock".
+    apart_pile: str
+    #: That pile's title once taken up, ``{taker}`` filled in with the player who takes it.
+    apart_taken: str
+    #: That pile's title before it is taken up, ``{taker}`` filled in with the player who will take it.
+    apart_to_take: str
+    #: That pile's title when nobody takes it up, ``{shown}`` (whether it was shown) and ``{whose}``
+    #: (whom it counts for) filled in; empty where the rules always give it to a player.
+    apart_left: str
+    #: The discard's title on the table, ``{dealer}`` filled in: "The discard", "Thrown out by {dealer}".
+    discard_title: str
+    #: What the score panel says before there is anything to count, when it is the same at every step
+    #: ("The points are counted as the tricks are won."); empty where it depends on the bidding.
+    tally_note: str
+    #: What the player asked to lay cards away is told: "You took the dog: lay cards away, ...".
+    discard_prompt: str
+    #: What the player asked to call (or declare) is told: "Call a King: choose its suit.".
+    calling_prompt: str

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from tarot_core.cards import Card, Suit
+from tarot_core.engine.variant import FAMILIES, words_for
 from tarot_core.errors import RequestError, TarotError
 
 SCHEMA: Final = 1
@@ -107,14 +108,15 @@ def card_name(card: Card) -> str:
     return name[:1].upper() + name[1:]
 
 
-#: What each rule set calls the Excuse in a sentence.
-EXCUSE_NAMES: Final = {"mathers": "the Fool", "chambery": "the Fou"}
+#: The Excuse in a sentence that names no rule set (a rule set's own name is its ``words.excuse``).
+PLAIN_EXCUSE: Final = "the Excuse"
 
 
 def card_phrase(card: Card, family: str = "") -> str:
-    """A card in a sentence, with its article: ``the King of Hearts``, ``the Excuse`` (Mathers' Fool)."""
+    """A card in a sentence, with its article: ``the King of Hearts``, ``the Excuse`` (in the words of
+    the rule set ``family``: Mathers' Fool)."""
     if card.is_excuse:
-        return EXCUSE_NAMES.get(family, "the Excuse")
+        return words_for(family).excuse if family in FAMILIES else PLAIN_EXCUSE
     name = card_name(card)
     return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
 

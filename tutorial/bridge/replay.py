@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tarot_core.cards import Card
+from tarot_core.engine.variant import FAMILIES, words_for
 
 from .calculator import _signed
 from .common import Display, Json, _e, _guarded, _value_text, card_html, cards_html, hidden_html
@@ -49,6 +50,13 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _tally_note(state: Mapping[str, Any] | None) -> str:
+    """What the score panel of the state's rule set says before any count when it says the same at
+    every step (its ``words.tally_note``); empty where that depends on the bidding."""
+    family = state.get("family") if state else None
+    return words_for(family).tally_note if isinstance(family, str) and family in FAMILIES else ""
+
+
 def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None = None) -> str:
     if not tally and state and state.get("sides_hidden") and state.get("taker"):
         return (
@@ -62,8 +70,9 @@ def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None
                 won[trick["winner_name"]] = won.get(trick["winner_name"], 0) + 1
             text = ", ".join(f"{name} {count}" for name, count in won.items())
             return f'<p class="tw-tally tw-none">Tricks won so far: {_e(text)}.</p>'
-        if state and state.get("family") in ("mathers", "chambery"):
-            return '<p class="tw-tally tw-none">The points are counted as the tricks are won.</p>'
+        note = _tally_note(state)
+        if note:
+            return f'<p class="tw-tally tw-none">{_e(note)}</p>'
         if state and state.get("phase") in ("playing", "over") and not state.get("taker"):
             return '<p class="tw-tally tw-none">Each player plays for themselves.</p>'
         return '<p class="tw-tally tw-none">Card points are counted once somebody has taken.</p>'

@@ -44,7 +44,6 @@ Any failure stops the build with :class:`~tutorial.sphinxext.common.EngineCheckE
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -134,29 +133,6 @@ def round_after(record: HandRecord, text: str) -> Round:
     return record.round_at(action_index(record, text))
 
 
-@dataclass(frozen=True)
-class _Words:
-    """What a rule set calls the cards dealt apart from the hands (and how they lie) and the cards laid
-    away. Who lays them away is the engine's to say: the seat of the record's discard."""
-
-    apart: str
-    apart_lies: str
-    discard: str
-
-
-_FRENCH_WORDS = _Words("The dog", "face down", "The discard")
-_WORDS = {
-    # Mathers: the dealer puts the last cards of the deal aside, then takes them for as many of his own.
-    "mathers": _Words("The cards put aside", "face down, for the dealer", "Thrown out"),
-    # Chambéry: the dealer's extra cards come with his last packet; he lays as many away before bidding.
-    "chambery": _Words("The dealer’s extra cards", "dealt with his last packet", "Laid away"),
-}
-
-
-def _words(record: HandRecord) -> _Words:
-    return _WORDS.get(str(getattr(record.variant, "family", "")), _FRENCH_WORDS)
-
-
 class TarotHandStep(SphinxDirective):
     """``tarot-hand-step``: cards of one moment of a recorded hand."""
 
@@ -231,7 +207,7 @@ class TarotHandStep(SphinxDirective):
             note = f"({seat}{', the dealer' if seat == record.dealer else ''}, {len(hand)} cards)"
             rows.append(self._row(record.seat_name(seat), hand, note))
         if "dog" in self.options:
-            words = _words(record)
+            words = record.variant.words
             note = f"({len(record.dog)} cards, {words.apart_lies})"
             rows.append(self._row(words.apart, sort_hand(record.dog), note))
         return rows
@@ -243,7 +219,7 @@ class TarotHandStep(SphinxDirective):
         return [self._row(record.seat_name(seat), hand, f"({seat}, {len(hand)} cards)")]
 
     def _show_dog(self, record: HandRecord) -> list[nodes.Node]:
-        return [self._row(_words(record).apart, sort_hand(record.dog), f"({len(record.dog)} cards)")]
+        return [self._row(record.variant.words.apart, sort_hand(record.dog), f"({len(record.dog)} cards)")]
 
     def _show_discard(self, record: HandRecord) -> list[nodes.Node]:
         rnd = record.final_round()
@@ -251,7 +227,7 @@ class TarotHandStep(SphinxDirective):
         if not rnd.discard or who is None:
             raise TarotError("nobody discarded in this hand")
         note = f"({record.seat_name(who)}’s {len(rnd.discard)} cards, face down)"
-        return [self._row(_words(record).discard, sort_hand(rnd.discard), note)]
+        return [self._row(record.variant.words.discard, sort_hand(rnd.discard), note)]
 
     def _show_handful(self, record: HandRecord) -> list[nodes.Node]:
         rnd = record.final_round()

@@ -20,11 +20,12 @@ from ...cards import (
 from ...engine.options import Options, option
 from ...engine.result import Score, Seated
 from ...engine.round import Round
-from ...engine.state import Phase
+from ...engine.state import Phase, ScorePanel
 from ...engine.trick import Counting, ExcuseNote, Trick
 from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
 from ...seats import ATTACK, DEFENCE, SEATS, Seat, order_from
+from . import table
 from .options import FOU, PAGAT, VARIANT_NAME, ChamberyOptions
 from .play import (
     BIDS,
@@ -711,6 +712,31 @@ class ChamberyRound(Round):
             summary["attack_points"] = counting.attack_points
         summary["scores"] = {str(seat): score for seat, score in result.by_seat.items()}
         return summary
+
+    # ------------------------------------------------------------------ what a table shows (see .table)
+    def rule_stage(self) -> str:
+        """The step of the deal (:class:`Stage`): the demands and the exchange have their own."""
+        return self.stage.value
+
+    def rule_role(self, seat: Seat, viewer: Seat | None = None) -> str:
+        """The dealer, the soloist, his partner and the opponents (:func:`.table.role`)."""
+        return table.role(self, seat)
+
+    def rule_apart_taker(self) -> Seat | None:
+        """The dealer: his extra cards join his hand as they are dealt."""
+        return self.dealer
+
+    def rule_talk(self, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
+        """Demands, exchanges, announcements and the called King (:func:`.table.talk`)."""
+        return table.talk(self, name, card)
+
+    def rule_score_panel(self) -> ScorePanel | None:
+        """Card points and tricks by seat or by side (:func:`.table.score_panel`)."""
+        return table.score_panel(self)
+
+    def rule_score_request(self) -> dict[str, object] | None:
+        """The players, the pack and the card points (:func:`.table.score_request`)."""
+        return table.score_request(self)
 
 
 _EXAMPLE: Final = {"discard": "H3", "demand": "T21", "give": "H3", "call": "SK", "play": "HK"}

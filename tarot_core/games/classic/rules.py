@@ -77,7 +77,7 @@ from ...cards import EXCUSE, JACK, KING, KNIGHT, PETIT, PLAIN_SUITS, QUEEN, Card
 from ...engine.options import Options
 from ...engine.result import Score, Seated
 from ...engine.round import Round
-from ...engine.state import Phase
+from ...engine.state import Phase, ScorePanel
 from ...engine.trick import Counting, Trick
 from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
@@ -343,6 +343,23 @@ class ClassicRound(Round):
                 number += 1
                 names[seat] = f"defender-{number}"
         return names
+
+    # ------------------------------------------------------------------ what a table shows
+    def rule_dog_counts_for_nobody(self) -> bool:
+        """The dog left aside counts for nobody after a bid Slam (see :meth:`dog_counts_for_nobody`)."""
+        return self.dog_counts_for_nobody()
+
+    def rule_score_panel(self) -> ScorePanel | None:
+        """Each side's card points, bouts and tricks; once the deal is played, also the taker's pile
+        counted by pairs in whole points, on which these rules decide the deal."""
+        panel = super().rule_score_panel()
+        if panel is not None and self.outcome == "played":
+            panel.rows[0][1]["by_pairs"] = self.result_summary().get("taker_points")
+        return panel
+
+    def rule_score_request(self) -> dict[str, object] | None:
+        """None: a deal of the older rules is not given to a calculator as a request."""
+        return None
 
 
 class ClassicVariant(Variant):

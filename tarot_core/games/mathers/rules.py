@@ -72,7 +72,7 @@ from ...cards import (
 from ...engine.options import Options
 from ...engine.result import Score, Seated
 from ...engine.round import Round, RoundResult
-from ...engine.state import Outcome, Phase
+from ...engine.state import Outcome, Phase, ScorePanel
 from ...engine.trick import Trick
 from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
@@ -567,6 +567,65 @@ class MathersRound(Round):
             winner=winner,
         )
         return RoundResult(self.outcome, None, score, seat_scores)
+
+    # ------------------------------------------------------------------ what a table shows
+    def rule_role(self, seat: Seat, viewer: Seat | None = None) -> str:
+        """Each plays for himself: only the dealer has a part of his own ("dealer")."""
+        return "dealer" if seat == self.dealer else ""
+
+    def rule_apart_taker(self) -> Seat | None:
+        """The dealer takes the three cards put aside."""
+        return self.dealer
+
+    def rule_talk(self, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
+        """The declarations and the calls for a Tarot Trump, with what was handed over."""
+        lines: list[str] = []
+        for seat, items in self.declared.items():
+            if items:
+                shown = ", ".join(f"{d.label} ({d.value})" for d in items)
+                lines.append(f"{name(seat)} declares {shown}.")
+        for ask in self.asks:
+            asker, asked = name(ask.asker), name(ask.asked)
+            if ask.given is None:
+                lines.append(f"{asker} asks {asked} for a Tarot Trump; {asked} has none.")
+            else:
+                back = f" and gets {card(ask.returned)} back" if ask.returned is not None else ""
+                lines.append(f"{asker} asks {asked} for a Tarot Trump: {asked} hands one over{back}.")
+        return lines
+
+    def rule_score_panel(self) -> ScorePanel | None:
+        """Once the play starts, each player's trick points by Mathers' categories, his tricks, the Kings
+        he cut and the value of his declarations."""
+        if self.phase not in (Phase.PLAYING, Phase.OVER):
+            return None
+        options = self.variant.options
+        seats = SEATS[: self.players]
+        points = dict.fromkeys(seats, 0)
+        won = dict.fromkeys(seats, 0)
+        cut = dict.fromkeys(seats, 0)
+        for trick in self.tricks:
+            assert trick.winner is not None
+            points[trick.winner] += trick_points(trick.cards, options)
+            won[trick.winner] += 1
+            index = next(i for i, (s, _) in enumerate(trick.plays) if s == trick.winner)
+            cut[trick.winner] += kings_cut(trick.cards, index, options)
+        rows: list[tuple[str, dict[str, object]]] = [
+            (
+                str(seat),
+                {
+                    "points": points[seat],
+                    "tricks": won[seat],
+                    "kings_cut": cut[seat],
+                    "declared": sum(d.value for d in self.declared.get(seat, [])),
+                },
+            )
+            for seat in seats
+        ]
+        return ScorePanel("seats", "trick points", rows)
+
+    def rule_score_request(self) -> dict[str, object] | None:
+        """None: a hand is scored from its tricks by category, which a request of card points cannot say."""
+        return None
 
 
 class MathersVariant(Variant):

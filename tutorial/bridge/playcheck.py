@@ -139,7 +139,7 @@ def check_play(record: str, step: int | str | None, card: str, options: str = "{
         verdict: Json = {
             "card": str(chosen),
             "card_name": card_name(chosen),
-            "card_phrase": card_phrase(chosen, str(getattr(rec.variant, "family", ""))),
+            "card_phrase": card_phrase(chosen, rec.variant.family),
             "seat": str(seat),
             "who": rec.seat_name(seat),
             "accepted": refusal is None,

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..engine.round import Round
 from ..engine.view import SeatView
 from ..errors import TarotError
@@ -139,7 +139,7 @@ def _play_out(base: Round, view: SeatView, action: Action, rule: RulePlayer) -> 
     rnd = base.copy()
     rnd.push(action)
     while rnd.phase == "bidding" and rnd.to_move is not None and rnd.to_move != view.seat:
-        rnd.push(Action(rnd.to_move, "pass"))
+        rnd.push(Action(rnd.to_move, ActionKind.PASS))
     finish(rnd, rule)
     return rnd.result().by_seat[view.seat]
 

@@ -6,6 +6,9 @@ The package gathers the public names of its modules: ``options``, ``play``, ``sc
 
 from __future__ import annotations
 
+from ...engine.tables import (
+    TableDescription as TableDescription,
+)
 from .options import (
     FOU as FOU,
 )
@@ -161,9 +164,6 @@ from .scoring import (
 )
 from .scoring import (
     pay_three as pay_three,
-)
-from .tables import (
-    TableDescription as TableDescription,
 )
 from .tables import (
     deal_table as deal_table,

@@ -72,8 +72,8 @@ class BidEstimate:
 
     @property
     def word(self) -> str:
-        """``pass`` or the contract's word."""
-        return "pass" if self.action.kind == "pass" else self.action.word
+        """``pass`` or the contract's word, as plain text (a bid's word may be a rule set's contract enum)."""
+        return "pass" if self.action.kind == "pass" else str(self.action.word)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,12 @@ action back. The rules of modern French Tarot (FFT) are the default behaviour; o
 override the hooks (methods whose name starts with ``rule_``) in a subclass, and never a private
 method of the engine.
 
+In CPython the commonest questions take shorter paths written for speed: ``legal_actions`` answers
+French plays without ``rule_actions``, ``push`` checks a played card against the legal cards alone,
+and ``play_at_random`` plays the tricks after the first in a loop of its own. They give exactly what
+the plain paths give. :func:`use_fast_paths` turns them all off (``use_fast_paths(False)``) and on
+again, for every rule set, so that the plain paths can be tested, timed or read on their own.
+
 >>> from tarot_core import find_variant
 >>> rnd = find_variant("fft-4").deal_round(dealer=Seat.P1, seed=7)
 >>> rnd.phase, str(rnd.to_move)
@@ -57,6 +63,9 @@ class RoundRules(RoundFacts, Protocol):
     ) -> Round: ...
     def score_round(self, rnd: Round, counting: Counting) -> Score: ...
 
+
+#: Whether the speed paths may be taken (see :func:`use_fast_paths`); ``push`` reads it.
+_fast_paths = True
 
 #: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
 _EXCUSE_INDEX: Final = int(EXCUSE)
@@ -116,8 +125,15 @@ class Round(RoundState):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        cls._free_later_leads = cls.rule_legal_leads is Round.rule_legal_leads
-        cls._french_plays = cls.legal_cards is Round.legal_cards and cls.rule_actions is Round.rule_actions
+        cls._choose_paths()
+
+    @classmethod
+    def _choose_paths(cls) -> None:
+        """Set the class's speed-path flags from the hooks it overrides, all off if the paths are."""
+        cls._free_later_leads = _fast_paths and cls.rule_legal_leads is Round.rule_legal_leads
+        cls._french_plays = (
+            _fast_paths and cls.legal_cards is Round.legal_cards and cls.rule_actions is Round.rule_actions
+        )
         cls._quick_playout = (
             cls._french_plays
             and cls.legal_actions is Round.legal_actions
@@ -440,7 +456,7 @@ class Round(RoundState):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action.kind == _PLAY_KIND and self.phase is _PLAYING and len(action.cards) == 1:
+        if action.kind == _PLAY_KIND and _fast_paths and self.phase is _PLAYING and len(action.cards) == 1:
             # The commonest action, checked against the legal cards (a C test on integers; ``in legal``
             # would call ``Action.__eq__`` for each action before the one played).
             if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
@@ -725,3 +741,20 @@ class Round(RoundState):
             summary["bouts"] = result.counting.attack_bouts
         summary["scores"] = {str(seat): score for seat, score in result.by_seat.items()}
         return summary
+
+
+def use_fast_paths(enabled: bool) -> None:
+    """Let the rounds of every rule set take their speed paths (the default), or only the plain ones.
+
+    Off, ``legal_actions`` always asks ``rule_actions``, ``push`` checks every action against the
+    legal actions and applies it through ``rule_apply``, and ``play_at_random`` pushes each action it
+    draws. The answers, the records and the scores are the same either way; only the time differs.
+    The switch holds for the whole process, rounds already dealt included.
+    """
+    global _fast_paths  # noqa: PLW0603  # one switch for the process, which push reads as a module global
+    _fast_paths = enabled
+    classes: list[type[Round]] = [Round]
+    while classes:
+        cls = classes.pop()
+        cls._choose_paths()
+        classes.extend(cls.__subclasses__())

@@ -456,9 +456,10 @@ class Round(RoundState):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action.kind == _PLAY_KIND and _fast_paths and self.phase is _PLAYING and len(action.cards) == 1:
+        if action.kind is _PLAY_KIND and _fast_paths and self.phase is _PLAYING and len(action.cards) == 1:
             # The commonest action, checked against the legal cards (a C test on integers; ``in legal``
-            # would call ``Action.__eq__`` for each action before the one played).
+            # would call ``Action.__eq__`` for each action before the one played). A play whose kind is
+            # the plain string "play" rather than the member takes the general path below, to the same end.
             if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
                 refusal = self.rule_refusal(action)
                 raise IllegalActionError(refusal.reason, refusal.message)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Final, cast
+from typing import Final
 
 from tarot_core.cards import (
     BOUTS,
@@ -442,7 +442,7 @@ def variants_table() -> TableDescription:
 def options_table(variant: str = "fft-4") -> TableDescription:
     """The rule options of a variant: name, default, the other choices and what each decides."""
     chosen = find_variant(variant)
-    return cast(TableDescription, variant_options_table(chosen.options, f"Rule options of {chosen.title}"))
+    return variant_options_table(chosen.options, f"Rule options of {chosen.title}")
 
 
 # ---------------------------------------------------------------------------------------------- records

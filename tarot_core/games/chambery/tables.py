@@ -3,7 +3,7 @@ payments and the options."""
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from ...cards import (
     FULL_PACK,
@@ -160,6 +160,4 @@ def payments_table(players: int = 5, contract: str = "call", pack: int = 78) -> 
 
 def options_table() -> TableDescription:
     """Every rule option of the Chambéry rounds with its default, its choices and what it decides."""
-    return cast(
-        TableDescription, variant_options_table(ChamberyTableOptions(), "Rule options of Chambéry Tarot")
-    )
+    return variant_options_table(ChamberyTableOptions(), "Rule options of Chambéry Tarot")

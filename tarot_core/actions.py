@@ -1,29 +1,58 @@
 """Actions: everything a player can do in a round, with a one-line notation.
 
 ``p2 bid garde``, ``p3 pass``, ``p2 call SK``, ``p2 discard H2 H3 S4 S5 C7 D1``, ``p4 handful simple``,
-``p2 slam``, ``p1 petit-sec``, ``p1 play HK``. Variants may add their own kinds; the notation stays
-``<seat> <kind> [word] [cards...]``.
+``p2 slam``, ``p1 petit-sec``, ``p1 play HK``. The notation is ``<seat> <kind> [word] [cards...]``;
+the kinds of every rule set are the members of :class:`ActionKind`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from .cards import FULL_PACK, Card
 from .errors import NotationError
 from .seats import SEATS, Seat
 
+
+class ActionKind(StrEnum):
+    """What an action does, by its notation: ``ActionKind.PLAY == "play"``, in JSON too. The French
+    rules use the first eight; Mathers' game adds ``declare`` and ``give``, Chambéry Tarot ``demand``
+    and ``give``; ``choose`` is read with a word, like ``bid``, and no rule set uses it yet."""
+
+    PASS = "pass"
+    BID = "bid"
+    CALL = "call"
+    DISCARD = "discard"
+    HANDFUL = "handful"
+    SLAM = "slam"
+    PETIT_SEC = "petit-sec"
+    PLAY = "play"
+    DECLARE = "declare"
+    CHOOSE = "choose"
+    GIVE = "give"
+    DEMAND = "demand"
+
+
+#: The kinds by their notation, for reading actions.
+_KINDS: Final[dict[str, ActionKind]] = {kind.value: kind for kind in ActionKind}
+
 #: Kinds whose first argument is a word rather than cards.
-WORD_KINDS: Final = frozenset({"bid", "handful", "declare", "choose"})
+WORD_KINDS: Final = frozenset({ActionKind.BID, ActionKind.HANDFUL, ActionKind.DECLARE, ActionKind.CHOOSE})
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Action:
-    """One action by one seat. ``word`` names a bid, a handful size, ...; ``cards`` are the cards involved."""
+    """One action by one seat. ``word`` names a bid, a handful size, ...; ``cards`` are the cards involved.
+
+    The engine's actions have an :class:`ActionKind` as ``kind``. A plain string equal to a kind's
+    notation makes the same action; a word that names no kind (an action typed by a player) is kept as
+    it was typed, for the round to refuse in its own words.
+    """
 
     seat: Seat
-    kind: str
+    kind: ActionKind | str
     word: str = ""
     cards: tuple[Card, ...] = ()
 
@@ -69,7 +98,8 @@ class Action:
                 f"{text!r} is not an action: write a seat then what it does, like 'p1 play HK'"
             )
         seat = Seat.parse(parts[0], players)
-        kind = parts[1].lower()
+        named = parts[1].lower()
+        kind = _KINDS.get(named, named)
         rest = parts[2:]
         word = ""
         if kind in WORD_KINDS:
@@ -79,7 +109,7 @@ class Action:
         from .cards import parse_cards
 
         cards = tuple(parse_cards(rest))
-        if kind == "play":
+        if kind is ActionKind.PLAY:
             if len(cards) != 1:
                 raise NotationError(f"{text!r}: play exactly one card, like 'p1 play HK'")
             return PLAYS[seat][cards[0].index]
@@ -91,14 +121,14 @@ class Action:
 #:
 #: :meta hide-value:
 PLAYS: Final[tuple[tuple[Action, ...], ...]] = tuple(
-    tuple(Action(seat, "play", "", (card,)) for card in FULL_PACK) for seat in SEATS
+    tuple(Action(seat, ActionKind.PLAY, "", (card,)) for card in FULL_PACK) for seat in SEATS
 )
 
 
 _SIMPLE: dict[tuple[Seat, str, str], Action] = {}
 
 
-def simple(seat: Seat, kind: str, word: str = "") -> Action:
+def simple(seat: Seat, kind: ActionKind, word: str = "") -> Action:
     """The action without cards (``p2 bid garde``, ``p3 pass``), interned so that building and comparing
     the bidding's legal actions allocates nothing."""
     key = (seat, kind, word)
@@ -113,28 +143,28 @@ def play(seat: Seat, card: Card) -> Action:
 
 
 def bid(seat: Seat, contract: str) -> Action:
-    return Action(seat, "bid", contract)
+    return Action(seat, ActionKind.BID, contract)
 
 
 def pass_(seat: Seat) -> Action:
-    return Action(seat, "pass")
+    return Action(seat, ActionKind.PASS)
 
 
 def call(seat: Seat, card: Card) -> Action:
-    return Action(seat, "call", "", (card,))
+    return Action(seat, ActionKind.CALL, "", (card,))
 
 
 def discard(seat: Seat, cards: tuple[Card, ...] | list[Card]) -> Action:
-    return Action(seat, "discard", "", tuple(sorted(cards)))
+    return Action(seat, ActionKind.DISCARD, "", tuple(sorted(cards)))
 
 
 def handful(seat: Seat, size: str) -> Action:
-    return Action(seat, "handful", size)
+    return Action(seat, ActionKind.HANDFUL, size)
 
 
 def slam(seat: Seat) -> Action:
-    return Action(seat, "slam")
+    return Action(seat, ActionKind.SLAM)
 
 
 def petit_sec(seat: Seat) -> Action:
-    return Action(seat, "petit-sec")
+    return Action(seat, ActionKind.PETIT_SEC)

@@ -11,7 +11,7 @@ from itertools import count, cycle, islice
 from math import floor
 from typing import Final
 
-from .actions import simple
+from .actions import ActionKind, simple
 from .engine.round import Round
 from .engine.variant import Variant
 from .errors import TarotError
@@ -170,7 +170,7 @@ def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:
         seat = actions[0].seat
         if actions[0].kind in _SPEAKING:
             bidding_seen = True
-            rnd.push(simple(seat, "bid", contract) if first else simple(seat, "pass"))
+            rnd.push(simple(seat, _BID, contract) if first else simple(seat, _PASS))
             first = False
         elif bidding_seen:
             return
@@ -179,7 +179,9 @@ def _force_contract(rnd: Round, contract: str, rng: random.Random) -> None:
         actions = rnd.legal_actions()
 
 
-_SPEAKING: Final = frozenset({"bid", "pass"})
+_BID: Final = ActionKind.BID
+_PASS: Final = ActionKind.PASS
+_SPEAKING: Final = frozenset({_BID, _PASS})
 
 
 def _record(rnd: Round, stats: SimulationStats) -> None:

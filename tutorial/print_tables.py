@@ -13,6 +13,7 @@ numbers of players side by side.
 
 from __future__ import annotations
 
+from tarot_core.engine.tables import TableDescription
 from tarot_core.engine.variant import find_variant
 from tarot_core.games import chambery
 from tarot_core.games.classic import TARGETS as CLASSIC_TARGETS
@@ -24,8 +25,6 @@ from tarot_core.games.fft import (
     FFT_TARGETS,
     share_factors,
 )
-
-from .tables import TableDescription
 
 _FFT_DOG = {
     "prise": "shown, taken; the taker discards as many",

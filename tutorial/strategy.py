@@ -22,6 +22,7 @@ from typing import Any
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card, parse_cards
+from tarot_core.engine.tables import TableDescription
 from tarot_core.errors import TarotError
 from tarot_core.exercises import (
     Table,
@@ -35,7 +36,7 @@ from tarot_core.exercises import (
 )
 from tarot_core.players.rule import THRESHOLDS, RulePlayer, hand_count, hand_points
 
-from .tables import TableDescription, card_markup, cards_markup
+from .tables import card_markup, cards_markup
 
 CONTRACTS = ("prise", "garde", "garde-sans", "garde-contre")
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Final, TypedDict, cast
+from typing import Final
 
 from tarot_core.cards import (
     BOUTS,
@@ -34,6 +34,7 @@ from tarot_core.cards import (
 from tarot_core.engine.options import options_table as variant_options_table
 from tarot_core.engine.result import points_value
 from tarot_core.engine.round import Round
+from tarot_core.engine.tables import TableDescription
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import Variant, all_variants, find_variant
 from tarot_core.errors import TarotError
@@ -49,7 +50,6 @@ from tarot_core.games.fft import (
     FFT_SLAM_FAILED,
     FFT_SLAM_UNANNOUNCED,
     FFT_TARGETS,
-    FrenchVariant,
     share_factors,
 )
 from tarot_core.records import HandRecord, load_record
@@ -57,14 +57,6 @@ from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
 #: Where the sample hand records live.
 HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"
-
-
-class TableDescription(TypedDict, total=False):
-    """What a table function returns; ``header`` and ``rows`` are required."""
-
-    header: list[str]
-    rows: list[list[object]]
-    caption: str
 
 
 # ---------------------------------------------------------------------------------------------- helpers
@@ -81,10 +73,8 @@ def cards_markup(cards: Iterable[Card]) -> str:
     return " ".join(items) if items else "—"
 
 
-def _fft(players: int) -> FrenchVariant:
-    variant = find_variant(f"fft-{players}")
-    assert isinstance(variant, FrenchVariant)
-    return variant
+def _fft(players: int) -> Variant:
+    return find_variant(f"fft-{players}")
 
 
 def _check_players(players: int) -> int:
@@ -452,7 +442,7 @@ def variants_table() -> TableDescription:
 def options_table(variant: str = "fft-4") -> TableDescription:
     """The rule options of a variant: name, default, the other choices and what each decides."""
     chosen = find_variant(variant)
-    return cast(TableDescription, variant_options_table(chosen.options, f"Rule options of {chosen.title}"))
+    return variant_options_table(chosen.options, f"Rule options of {chosen.title}")
 
 
 # ---------------------------------------------------------------------------------------------- records

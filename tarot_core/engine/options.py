@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..errors import RequestError
+from .tables import TableDescription
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,7 +98,7 @@ def read_options(raw: object, options_class: type[OptionsT]) -> OptionsT:
     return options_class(**{str(key): value for key, value in raw.items()})
 
 
-def options_table(options: Options, caption: str = "") -> dict[str, object]:
+def options_table(options: Options, caption: str = "") -> TableDescription:
     """A table of every rule option: its name, default, the other choices and what it decides.
 
     The choices are those each option declares (:func:`option`). The values are shown as they are
@@ -110,7 +111,7 @@ def options_table(options: Options, caption: str = "") -> dict[str, object]:
         others = ", ".join(f"`{json.dumps(other)}`" for other in option_choices(field) if other != value)
         sentence = help_text[:1].upper() + help_text[1:]
         rows.append([f"`{field.name}`", f"`{json.dumps(value)}`", others or "—", sentence])
-    table: dict[str, object] = {
+    table: TableDescription = {
         "header": ["Option", "Default", "Other choices", "What it decides"],
         "rows": rows,
     }

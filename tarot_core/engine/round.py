@@ -8,6 +8,12 @@ action back. The rules of modern French Tarot (FFT) are the default behaviour; o
 override the hooks (methods whose name starts with ``rule_``) in a subclass, and never a private
 method of the engine.
 
+In CPython the commonest questions take shorter paths written for speed: ``legal_actions`` answers
+French plays without ``rule_actions``, ``push`` checks a played card against the legal cards alone,
+and ``play_at_random`` plays the tricks after the first in a loop of its own. They give exactly what
+the plain paths give. :func:`use_fast_paths` turns them all off (``use_fast_paths(False)``) and on
+again, for every rule set, so that the plain paths can be tested, timed or read on their own.
+
 >>> from tarot_core import find_variant
 >>> rnd = find_variant("fft-4").deal_round(dealer=Seat.P1, seed=7)
 >>> rnd.phase, str(rnd.to_move)
@@ -22,7 +28,7 @@ from functools import cache
 from math import floor
 from typing import Final, Protocol
 
-from ..actions import PLAYS, Action, simple
+from ..actions import PLAYS, Action, ActionKind, simple
 from ..cards import (
     BOUTS,
     EXCUSE,
@@ -58,6 +64,9 @@ class RoundRules(RoundFacts, Protocol):
     def score_round(self, rnd: Round, counting: Counting) -> Score: ...
 
 
+#: Whether the speed paths may be taken (see :func:`use_fast_paths`); ``push`` reads it.
+_fast_paths = True
+
 #: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
 _EXCUSE_INDEX: Final = int(EXCUSE)
 _PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
@@ -67,7 +76,10 @@ _BOUT_SET: Final = frozenset(BOUTS)
 @cache
 def _speaking_actions(seat: Seat, contracts: tuple[str, ...]) -> tuple[Action, ...]:
     """Passing, then bidding each of ``contracts``: the same interned actions for the same question."""
-    return (simple(seat, "pass"), *(simple(seat, "bid", contract) for contract in contracts))
+    return (
+        simple(seat, ActionKind.PASS),
+        *(simple(seat, ActionKind.BID, contract) for contract in contracts),
+    )
 
 
 # Enum members read through their class cost a Python-level descriptor call in CPython 3.11, so the
@@ -79,6 +91,14 @@ _OVER: Final = Phase.OVER
 _CALLING: Final = Phase.CALLING
 _DISCARD: Final = Phase.DISCARD
 _TRUMPS: Final = Suit.TRUMPS
+_PASS_KIND: Final = ActionKind.PASS
+_BID_KIND: Final = ActionKind.BID
+_CALL_KIND: Final = ActionKind.CALL
+_DISCARD_KIND: Final = ActionKind.DISCARD
+_HANDFUL_KIND: Final = ActionKind.HANDFUL
+_SLAM_KIND: Final = ActionKind.SLAM
+_PETIT_SEC_KIND: Final = ActionKind.PETIT_SEC
+_PLAY_KIND: Final = ActionKind.PLAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +125,15 @@ class Round(RoundState):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        cls._free_later_leads = cls.rule_legal_leads is Round.rule_legal_leads
-        cls._french_plays = cls.legal_cards is Round.legal_cards and cls.rule_actions is Round.rule_actions
+        cls._choose_paths()
+
+    @classmethod
+    def _choose_paths(cls) -> None:
+        """Set the class's speed-path flags from the hooks it overrides, all off if the paths are."""
+        cls._free_later_leads = _fast_paths and cls.rule_legal_leads is Round.rule_legal_leads
+        cls._french_plays = (
+            _fast_paths and cls.legal_cards is Round.legal_cards and cls.rule_actions is Round.rule_actions
+        )
         cls._quick_playout = (
             cls._french_plays
             and cls.legal_actions is Round.legal_actions
@@ -164,7 +191,7 @@ class Round(RoundState):
         extras = self._handful_actions(seat)
         if self._slam_open():
             assert self.taker is not None
-            extras.append(Action(self.taker, "slam"))
+            extras.append(Action(self.taker, _SLAM_KIND))
         return tuple(extras)
 
     def rule_actions(self) -> list[Action]:
@@ -184,11 +211,11 @@ class Round(RoundState):
         if phase is _BIDDING:
             return list(_speaking_actions(seat, tuple(self._biddable())))
         if phase is _CALLING:
-            return [Action(seat, "call", "", (card,)) for card in self.rule_callable(seat)]
+            return [Action(seat, _CALL_KIND, "", (card,)) for card in self.rule_callable(seat)]
         if phase is _DISCARD:
-            return [Action(seat, "discard", "", (card,)) for card in self.rule_discardable(seat)]
+            return [Action(seat, _DISCARD_KIND, "", (card,)) for card in self.rule_discardable(seat)]
         if phase is _PETIT_SEC:
-            return [Action(seat, "petit-sec")]
+            return [Action(seat, _PETIT_SEC_KIND)]
         return []  # pragma: no cover
 
     def _highest_bid(self) -> str | None:
@@ -215,7 +242,7 @@ class Round(RoundState):
             return []
         count = self._trump_count_for_handful(seat)
         sizes = self.variant.handfuls.items()
-        return [simple(seat, "handful", size) for size, need in sizes if count >= need]
+        return [simple(seat, _HANDFUL_KIND, size) for size, need in sizes if count >= need]
 
     def _trump_count_for_handful(self, seat: Seat) -> int:
         hand = self.hands[seat]
@@ -264,7 +291,7 @@ class Round(RoundState):
         """Why ``action``, which is not allowed now, is refused: the reason and a sentence for learners."""
         if self.phase is _OVER:
             return Refusal(Illegal.ROUND_OVER, "the round is over: no more actions")
-        if action.kind == "slam":
+        if action.kind == _SLAM_KIND:
             if action.seat != self.taker:
                 return Refusal(Illegal.SLAM_NOT_ALLOWED, "only the taker may announce a slam")
             return Refusal(
@@ -282,32 +309,32 @@ class Round(RoundState):
                 Illegal.PETIT_SEC_MUST_ANNOUNCE,
                 f"{self.to_move} holds the Petit alone (petit sec) and must announce it first",
             )
-        if action.kind == "petit-sec":
+        if action.kind == _PETIT_SEC_KIND:
             return Refusal(
                 Illegal.PETIT_SEC_FALSE,
                 "petit sec is announced only by a player whose only trump is the Petit, without the Excuse",
             )
-        if action.seat != self.to_move and not (action.kind == "handful" and self.phase is _PLAYING):
+        if action.seat != self.to_move and not (action.kind == _HANDFUL_KIND and self.phase is _PLAYING):
             return Refusal(Illegal.NOT_YOUR_TURN, f"it is {self.to_move}'s turn, not {action.seat}'s")
         kind = action.kind
         expected = {
-            _BIDDING: ("bid", "pass"),
-            _CALLING: ("call",),
-            _DISCARD: ("discard",),
-            _PLAYING: ("play", "handful"),
+            _BIDDING: (_BID_KIND, _PASS_KIND),
+            _CALLING: (_CALL_KIND,),
+            _DISCARD: (_DISCARD_KIND,),
+            _PLAYING: (_PLAY_KIND, _HANDFUL_KIND),
         }[self.phase]
         if kind not in expected:
             words = " or ".join(expected)
             return Refusal(Illegal.WRONG_PHASE, f"now is the time to {words}, not to {kind}")
-        if kind == "bid":
+        if kind == _BID_KIND:
             return self._refuse_bid(action)
-        if kind == "call":
+        if kind == _CALL_KIND:
             return self._refuse_call(action)
-        if kind == "discard":
+        if kind == _DISCARD_KIND:
             return self._refuse_discard(action)
-        if kind == "handful":
+        if kind == _HANDFUL_KIND:
             return self._refuse_handful(action)
-        if kind == "play":
+        if kind == _PLAY_KIND:
             return self.rule_refuse_play(action)
         return Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now")  # pragma: no cover
 
@@ -429,9 +456,10 @@ class Round(RoundState):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action.kind == "play" and self.phase is _PLAYING and len(action.cards) == 1:
+        if action.kind is _PLAY_KIND and _fast_paths and self.phase is _PLAYING and len(action.cards) == 1:
             # The commonest action, checked against the legal cards (a C test on integers; ``in legal``
-            # would call ``Action.__eq__`` for each action before the one played).
+            # would call ``Action.__eq__`` for each action before the one played). A play whose kind is
+            # the plain string "play" rather than the member takes the general path below, to the same end.
             if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
                 refusal = self.rule_refusal(action)
                 raise IllegalActionError(refusal.reason, refusal.message)
@@ -561,22 +589,22 @@ class Round(RoundState):
     def rule_apply(self, action: Action) -> None:
         """Apply an allowed ``action`` to the round (``push`` has checked it)."""
         kind = action.kind
-        if kind == "play":
+        if kind == _PLAY_KIND:
             self.rule_apply_play(action.seat, action.cards[0])
-        elif kind in ("bid", "pass"):
+        elif kind in (_BID_KIND, _PASS_KIND):
             self.rule_apply_bid(action)
-        elif kind == "call":
+        elif kind == _CALL_KIND:
             self.rule_apply_call(action.cards[0])
-        elif kind == "discard":
+        elif kind == _DISCARD_KIND:
             self.rule_apply_discard(action.cards[0])
-        elif kind == "handful":
+        elif kind == _HANDFUL_KIND:
             self._apply_handful(action.seat, action.word)
-        elif kind == "slam":
+        elif kind == _SLAM_KIND:
             self.slam_announced = True
             assert self.current is not None
             self.current.leader = self.rule_first_leader()
             self.to_move = self.current.leader
-        elif kind == "petit-sec":
+        elif kind == _PETIT_SEC_KIND:
             self.outcome = Outcome.REDEAL_PETIT_SEC
             self.phase = _OVER
             self.to_move = None
@@ -585,7 +613,7 @@ class Round(RoundState):
 
     def rule_apply_bid(self, action: Action) -> None:
         """Apply a bid or a pass; once the bidding is over, go on to the call, the dog or the play."""
-        if action.kind == "bid":
+        if action.kind == _BID_KIND:
             self.bids.append(action)
         self.spoken += 1
         assert self.to_move is not None
@@ -714,3 +742,20 @@ class Round(RoundState):
             summary["bouts"] = result.counting.attack_bouts
         summary["scores"] = {str(seat): score for seat, score in result.by_seat.items()}
         return summary
+
+
+def use_fast_paths(enabled: bool) -> None:
+    """Let the rounds of every rule set take their speed paths (the default), or only the plain ones.
+
+    Off, ``legal_actions`` always asks ``rule_actions``, ``push`` checks every action against the
+    legal actions and applies it through ``rule_apply``, and ``play_at_random`` pushes each action it
+    draws. The answers, the records and the scores are the same either way; only the time differs.
+    The switch holds for the whole process, rounds already dealt included.
+    """
+    global _fast_paths  # noqa: PLW0603  # one switch for the process, which push reads as a module global
+    _fast_paths = enabled
+    classes: list[type[Round]] = [Round]
+    while classes:
+        cls = classes.pop()
+        cls._choose_paths()
+        classes.extend(cls.__subclasses__())

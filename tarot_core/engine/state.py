@@ -14,7 +14,7 @@ from functools import cache
 from itertools import chain
 from typing import Final, Protocol
 
-from ..actions import Action, simple
+from ..actions import Action, ActionKind, simple
 from ..cards import (
     BOUTS,
     EXCUSE,
@@ -88,7 +88,10 @@ _BOUT_SET: Final = frozenset(BOUTS)
 @cache
 def _speaking_actions(seat: Seat, contracts: tuple[str, ...]) -> tuple[Action, ...]:
     """Passing, then bidding each of ``contracts``: the same interned actions for the same question."""
-    return (simple(seat, "pass"), *(simple(seat, "bid", contract) for contract in contracts))
+    return (
+        simple(seat, ActionKind.PASS),
+        *(simple(seat, ActionKind.BID, contract) for contract in contracts),
+    )
 
 
 def trump_count(hand: list[Card]) -> int:
@@ -337,7 +340,7 @@ class RoundState:
         if action.kind == "discard" and action.seat != seat:
             if self.rule_discard_trumps_shown() and all(c.is_trump for c in action.cards):
                 return action
-            return Action(action.seat, "discard")
+            return Action(action.seat, ActionKind.DISCARD)
         return action
 
     def rule_public_notes(self) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..cards import Card, count_half_points, format_points, sort_hand
 from ..engine.result import bouts_text
 from ..engine.variant import find_variant, score_request
@@ -111,7 +111,7 @@ def _judge_discard(table: Table, answer: object) -> Verdict:
         )
     trumps = [card for card in cards if card.is_trump]
     for card in sort_hand(cards):
-        refusal = rnd.why_illegal(Action(table.seat, "discard", "", (card,)))
+        refusal = rnd.why_illegal(Action(table.seat, ActionKind.DISCARD, "", (card,)))
         if refusal is not None:
             return Verdict(
                 False,
@@ -119,7 +119,7 @@ def _judge_discard(table: Table, answer: object) -> Verdict:
                 _sentence(f"Not {say(card)}: {readable(_without_name(refusal.message))}"),
                 "discard",
             )
-        rnd.push(Action(table.seat, "discard", "", (card,)))
+        rnd.push(Action(table.seat, ActionKind.DISCARD, "", (card,)))
     shown = f"; the trumps you lay away ({say_all(trumps)}) are shown to the others" if trumps else ""
     return Verdict(
         True,
@@ -143,7 +143,7 @@ def _judge_discardable(table: Table, answer: object) -> Verdict:
     chosen = set(_card_set(answer))
     allowed = set(discardable(table))
     for card in sort_hand(chosen - allowed):
-        refusal = rnd.why_illegal(Action(seat, "discard", "", (card,)))
+        refusal = rnd.why_illegal(Action(seat, ActionKind.DISCARD, "", (card,)))
         assert refusal is not None
         return Verdict(
             False,
@@ -172,7 +172,7 @@ def _judge_discardable(table: Table, answer: object) -> Verdict:
 def _judge_bid(table: Table, answer: object) -> Verdict:
     rnd, seat = table.round, table.seat
     word = str(answer)
-    action = Action(seat, "pass") if word == "pass" else Action(seat, "bid", word)
+    action = Action(seat, ActionKind.PASS) if word == "pass" else Action(seat, ActionKind.BID, word)
     refusal = rnd.why_illegal(action)
     last = rnd.bids[-1].word if rnd.bids else None
     if refusal is not None:
@@ -283,7 +283,7 @@ def _judge_excuse(table: Table, answer: object) -> Verdict:
 def _judge_call(table: Table, answer: object) -> Verdict:
     rnd, seat = table.round, table.seat
     card = _one_card(answer)
-    refusal = rnd.why_illegal(Action(seat, "call", "", (card,)))
+    refusal = rnd.why_illegal(Action(seat, ActionKind.CALL, "", (card,)))
     if refusal is not None:
         return Verdict(
             False,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..cards import EXCUSE, Card, Suit, parse_cards, sort_hand
 from ..engine.round import Round
 from ..engine.trick import Trick
@@ -95,7 +95,7 @@ def why_legal(rnd: Round, seat: Seat, card: Card) -> str:
 
 
 def _refused(rnd: Round, seat: Seat, card: Card) -> Verdict | None:
-    refusal = rnd.why_illegal(Action(seat, "play", "", (card,)))
+    refusal = rnd.why_illegal(Action(seat, ActionKind.PLAY, "", (card,)))
     if refusal is None:
         return None
     return Verdict(False, refusal.reason.code, _sentence(readable(refusal.message)), refusal.reason.rule)

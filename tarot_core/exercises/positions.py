@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..cards import EXCUSE, Card, parse_cards
 from ..engine.round import Round
 from ..engine.state import Phase
@@ -88,7 +88,7 @@ def trick_table(spec: Mapping[str, Any]) -> Table:
     rnd.taker = Seat.parse(str(spec.get("taker", "p2")), players)
     rnd.contract = str(spec.get("contract", "garde"))
     rnd.called = called
-    rnd.bids = [Action(rnd.taker, "bid", rnd.contract)]
+    rnd.bids = [Action(rnd.taker, ActionKind.BID, rnd.contract)]
     rnd.phase = Phase.PLAYING
     default_number = 1 if called is not None else 5
     number = int(spec.get("trick_number", default_number)) - 1
@@ -137,9 +137,9 @@ def taker_table(spec: Mapping[str, Any]) -> Table:
     rnd = variant.new_round(dealer, hands, dog)
     if rnd.phase is not Phase.BIDDING:
         raise ExerciseError("this deal holds a petit sec: the deal would be void")
-    rnd.push(Action(Seat.P1, "bid", str(spec.get("contract", "garde"))))
+    rnd.push(Action(Seat.P1, ActionKind.BID, str(spec.get("contract", "garde"))))
     for seat in SEATS[1:players]:
-        rnd.push(Action(seat, "pass"))
+        rnd.push(Action(seat, ActionKind.PASS))
     return Table(rnd, Seat.P1, NAMES[:players])
 
 
@@ -152,7 +152,7 @@ def bidding_table(spec: Mapping[str, Any]) -> Table:
     for word in spec.get("bids", []):
         seat = rnd.to_move
         assert seat is not None
-        action = Action(seat, "pass") if word == "pass" else Action(seat, "bid", str(word))
+        action = Action(seat, ActionKind.PASS) if word == "pass" else Action(seat, ActionKind.BID, str(word))
         refusal = rnd.why_illegal(action)
         if refusal is not None:
             raise ExerciseError(f"bids: {word}: {refusal.message}")
@@ -213,7 +213,7 @@ def worth_table(spec: Mapping[str, Any]) -> Table:
     for word in bids:
         seat = rnd.to_move
         assert seat is not None
-        action = Action(seat, "pass") if word == "pass" else Action(seat, "bid", word)
+        action = Action(seat, ActionKind.PASS) if word == "pass" else Action(seat, ActionKind.BID, word)
         refusal = rnd.why_illegal(action)
         if refusal is not None:
             raise ExerciseError(f"bids: {word}: {refusal.message}")
@@ -235,10 +235,10 @@ def playout_table(spec: Mapping[str, Any]) -> Table:
     rnd = _any_round(key, int(spec.get("seed", 0)))
     players = rnd.players
     excuse_trick = spec.get("excuse_trick")
-    rnd.push(Action(rnd.to_move or Seat.P1, "bid", str(spec.get("contract", "garde"))))
+    rnd.push(Action(rnd.to_move or Seat.P1, ActionKind.BID, str(spec.get("contract", "garde"))))
     while rnd.phase is Phase.BIDDING:
         assert rnd.to_move is not None
-        rnd.push(Action(rnd.to_move, "pass"))
+        rnd.push(Action(rnd.to_move, ActionKind.PASS))
     while rnd.phase in (Phase.CALLING, Phase.DISCARD):
         rnd.push(rnd.legal_actions()[0])
     while rnd.phase is Phase.PLAYING:
@@ -249,7 +249,7 @@ def playout_table(spec: Mapping[str, Any]) -> Table:
         card = next((c for c in legal if c is not EXCUSE), EXCUSE)
         if EXCUSE in legal and excuse_trick is not None and trick.number == int(excuse_trick) - 1:
             card = EXCUSE
-        rnd.push(Action(seat, "play", "", (card,)))
+        rnd.push(Action(seat, ActionKind.PLAY, "", (card,)))
     return Table(rnd, Seat.P1, WATCHED_NAMES[:players])
 
 

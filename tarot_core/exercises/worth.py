@@ -4,7 +4,7 @@ plays the hand out over many deals, and every answer within its own uncertainty 
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..players.judge import CONTRACT_WORDS, Judgement, judge_bid
 from .plays import _sentence
 from .positions import Table
@@ -26,7 +26,7 @@ def hand_judgement(table: Table) -> Judgement:
 def _judge_worth(table: Table, answer: object) -> Verdict:
     rnd, seat = table.round, table.seat
     word = str(answer)
-    action = Action(seat, "pass") if word == "pass" else Action(seat, "bid", word)
+    action = Action(seat, ActionKind.PASS) if word == "pass" else Action(seat, ActionKind.BID, word)
     refusal = rnd.why_illegal(action)
     if refusal is not None:
         last = rnd.bids[-1].word if rnd.bids else None

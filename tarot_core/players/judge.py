@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..engine.round import Round
 from ..engine.view import SeatView
 from ..errors import TarotError
@@ -72,8 +72,8 @@ class BidEstimate:
 
     @property
     def word(self) -> str:
-        """``pass`` or the contract's word."""
-        return "pass" if self.action.kind == "pass" else self.action.word
+        """``pass`` or the contract's word, as plain text (a bid's word may be a rule set's contract enum)."""
+        return "pass" if self.action.kind == "pass" else str(self.action.word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +139,7 @@ def _play_out(base: Round, view: SeatView, action: Action, rule: RulePlayer) -> 
     rnd = base.copy()
     rnd.push(action)
     while rnd.phase == "bidding" and rnd.to_move is not None and rnd.to_move != view.seat:
-        rnd.push(Action(rnd.to_move, "pass"))
+        rnd.push(Action(rnd.to_move, ActionKind.PASS))
     finish(rnd, rule)
     return rnd.result().by_seat[view.seat]
 

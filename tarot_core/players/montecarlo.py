@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..cards import EXCUSE, PLAIN_SUITS, Card, Suit
 from ..engine.round import Round
 from ..engine.variant import Variant, find_variant
@@ -155,7 +155,7 @@ def _sample_mathers(view: SeatView, rng: random.Random) -> Determinization | Non
             if not pool:
                 return None
             card = pool[rng.randrange(len(pool))]
-            actions[index] = Action(action.seat, "give", "", (card,))
+            actions[index] = Action(action.seat, ActionKind.GIVE, "", (card,))
         if card not in hands[receiver]:
             return None
         hands[receiver].remove(card)
@@ -179,7 +179,7 @@ def _sample_mathers(view: SeatView, rng: random.Random) -> Determinization | Non
         if action.kind == "discard" and not action.cards:
             if not pending:
                 return None
-            actions[index] = Action(action.seat, "discard", "", (pending.pop(),))
+            actions[index] = Action(action.seat, ActionKind.DISCARD, "", (pending.pop(),))
     if any(len(hands[s]) != variant.hand_size for s in view.seats):
         return None
     dealt = tuple(tuple(sorted(hands[s])) for s in view.seats)
@@ -282,9 +282,9 @@ def _sample_chambery(view: SeatView, rng: random.Random) -> Determinization | No
         if seen.kind == "discard" and not seen.cards:
             if not hidden_discard:
                 return None
-            actions.append(Action(seen.seat, "discard", "", (hidden_discard.pop(),)))
+            actions.append(Action(seen.seat, ActionKind.DISCARD, "", (hidden_discard.pop(),)))
         elif seen.kind == "give":
-            actions.append(Action(seen.seat, "give", "", (next(give_cards),)))
+            actions.append(Action(seen.seat, ActionKind.GIVE, "", (next(give_cards),)))
         else:
             if seen.kind == "discard" and seen.card in hidden_discard:
                 hidden_discard.remove(seen.card)
@@ -372,7 +372,7 @@ def _sample_french(view: SeatView, rng: random.Random) -> Determinization | None
         if seen.kind == "discard" and not seen.cards:
             if not hidden_discard:
                 return None
-            actions.append(Action(seen.seat, "discard", "", (hidden_discard.pop(),)))
+            actions.append(Action(seen.seat, ActionKind.DISCARD, "", (hidden_discard.pop(),)))
         else:
             actions.append(seen)
     return Determinization(tuple(map(tuple, hands)), tuple(dog), tuple(actions))

@@ -12,7 +12,7 @@ This module never imports Sphinx, so its tables are also tested as plain data.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TypedDict
+from typing import Final
 
 from tarot_core.cards import (
     BOUTS,
@@ -26,18 +26,10 @@ from tarot_core.cards import (
     count_half_points,
     format_points,
 )
+from tarot_core.engine.tables import TableDescription
 from tarot_core.errors import NotationError
 
 from .cardsvg import alt_text, roman
-
-
-class TableDescription(TypedDict, total=False):
-    """What a table function returns; ``header`` and ``rows`` are required."""
-
-    header: list[str]
-    rows: list[list[object]]
-    caption: str
-
 
 _CATEGORIES: Final[tuple[tuple[str, Callable[[Card], bool]], ...]] = (
     ("Bouts (the 21, the Petit, the Excuse)", lambda card: card.is_bout),

@@ -1,11 +1,17 @@
 """Chambéry Tarot, the rules of the Grand Café Coudurier's club (1902).
 
-The package gathers the public names of its modules: ``options``, ``play``, ``scoring``,
-``request``, ``rules``, ``tables``.
+The package gathers the public names of its modules: ``contracts``, ``options``, ``play``,
+``scoring``, ``request``, ``rules``, ``tables``.
 """
 
 from __future__ import annotations
 
+from ...engine.tables import (
+    TableDescription as TableDescription,
+)
+from .contracts import (
+    ChamberyBid as ChamberyBid,
+)
 from .options import (
     FOU as FOU,
 )
@@ -161,9 +167,6 @@ from .scoring import (
 )
 from .scoring import (
     pay_three as pay_three,
-)
-from .tables import (
-    TableDescription as TableDescription,
 )
 from .tables import (
     deal_table as deal_table,

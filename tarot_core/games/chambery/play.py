@@ -37,6 +37,7 @@ from ...cards import (
     parse_cards,  # noqa: F401  (the doctests use it)
 )
 from ...errors import Illegal, Refusal, RequestError
+from .contracts import ChamberyBid
 from .options import FOU, PAGAT, ChamberyOptions
 
 # ---------------------------------------------------------------------------------------------- cards
@@ -365,9 +366,9 @@ class Bid:
 
 
 BIDS: Final = (
-    Bid("solo-two-cards", 2, 1, "Je marche seul à deux cartes", "Solo with two demanded cards"),
-    Bid("solo-one-card", 1, 2, "Je marche seul à une carte", "Solo with one demanded card"),
-    Bid("solo-hand", 0, 4, "Je marche à point", "Hand solo, no card demanded"),
+    Bid(ChamberyBid.SOLO_TWO_CARDS, 2, 1, "Je marche seul à deux cartes", "Solo with two demanded cards"),
+    Bid(ChamberyBid.SOLO_ONE_CARD, 1, 2, "Je marche seul à une carte", "Solo with one demanded card"),
+    Bid(ChamberyBid.SOLO_HAND, 0, 4, "Je marche à point", "Hand solo, no card demanded"),
 )
 BIDS_BY_WORD: Final = {bid.word: bid for bid in BIDS}
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from ...actions import PLAYS, Action
+from ...actions import PLAYS, Action, ActionKind
 from ...cards import (
     KING,
     KNIGHT,
@@ -359,18 +359,20 @@ class ChamberyRound(Round):
         if stage is Stage.DISCARD:
             full = [*self.hands[seat], *self.discard]
             choices = discard_choices(sorted(full), self.discard, self.layout.discard_size, self.rules)
-            return [Action(seat, "discard", "", (card,)) for card in choices]
+            return [Action(seat, ActionKind.DISCARD, "", (card,)) for card in choices]
         if stage is Stage.BIDDING:
             best = self._highest_bid()
             words = [bid.word for bid in BIDS if bid_refusal(bid.word, best) is None]
-            return [Action(seat, "pass"), *(Action(seat, "bid", word) for word in words)]
+            return [Action(seat, ActionKind.PASS), *(Action(seat, ActionKind.BID, word) for word in words)]
         if stage is Stage.DEMAND:
             return [
-                Action(seat, "demand", "", (card,)) for card in self.pack_cards() if self._demand_ok(card)
+                Action(seat, ActionKind.DEMAND, "", (card,))
+                for card in self.pack_cards()
+                if self._demand_ok(card)
             ]
         if stage is Stage.EXCHANGE:
-            return [Action(seat, "give", "", (card,)) for card in self._givable()]
-        return [Action(seat, "call", "", (card,)) for card in self._callable()]
+            return [Action(seat, ActionKind.GIVE, "", (card,)) for card in self._givable()]
+        return [Action(seat, ActionKind.CALL, "", (card,)) for card in self._callable()]
 
     def pack_cards(self) -> tuple[Card, ...]:
         return pack_cards(self.layout.pack)

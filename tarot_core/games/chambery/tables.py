@@ -3,7 +3,7 @@ payments and the options."""
 
 from __future__ import annotations
 
-from typing import Final, TypedDict, cast
+from typing import Final
 
 from ...cards import (
     FULL_PACK,
@@ -16,20 +16,13 @@ from ...cards import (
     Suit,
 )
 from ...engine.options import options_table as variant_options_table
+from ...engine.tables import TableDescription
 from .options import FOU, PAGAT, VINGT_ET_UN, ChamberyOptions
 from .play import BIDS, BIDS_BY_WORD, LAYOUTS, card_points, count_points, layout, pack_cards, strength
 from .rules import ChamberyTableOptions
 from .scoring import pay_partnership
 
 # ---------------------------------------------------------------------------------------------- tables
-
-
-class TableDescription(TypedDict):
-    """A table for the site's ``tarot-table`` directive."""
-
-    header: list[str]
-    rows: list[list[object]]
-    caption: str
 
 
 def deal_table() -> TableDescription:
@@ -167,6 +160,4 @@ def payments_table(players: int = 5, contract: str = "call", pack: int = 78) -> 
 
 def options_table() -> TableDescription:
     """Every rule option of the Chambéry rounds with its default, its choices and what it decides."""
-    return cast(
-        TableDescription, variant_options_table(ChamberyTableOptions(), "Rule options of Chambéry Tarot")
-    )
+    return variant_options_table(ChamberyTableOptions(), "Rule options of Chambéry Tarot")

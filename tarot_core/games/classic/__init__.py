@@ -1,11 +1,14 @@
 """The older French rules: three players, or five with a called King.
 
-The package gathers the public names of its modules: ``options``, ``scoring``, ``request``,
-``rules``, ``tables``.
+The package gathers the public names of its modules: ``contracts``, ``options``, ``scoring``,
+``request``, ``rules``, ``tables``.
 """
 
 from __future__ import annotations
 
+from .contracts import (
+    ClassicContract as ClassicContract,
+)
 from .options import (
     BASE as BASE,
 )

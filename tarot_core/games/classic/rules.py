@@ -82,7 +82,8 @@ from ...engine.trick import Counting, Trick
 from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
 from ...seats import ATTACK, DEFENCE, Seat, order_from
-from .options import CONTRACTS, MULTIPLIER, TARGETS, ClassicOptions
+from .contracts import ClassicContract
+from .options import MULTIPLIER, TARGETS, ClassicOptions
 from .scoring import hand_bonuses, score_deal
 
 # ============================================================================== playable rounds
@@ -368,10 +369,10 @@ class ClassicVariant(Variant):
     family: ClassVar[str] = "classic"
     options_class: ClassVar[type[Options]] = ClassicOptions
     options: ClassicOptions
-    contracts: ClassVar[tuple[str, ...]] = CONTRACTS
+    contracts: ClassVar[tuple[str, ...]] = tuple(ClassicContract)
     deal_salt = "classic-deal"
-    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"small", "guard"})
-    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({"guard-against"})
+    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({ClassicContract.SMALL, ClassicContract.GUARD})
+    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({ClassicContract.GUARD_AGAINST})
     multipliers: ClassVar[Mapping[str, int]] = MULTIPLIER
     targets: ClassVar[Mapping[int, int]] = dict(enumerate(TARGETS))
     handfuls: ClassVar[Mapping[str, int]] = {}
@@ -446,4 +447,4 @@ class Classic5(ClassicVariant):
     players = 5
     hand_size = 15
     dog_size = 3
-    contracts = tuple(c for c in CONTRACTS if c != "guard-against")
+    contracts = tuple(c for c in ClassicContract if c is not ClassicContract.GUARD_AGAINST)

@@ -5,6 +5,7 @@ the options.
 from __future__ import annotations
 
 from ...engine.options import options_table as variant_options_table
+from ...engine.tables import TableDescription
 from .options import (
     BASE,
     CONTRACT_FRENCH,
@@ -25,7 +26,7 @@ from .scoring import trump_thresholds
 # Each returns {"header": [...], "rows": [[...], ...]}: the shape of the site's ``tarot-table``.
 
 
-def contracts_table(players: int = 3) -> dict[str, object]:
+def contracts_table(players: int = 3) -> TableDescription:
     """The bids in order, their French names, base scores, multipliers and what happens to the dog."""
     dog = {
         "small": "taken by the taker, who discards as many cards",
@@ -53,18 +54,18 @@ def contracts_table(players: int = 3) -> dict[str, object]:
     return {"header": ["Bid", "French name", "Base", "Difference ×", "The dog"], "rows": rows}
 
 
-def pairs_table() -> dict[str, object]:
+def pairs_table() -> TableDescription:
     """Counting by pairs."""
     rows: list[list[object]] = [[name, points] for name, points in PAIR_VALUES]
     return {"header": ["Pair", "Points"], "rows": rows}
 
 
-def targets_table() -> dict[str, object]:
+def targets_table() -> TableDescription:
     rows: list[list[object]] = [[bouts, TARGETS[bouts]] for bouts in (3, 2, 1, 0)]
     return {"header": ["Special cards in the taker's cards", "Points needed"], "rows": rows}
 
 
-def bonuses_table(players: int = 3) -> dict[str, object]:
+def bonuses_table(players: int = 3) -> TableDescription:
     """Slam scores and the bonuses, with the default thresholds for ``players``."""
     opts = ClassicOptions()
     ten, thirteen, fifteen = trump_thresholds(players, opts)
@@ -81,6 +82,6 @@ def bonuses_table(players: int = 3) -> dict[str, object]:
     return {"header": ["What", "Points"], "rows": rows}
 
 
-def options_table() -> dict[str, object]:
+def options_table() -> TableDescription:
     """Every rule option: name, default, the other choices, what it decides."""
     return variant_options_table(ClassicOptions())

@@ -1,10 +1,13 @@
 """Modern French Tarot, the rules of the Fédération Française de Tarot, for 3, 4 and 5 players.
 
-The package gathers the public names of its modules: ``holdings``, ``scoring``, ``rules``.
+The package gathers the public names of its modules: ``contracts``, ``holdings``, ``scoring``, ``rules``.
 """
 
 from __future__ import annotations
 
+from .contracts import (
+    FftContract as FftContract,
+)
 from .holdings import (
     BOUT as BOUT,
 )

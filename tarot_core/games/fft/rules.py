@@ -16,6 +16,7 @@ from ...engine.trick import Counting
 from ...engine.variant import Variant, register
 from ...errors import RequestError
 from ...seats import ATTACK, DEFENCE
+from .contracts import FftContract
 from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
 from .scoring import FFT_HANDFUL_BONUS, FFT_HANDFULS, FFT_MULTIPLIERS, FFT_TARGETS, french_score
 
@@ -46,9 +47,9 @@ class FrenchVariant(Variant):
     family: ClassVar[str] = "fft"
     options_class: ClassVar[type[Options]] = FrenchOptions
     options: FrenchOptions
-    contracts: ClassVar[tuple[str, ...]] = ("prise", "garde", "garde-sans", "garde-contre")
-    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({"prise", "garde"})
-    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({"garde-contre"})
+    contracts: ClassVar[tuple[str, ...]] = tuple(FftContract)
+    dog_taking_contracts: ClassVar[frozenset[str]] = frozenset({FftContract.PRISE, FftContract.GARDE})
+    dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({FftContract.GARDE_CONTRE})
     multipliers: ClassVar[Mapping[str, int]] = FFT_MULTIPLIERS
     targets: ClassVar[Mapping[int, int]] = FFT_TARGETS
     handfuls: ClassVar[Mapping[str, int]] = FFT_HANDFULS[4]

@@ -13,14 +13,20 @@ from ...cards import format_points
 from ...engine.result import Score, Term, bouts_text, points_value
 from ...errors import TarotError
 from ...seats import ATTACK, DEFENCE
+from .contracts import FftContract
 
 FFT_TARGETS: Final = {0: 56, 1: 51, 2: 41, 3: 36}
-FFT_MULTIPLIERS: Final = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
-FFT_CONTRACT_NAMES: Final = {
-    "prise": "Prise (small)",
-    "garde": "Garde (guard)",
-    "garde-sans": "Garde sans le chien (guard without the dog)",
-    "garde-contre": "Garde contre le chien (guard against the dog)",
+FFT_MULTIPLIERS: Final[dict[str, int]] = {
+    FftContract.PRISE: 1,
+    FftContract.GARDE: 2,
+    FftContract.GARDE_SANS: 4,
+    FftContract.GARDE_CONTRE: 6,
+}
+FFT_CONTRACT_NAMES: Final[dict[str, str]] = {
+    FftContract.PRISE: "Prise (small)",
+    FftContract.GARDE: "Garde (guard)",
+    FftContract.GARDE_SANS: "Garde sans le chien (guard without the dog)",
+    FftContract.GARDE_CONTRE: "Garde contre le chien (guard against the dog)",
 }
 FFT_HANDFULS: Final = {
     3: {"simple": 13, "double": 15, "triple": 18},

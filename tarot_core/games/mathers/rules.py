@@ -61,7 +61,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from ...actions import PLAYS, Action
+from ...actions import PLAYS, Action, ActionKind
 from ...cards import (
     EXCUSE,
     FULL_PACK,
@@ -268,19 +268,21 @@ class MathersRound(Round):
             return []
         hand = self.hands[seat]
         if self.phase is Phase.DISCARD:
-            return [Action(seat, "discard", "", (c,)) for c in hand]
+            return [Action(seat, ActionKind.DISCARD, "", (c,)) for c in hand]
         if self.phase is Phase.CALLING:
             pending = self.pending
             if pending is not None and pending.given is None:
-                return [Action(seat, "give", "", (c,)) for c in tarot_trumps_in(hand)]
+                return [Action(seat, ActionKind.GIVE, "", (c,)) for c in tarot_trumps_in(hand)]
             if pending is not None:
-                return [Action(seat, "give", "", (c,)) for c in small_cards(hand)]
+                return [Action(seat, ActionKind.GIVE, "", (c,)) for c in small_cards(hand)]
             actions: list[Action] = []
             if self._may_ask(seat):
-                actions.extend(Action(seat, "declare", f"ask-{other}") for other in self._opponents(seat))
+                actions.extend(
+                    Action(seat, ActionKind.DECLARE, f"ask-{other}") for other in self._opponents(seat)
+                )
             if declarations(hand, self.variant.options):
-                actions.append(Action(seat, "declare", "all"))
-            actions.append(Action(seat, "pass"))
+                actions.append(Action(seat, ActionKind.DECLARE, "all"))
+            actions.append(Action(seat, ActionKind.PASS))
             return actions
         if self.phase is Phase.PLAYING:
             row = PLAYS[seat]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine.options import options_table as variant_options_table
+from ...engine.tables import TableDescription
 from .options import (
     CATEGORIES,
     CATEGORY_NAMES,
@@ -30,7 +31,7 @@ def _upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def declarations_table() -> dict[str, object]:
+def declarations_table() -> TableDescription:
     """What each declaration scores, in the book's order."""
     order = (
         "greater-3",
@@ -53,7 +54,7 @@ def declarations_table() -> dict[str, object]:
     return {"header": ["Shown before play", "Points"], "rows": rows}
 
 
-def tricks_table() -> dict[str, object]:
+def tricks_table() -> TableDescription:
     rows: list[list[object]] = [
         [f"A trick {CATEGORY_NAMES[name]}", CATEGORY_VALUES[name]] for name in CATEGORIES
     ]
@@ -61,7 +62,7 @@ def tricks_table() -> dict[str, object]:
     return {"header": ["Scored in play", "Points"], "rows": rows}
 
 
-def tarot_trumps_table() -> dict[str, object]:
+def tarot_trumps_table() -> TableDescription:
     rows: list[list[object]] = []
     for card in TAROT_TRUMPS:
         name = _TAROT_TRUMP_NAMES.get(str(card), card.name)
@@ -69,6 +70,6 @@ def tarot_trumps_table() -> dict[str, object]:
     return {"header": ["Card", "Name"], "rows": rows}
 
 
-def options_table() -> dict[str, object]:
+def options_table() -> TableDescription:
     """Every rule option: name, default, the other choices, what it decides."""
     return variant_options_table(MathersOptions())

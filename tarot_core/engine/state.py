@@ -76,6 +76,8 @@ class RoundFacts(Protocol):
     def slam_announcement(self) -> bool: ...
     @property
     def excuse_wins_unannounced_slam(self) -> bool: ...
+    @property
+    def must_overtrump(self) -> bool: ...
     def option_overrides(self) -> dict[str, object]: ...
 
 
@@ -142,7 +144,7 @@ class RoundState:
     ) -> None:
         self.variant = variant
         self.players = variant.players
-        self._overtrump: bool = getattr(variant, "must_overtrump", True)
+        self._overtrump: bool = variant.must_overtrump
         self._next_seat = NEXT_SEAT[self.players]
         self.dealer = SEATS[dealer]  # a Seat, also when given a plain index
         if self.dealer >= self.players:

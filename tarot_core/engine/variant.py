@@ -60,6 +60,9 @@ class Variant(ABC):
     handfuls: ClassVar[Mapping[str, int]] = MappingProxyType({})
     #: Whether a slam may be announced before the first trick.
     slam_announcement: ClassVar[bool] = False
+    #: Whether a player who cannot follow and trumps must go over a trump already in the trick when he
+    #: can (the French rules; the engine's following rule reads it).
+    must_overtrump: ClassVar[bool] = True
 
     def __init__(self, **options: object) -> None:
         known = [f.name for f in dataclasses.fields(self.options_class)]

@@ -106,7 +106,6 @@ class ChamberyVariant(Variant):
     options: ChamberyTableOptions
     packet: ClassVar[int] = 5
     #: The solo bids (none with three players); with four, none either under fixed partners.
-    contracts: ClassVar[tuple[str, ...]] = ()
     deal_salt = "chambery"
 
     def __init__(self, **options: object) -> None:

@@ -6,9 +6,10 @@ import dataclasses
 from typing import Final
 
 from ...engine.options import Options, option
+from .contracts import ClassicContract
 
 # ---------------------------------------------------------------------------------------------- facts
-CONTRACTS: Final = ("small", "guard", "guard-without", "guard-against", "slam")
+CONTRACTS: Final = tuple(ClassicContract)
 CONTRACT_NAMES: Final = {
     "small": "Small",
     "guard": "Guard",

@@ -376,7 +376,6 @@ class ClassicVariant(Variant):
     multipliers: ClassVar[Mapping[str, int]] = MULTIPLIER
     targets: ClassVar[Mapping[int, int]] = dict(enumerate(TARGETS))
     handfuls: ClassVar[Mapping[str, int]] = {}
-    must_overtrump: ClassVar[bool] = True
     slam_announcement: ClassVar[bool] = False
     packet = 3
 

@@ -54,7 +54,6 @@ class FrenchVariant(Variant):
     targets: ClassVar[Mapping[int, int]] = FFT_TARGETS
     handfuls: ClassVar[Mapping[str, int]] = FFT_HANDFULS[4]
     handful_bonus: ClassVar[Mapping[str, int]] = FFT_HANDFUL_BONUS
-    must_overtrump: ClassVar[bool] = True
     slam_announcement: ClassVar[bool] = True
     round_class: ClassVar[type[Round]] = Round
 

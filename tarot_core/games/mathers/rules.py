@@ -639,7 +639,6 @@ class MathersVariant(Variant):
     hand_size = HAND_SIZE
     dog_size = STOCK_SIZE
     packet = PACKET
-    contracts: ClassVar[tuple[str, ...]] = ()
     deal_salt = "mathers-deal"
 
     def new_round(

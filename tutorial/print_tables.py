@@ -13,6 +13,8 @@ numbers of players side by side.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tarot_core.engine.variant import family_players, find_variant, variant_for
 from tarot_core.games import chambery
 from tarot_core.games.fft import (
@@ -22,7 +24,6 @@ from tarot_core.games.fft import (
     FFT_MULTIPLIERS,
     share_factors,
 )
-from tarot_core.games.fft.rules import FrenchVariant
 
 from .bridge.query import DEFAULT_RULES
 from .tables import TableDescription
@@ -80,10 +81,9 @@ def fft_contracts_table() -> TableDescription:
 
 def targets_row(rules: str = DEFAULT_RULES) -> TableDescription:
     """The taker's target by the number of bouts, on one row (French Tarot's, or ``rules``')."""
-    variant = variant_for(rules, family_players(rules)[0])
-    if not isinstance(variant, FrenchVariant):
+    targets = getattr(variant_for(rules, family_players(rules)[0]), "targets", None)
+    if not isinstance(targets, Mapping):
         raise TypeError(f"the rules {rules!r} have no target by the number of bouts")
-    targets = dict(variant.targets)
     counts = sorted(targets)
     return {
         "header": ["Bouts in the taker's cards", *(str(count) for count in counts)],

@@ -22,33 +22,55 @@ A sheet is written as JSON (:meth:`Sheet.to_json`) or CSV (:meth:`Sheet.to_csv`)
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from .engine.variant import score_request
+from .engine.request import RequestForm, Roles
+from .engine.variant import FAMILIES, family_players, score_request, words_for
 from .errors import RequestError, TarotError
 
 FORMAT: Final = "tarot-sheet"
 VERSION: Final = 1
 
-#: Rule sets (the score request's ``variant``) -> the numbers of players a sheet may have.
-PLAYER_COUNTS: Final[dict[str, tuple[int, ...]]] = {
-    "fft": (3, 4, 5),
-    "classic": (3, 5),
-    "chambery": (3, 4, 5),
-    "mathers": (2, 3),
-}
-RULE_NAMES: Final = {
-    "fft": "French Tarot",
-    "classic": "Older French rules",
-    "chambery": "Chambéry Tarot",
-    "mathers": "Mathers (1888)",
-}
-#: Rule sets whose deals always sum to zero over the table.
-ZERO_SUM: Final = frozenset({"fft", "classic", "chambery"})
+
+def request_form(family: str) -> RequestForm | None:
+    """The fields of the rule set ``family``'s score requests, as its ``fields`` module declares them
+    (``None`` for a family the registry does not know or whose module is not installed)."""
+    module = FAMILIES.get(family)
+    if module is None:
+        return None
+    try:
+        form: RequestForm = importlib.import_module(f"{module}.fields").FIELDS
+    except ModuleNotFoundError as error:
+        if error.name is None or not f"{module}.fields".startswith(error.name):
+            raise
+        return None
+    return form
+
+
+def rule_sets() -> list[str]:
+    """The rule sets a sheet may keep, in the order a list shows them: those whose deals sum to zero
+    over the table first, each group in the registry's order."""
+    known = [family for family in FAMILIES if request_form(family) is not None]
+    return sorted(known, key=lambda family: not _form(family).zero_sum)
+
+
+def rules_name(family: str) -> str:
+    """The short name of the rule set ``family`` on a sheet: "Mathers (1888)"."""
+    return words_for(family).short
+
+
+def _form(family: str) -> RequestForm:
+    form = request_form(family)
+    if form is None:
+        raise SheetError("", f"unknown rules {family!r}", "variant")
+    return form
+
+
 MAX_NAME: Final = 30
 MAX_DEALS: Final = 500
 #: Request fields the sheet fills in itself from the session.
@@ -75,15 +97,6 @@ class SheetError(TarotError):
 
 
 # ---------------------------------------------------------------------------------------------- roles
-@dataclass(frozen=True, slots=True)
-class Roles:
-    """Which roles a deal needs named: the taker (or soloist) and the partner."""
-
-    taker: bool
-    partner: bool
-    taker_is_dealer: bool = False
-
-
 def roles_needed(variant: str, players: int, request: Mapping[str, object]) -> Roles:
     """The roles the sheet must know for this deal to give each player their score.
 
@@ -92,13 +105,8 @@ def roles_needed(variant: str, players: int, request: Mapping[str, object]) -> R
     >>> roles_needed("chambery", 5, {"contract": "call"})
     Roles(taker=False, partner=True, taker_is_dealer=True)
     """
-    if variant in ("fft", "classic"):
-        return Roles(True, players == 5 and not request.get("alone"))
-    if variant == "chambery" and players != 3:
-        if request.get("contract") in ("call", "fixed"):
-            return Roles(False, True, taker_is_dealer=True)
-        return Roles(True, False)
-    return Roles(False, False)
+    form = request_form(variant)
+    return form.roles(players, request) if form is not None else Roles(False, False)
 
 
 # ---------------------------------------------------------------------------------------------- deals
@@ -179,8 +187,8 @@ class Sheet:
         cls, variant: str, players: Sequence[str], first_dealer: str | None = None, title: str = ""
     ) -> Sheet:
         """A session with no deals yet; refuses unknown rules, bad names or a wrong number of players."""
-        if not isinstance(variant, str) or variant not in PLAYER_COUNTS:
-            known = ", ".join(f"{key} ({name})" for key, name in RULE_NAMES.items())
+        if not isinstance(variant, str) or variant not in rule_sets():
+            known = ", ".join(f"{key} ({rules_name(key)})" for key in rule_sets())
             raise SheetError("", f"unknown rules {variant!r}: choose one of {known}", "variant")
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise SheetError("", "give the players' names as a list", "players")
@@ -200,11 +208,11 @@ class Sheet:
                     "", f"two players are called {name!r}: give each a different name", "players"
                 )
             names.append(name)
-        counts = PLAYER_COUNTS[variant]
+        counts = family_players(variant)
         if len(names) not in counts:
             allowed = " or ".join(", ".join(map(str, counts)).rsplit(", ", 1))
             raise SheetError(
-                "", f"{RULE_NAMES[variant]} is played by {allowed} players, not {len(names)}", "players"
+                "", f"{rules_name(variant)} is played by {allowed} players, not {len(names)}", "players"
             )
         dealer = names[0] if first_dealer in (None, "") else first_dealer
         if dealer not in names:
@@ -248,7 +256,7 @@ class Sheet:
         if partner is not None and partner == taker:
             hint = (
                 " (a taker who called their own King plays alone: tick that box)"
-                if self.variant in ("fft", "classic")
+                if _form(self.variant).plays_alone(len(self.players))
                 else ""
             )
             raise SheetError(where, f"{partner} cannot be their own partner{hint}", "partner")
@@ -274,7 +282,7 @@ class Sheet:
         by_player = scores.get("by_player")
         if isinstance(by_player, list):  # Chambéry with three: in the players' order
             values = list(by_player)
-        elif self.variant == "mathers":  # by seat, p1 the first player
+        elif _form(self.variant).scores_by_seat:  # by seat, p1 the first player
             values = [scores.get(f"p{index}", 0) for index in range(1, len(self.players) + 1)]
         else:
             attack = {taker: scores.get("taker", scores.get("dealer", scores.get("soloist")))}
@@ -370,11 +378,11 @@ class Sheet:
     @property
     def zero_sum(self) -> bool:
         """Whether this rule set's deals always sum to zero (Mathers' scores do not)."""
-        return self.variant in ZERO_SUM
+        return _form(self.variant).zero_sum
 
     @property
     def rules_name(self) -> str:
-        return RULE_NAMES[self.variant]
+        return rules_name(self.variant)
 
     # ------------------------------------------------------------------ writing
     def to_dict(self, *, scores: bool = True) -> dict[str, object]:

@@ -13,18 +13,20 @@ numbers of players side by side.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tarot_core.engine.tables import TableDescription
-from tarot_core.engine.variant import find_variant
+from tarot_core.engine.variant import family_players, find_variant, variant_for
 from tarot_core.games import chambery
-from tarot_core.games.classic import TARGETS as CLASSIC_TARGETS
 from tarot_core.games.fft import (
     FFT_CONTRACT_NAMES,
     FFT_HANDFUL_BONUS,
     FFT_HANDFULS,
     FFT_MULTIPLIERS,
-    FFT_TARGETS,
     share_factors,
 )
+
+from .bridge.query import DEFAULT_RULES
 
 _FFT_DOG = {
     "prise": "shown, taken; the taker discards as many",
@@ -77,9 +79,11 @@ def fft_contracts_table() -> TableDescription:
     }
 
 
-def targets_row(rules: str = "fft") -> TableDescription:
-    """The taker's target by the number of bouts, on one row."""
-    targets = dict(FFT_TARGETS) if rules == "fft" else dict(enumerate(CLASSIC_TARGETS))
+def targets_row(rules: str = DEFAULT_RULES) -> TableDescription:
+    """The taker's target by the number of bouts, on one row (French Tarot's, or ``rules``')."""
+    targets = getattr(variant_for(rules, family_players(rules)[0]), "targets", None)
+    if not isinstance(targets, Mapping):
+        raise TypeError(f"the rules {rules!r} have no target by the number of bouts")
     counts = sorted(targets)
     return {
         "header": ["Bouts in the taker's cards", *(str(count) for count in counts)],

@@ -21,8 +21,9 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from tarot_core.engine.variant import family_players
 from tarot_core.errors import TarotError
-from tarot_core.sheet import PLAYER_COUNTS, RULE_NAMES, Deal, Sheet, SheetError, load_sheet
+from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, rule_sets, rules_name
 
 if TYPE_CHECKING:
     from tutorial import bridge as calculator
@@ -152,17 +153,9 @@ def _query_from_deal(sheet: Sheet, deal: Deal) -> Query:
 
 
 def _role_fields(sheet: Sheet, query: Query, uid: str) -> str:
-    players = len(sheet.players)
-    if sheet.variant in ("fft", "classic"):
-        fields = [("taker", "Taker", "")]
-        if players == 5:
-            fields.append(("partner", "Partner (the called King)", "leave it out when the taker plays alone"))
-    elif sheet.variant == "chambery" and players != 3:
-        fields = [
-            ("partner", "The dealer's partner", "for a call, or fixed partners: the dealer plays with them"),
-            ("taker", "Soloist", "for a solo bid only"),
-        ]
-    else:
+    form = request_form(sheet.variant)
+    fields = form.sheet_roles(len(sheet.players)) if form is not None else ()
+    if not fields:
         return ""
     parts: list[str] = []
     for name, label, help_text in fields:
@@ -185,11 +178,10 @@ def _role_fields(sheet: Sheet, query: Query, uid: str) -> str:
 
 
 def _seat_note(sheet: Sheet) -> str:
-    if sheet.variant == "mathers":
-        pairs = ", ".join(f"p{n} is {name}" for n, name in enumerate(sheet.players, start=1))
-        return f'<p class="tw-sheet-note">In the form, {_e(pairs)}.</p>'
-    if sheet.variant == "chambery" and len(sheet.players) == 3:
-        pairs = ", ".join(f"player {n} is {name}" for n, name in enumerate(sheet.players, start=1))
+    form = request_form(sheet.variant)
+    note = form.seat_note(len(sheet.players)) if form is not None else ""
+    if note:
+        pairs = ", ".join(note.format(n=n, name=name) for n, name in enumerate(sheet.players, start=1))
         return f'<p class="tw-sheet-note">In the form, {_e(pairs)}.</p>'
     return ""
 
@@ -517,10 +509,11 @@ def sessions(store_json: str, current: str = "", options: str = "{}") -> str:
 
 def setup_html(uid: str) -> str:
     """The form that starts a session: its name, the rules, the players in the order the deal goes round."""
+    first = calculator.DEFAULT_RULES
     rules = "".join(
-        f'<option value="{key}"{" selected" if key == "fft" else ""}>{_e(name)} '
-        f"({' or '.join(', '.join(map(str, PLAYER_COUNTS[key])).rsplit(', ', 1))} players)</option>"
-        for key, name in RULE_NAMES.items()
+        f'<option value="{key}"{" selected" if key == first else ""}>{_e(rules_name(key))} '
+        f"({' or '.join(', '.join(map(str, family_players(key))).rsplit(', ', 1))} players)</option>"
+        for key in rule_sets()
     )
     names = "".join(
         f'<span class="tw-sub"><label class="tw-sublabel" for="{uid}-name-{n}">'

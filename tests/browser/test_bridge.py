@@ -579,7 +579,7 @@ def test_changing_rules_drops_a_number_the_new_rules_do_not_take() -> None:
     assert answer(bridge.change_rules(json.dumps(entries), "fft"))["query"]["points"] == ["40.5"]
     classic = answer(bridge.change_rules(json.dumps(entries), "classic"))
     assert classic["ok"], classic
-    assert classic["query"]["points"] == bridge.DEFAULTS["classic"]["points"]
+    assert classic["query"]["points"] == bridge.starting_values("classic")["points"]
 
 
 def test_names_show_in_the_result_and_the_address() -> None:

@@ -19,6 +19,7 @@ from .query import (
     available_variants,
     normalise_query,
     parse_number,
+    request_form,
     request_from_query,
     roles_asked,
     seat_count,
@@ -61,7 +62,8 @@ def seating_errors(query: Query) -> list[FieldError]:
     """What the seats chosen in the form cannot be: a partner who is the taker himself."""
     taker_label, partner = roles_asked(query)
     if taker_label and partner and _one(query, "partner", "p2") == _one(query, "taker", "p1"):
-        alone = _one(query, "variant") != "chambery" and seat_count(query) == 5
+        form = request_form(_one(query, "variant"))
+        alone = form is not None and form.plays_alone(seat_count(query))
         hint = ": a taker who called his own King plays alone (tick that box)" if alone else ""
         return [
             FieldError("partner", f"the partner must be another player than the {_role_word(query)}{hint}")
@@ -130,7 +132,7 @@ def result_html(
     elif isinstance(won, str):
         who = named.get(won) or (f"Player {won[1:]} ({won})" if won[1:].isdigit() else won)
         headline = f"{who} wins the hand"
-    elif won is None and answer.get("variant") == "mathers":
+    elif won is None and _scores_by_seat(answer.get("variant")):
         headline = "A tie: nobody scores"
     else:
         headline = "The contract is made" if won else "The contract is lost"
@@ -171,6 +173,12 @@ def result_html(
         f'<thead><tr><th scope="col">Player</th><th scope="col">Score</th></tr></thead>'
         f"<tbody>{share_rows}</tbody></table></div>"
     )
+
+
+def _scores_by_seat(variant: object) -> bool:
+    """Whether the rules ``variant`` score each seat on its own (a deal nobody wins is then a tie)."""
+    form = request_form(variant) if isinstance(variant, str) else None
+    return form is not None and form.scores_by_seat
 
 
 def bar_html(seats: Sequence[Json], errors: Sequence[FieldError] = ()) -> str:

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import json
 
+from tarot_core.engine.request import FieldContext, RequestField
+
 from .common import Query, _e
 from .query import (
-    MATHERS_TRICK_LABELS,
-    MATHERS_TRICKS,
+    DEFAULT_RULES,
     NAME_LENGTH,
-    SIDE_CHOICES,
-    VARIANT_LABELS,
     FormField,
-    _flag,
     _many,
-    _mathers_seats,
     _one,
     _players_choices,
     available_variants,
+    request_form,
     roles_asked,
+    rules_label,
     seat_count,
     seat_names,
 )
@@ -32,7 +31,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
     ``with_roles`` adds the lists of seats that say who took (and who partnered); a widget that asks for
     the roles its own way (the score sheet, by the players' names) leaves them out.
     """
-    variant = _one(query, "variant", "fft")
+    variant = _one(query, "variant", DEFAULT_RULES)
     players_text = _one(query, "players", "4")
     try:
         players = int(players_text)
@@ -40,9 +39,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         players = 4
     variants = available_variants()
     fields = [
-        FormField(
-            "variant", "Rules", "select", (variant,), tuple((v, VARIANT_LABELS.get(v, v)) for v in variants)
-        ),
+        FormField("variant", "Rules", "select", (variant,), tuple((v, rules_label(v)) for v in variants)),
     ]
     if variant not in variants:  # nothing else to fill in until the rules are known
         return fields
@@ -83,219 +80,48 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
                 seat_choices,
             )
         )
-    if variant == "fft":
-        from tarot_core.games.fft import FFT_CONTRACT_NAMES, FFT_HANDFULS
-
-        sizes = FFT_HANDFULS.get(players, FFT_HANDFULS[4])
-        handful_choices = [("", "none")]
-        for side in ("attack", "defence"):
-            for size, need in sizes.items():
-                handful_choices.append((f"{side}:{size}", f"{side}: {size} ({need} trumps)"))
-        handfuls = _many(query, "handful")
-        fields += [
-            FormField(
-                "contract",
-                "Contract",
-                "select",
-                (_one(query, "contract", "garde"),),
-                tuple(FFT_CONTRACT_NAMES.items()),
-            ),
-            FormField(
-                "oudlers",
-                "Bouts (oudlers) in the taker's cards",
-                "number",
-                (_one(query, "oudlers", "2"),),
-                help="0 to 3: the Petit, the 21 and the Excuse",
-            ),
-            FormField(
-                "points",
-                "Card points of the taker's side",
-                "number",
-                (_one(query, "points", "56"),),
-                step="0.5",
-                help="0 to 91, in halves",
-            ),
-            FormField(
-                "petit_au_bout",
-                "Petit au bout (the Petit in the last trick) won by",
-                "select",
-                (_one(query, "petit_au_bout"),),
-                SIDE_CHOICES,
-            ),
-            FormField(
-                "handful",
-                "Handful",
-                "select",
-                tuple(handfuls),
-                tuple(handful_choices),
-                repeat=max(2, len(handfuls)),
-            ),
-            FormField(
-                "slam",
-                "Slam (every trick)",
-                "select",
-                (_one(query, "slam"),),
-                (
-                    ("", "no slam"),
-                    ("attack", "made by the attack, not announced"),
-                    ("announced:attack", "announced and made"),
-                    ("announced:", "announced and not made"),
-                    ("defence", "made by the defence"),
-                ),
-            ),
-        ]
-        if players == 5:
-            fields.append(
-                FormField(
-                    "alone",
-                    "The taker called his own King (plays alone)",
-                    "checkbox",
-                    (_one(query, "alone"),),
-                )
-            )
-    elif variant == "classic":
-        from tarot_core.games.classic import CONTRACT_NAMES, HAND_BONUSES, players_contracts, roles
-
-        alone = _flag(query, "alone")
-        holders = roles(players if players in (3, 5) else 3, alone and players == 5)
-        bonus_choices = [("", "none")]
-        for kind in HAND_BONUSES:
-            for holder in holders:
-                bonus_choices.append((f"{kind}:{holder}", f"{kind.replace('-', ' ')}, held by the {holder}"))
-        bonuses = _many(query, "bonus")
-        contracts = players_contracts(players) if players in (3, 5) else players_contracts(3)
-        fields += [
-            FormField(
-                "contract",
-                "Contract",
-                "select",
-                (_one(query, "contract", "guard"),),
-                tuple((c, CONTRACT_NAMES[c]) for c in contracts),
-            ),
-            FormField(
-                "oudlers",
-                "Bouts (special cards) in the taker's cards",
-                "number",
-                (_one(query, "oudlers", "2"),),
-                help="0 to 3 (not needed for a bid slam)",
-            ),
-            FormField(
-                "points",
-                "Taker's points, counted by pairs",
-                "number",
-                (_one(query, "points", "41"),),
-                help="a whole number from 0 to 91",
-            ),
-            FormField(
-                "petit_last_trick",
-                "The Petit on the last trick, credited to",
-                "select",
-                (_one(query, "petit_last_trick"),),
-                SIDE_CHOICES,
-            ),
-            FormField(
-                "slam",
-                "Slam (every trick) won by",
-                "select",
-                (_one(query, "slam"),),
-                SIDE_CHOICES,
-            ),
-            FormField(
-                "bonus",
-                "Hand bonus",
-                "select",
-                tuple(bonuses),
-                tuple(bonus_choices),
-                repeat=max(1, len(bonuses)),
-            ),
-        ]
-        if players == 5:
-            fields.append(FormField("alone", "The taker plays alone", "checkbox", (_one(query, "alone"),)))
-    elif variant == "chambery":
-        from tarot_core.games.chambery import BIDS_BY_WORD
-
-        fields.append(
-            FormField(
-                "pack",
-                "Pack",
-                "select",
-                (_one(query, "pack", "78"),),
-                (("78", "78 cards"), ("62", "62 cards (tarot simplifié)")),
-            )
-        )
-        if players == 3:
-            values = list(query.get("points") or [])
-            values += ["26"] * (3 - len(values))
-            fields.append(
-                FormField(
-                    "points",
-                    "Card points of each player",
-                    "number",
-                    tuple(values[:3]),
-                    repeat=3,
-                    sublabels=tuple(f"{name}'s card points" for name in names),
-                )
-            )
-        else:
-            choices = [("call", "The dealer calls a King")]
-            if players == 4:
-                choices.append(("fixed", "Fixed partners (four players)"))
-            choices += [(word, str(getattr(bid, "label", word))) for word, bid in BIDS_BY_WORD.items()]
-            fields += [
-                FormField(
-                    "contract", "Contract", "select", (_one(query, "contract", "call"),), tuple(choices)
-                ),
-                FormField(
-                    "points",
-                    "Card points of the dealer's side or soloist",
-                    "number",
-                    (_one(query, "points", "40"),),
-                ),
-            ]
-    elif variant == "mathers":
-        from tarot_core.games.mathers import DECLARATION_NAMES
-
-        seats = _mathers_seats(query)
-        fields.append(
-            FormField(
-                "fool",
-                "The Fool (the Excuse) was held by",
-                "select",
-                (_one(query, "fool"),),
-                (("", "nobody scores it"), *zip(seats, names, strict=False)),
-            )
-        )
-        declaration_choices = (("", "none"), *DECLARATION_NAMES.items())
-        for seat, name in zip(seats, names, strict=False):
-            declarations = _many(query, f"{seat}.declarations")
-            fields += [
-                FormField(
-                    f"{seat}.tricks",
-                    f"Tricks won by {name}, by their best card",
-                    "number",
-                    tuple(query.get(f"{seat}.tricks") or ()),
-                    repeat=len(MATHERS_TRICKS),
-                    sublabels=MATHERS_TRICK_LABELS,
-                ),
-                FormField(
-                    f"{seat}.kings_cut",
-                    f"Kings cut by {name}",
-                    "number",
-                    (_one(query, f"{seat}.kings_cut", "0"),),
-                ),
-                FormField(
-                    f"{seat}.declarations",
-                    f"Declarations of {name}",
-                    "select",
-                    tuple(declarations),
-                    declaration_choices,
-                    repeat=max(2, len(declarations)),
-                    sublabels=tuple(f"Declaration {n}" for n in range(1, max(2, len(declarations)) + 1)),
-                ),
-            ]
-    else:
+    form = request_form(variant)
+    if form is None:
         fields.append(FormField("request", "Score request (JSON)", "text", (_one(query, "request", "{}"),)))
+        return fields
+    context = FieldContext(players, tuple(seats), tuple(names), query)
+    by_seat = [fld for fld in form.shown(players) if fld.per_seat]
+    for fld in form.shown(players):
+        if not fld.per_seat:
+            fields.append(_control(fld, context, fld.name, fld.label))
+        elif fld is by_seat[0]:  # the fields asked for each seat, seat after seat
+            for seat, name in zip(seats, names, strict=False):
+                fields += [
+                    _control(each, context, f"{seat}.{each.name}", each.label.format(name=name))
+                    for each in by_seat
+                ]
     return fields
+
+
+def _control(fld: RequestField, context: FieldContext, name: str, label: str) -> FormField:
+    """The control of a field of the rules' request, with the query's values (else the field's default)."""
+    query = context.entries
+    repeat = fld.repeat
+    if fld.kind == "number" and fld.many:
+        typed = list(query.get(name) or [])  # as typed; with a default, one for each control
+        values = tuple((typed + [fld.default] * repeat)[:repeat] if fld.default else typed)
+    elif fld.many:
+        values = tuple(_many(query, name))
+        repeat = max(fld.repeat, len(values))
+    else:
+        values = (_one(query, name, fld.default),)
+    return FormField(
+        name,
+        label,
+        fld.kind,
+        values,
+        fld.choices_for(context),
+        step=fld.step,
+        help=fld.help,
+        repeat=repeat,
+        sublabels=fld.sublabels_for(context, repeat),
+        legend=fld.legend,
+    )
 
 
 def form_html(query: Query, uid: str, *, with_names: bool = True, with_roles: bool = True) -> str:
@@ -350,13 +176,7 @@ def form_html(query: Query, uid: str, *, with_names: bool = True, with_roles: bo
             else:
                 controls.append(control)
         if fld.repeat > 1:
-            legend = (
-                "Handfuls shown"
-                if fld.name == "handful"
-                else "Hand bonuses"
-                if fld.name == "bonus"
-                else fld.label
-            )
+            legend = fld.legend or fld.label
             wide = " tw-field-wide" if fld.sublabels or fld.repeat > 2 else ""
             parts.append(
                 f'<fieldset class="tw-field{wide}" data-field="{fld.name}">'

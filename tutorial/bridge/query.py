@@ -8,18 +8,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from tarot_core.engine.request import SIDES, FieldContext, RequestField, RequestForm
 from tarot_core.engine.variant import FAMILIES as REQUEST_MODULES
+from tarot_core.engine.variant import family_players, words_for
+from tarot_core.errors import RequestError
+from tarot_core.sheet import request_form as family_form
 
 from .common import BridgeError, Json, Query, _form_field, _load_json, _value_text
 
 # ====================================================================================== calculator
-VARIANT_LABELS: Final = {
-    "fft": "French Tarot (FFT)",
-    "classic": "Older French rules",
-    "mathers": "Mathers (1888)",
-    "chambery": "Chambéry Tarot",
-}
-SIDE_CHOICES: Final = (("", "nobody"), ("attack", "the attack"), ("defence", "the defence"))
+#: Which side of the table, as a list's choices (nobody, the attack, the defence).
+SIDE_CHOICES: Final = SIDES
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,7 @@ class FormField:
     repeat: int = 1
     sublabels: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # each control's own query name, when they differ (``p1.name``...)
+    legend: str = ""  # the heading of repeated controls, when not the label
 
 
 @dataclass(frozen=True)
@@ -121,12 +121,12 @@ def available_variants() -> list[str]:
     return found
 
 
-def _one(query: Query, name: str, default: str = "") -> str:
+def _one(query: Mapping[str, Sequence[str]], name: str, default: str = "") -> str:
     values = query.get(name) or []
     return values[0].strip() if values and values[0] is not None else default
 
 
-def _many(query: Query, name: str) -> list[str]:
+def _many(query: Mapping[str, Sequence[str]], name: str) -> list[str]:
     return [v.strip() for v in query.get(name) or [] if v and v.strip()]
 
 
@@ -184,35 +184,40 @@ def _flag(query: Query, name: str) -> bool:
     return _one(query, name).lower() in ("1", "true", "yes", "on")
 
 
-def _players_choices(variant: str) -> tuple[int, ...]:
-    return {"classic": (3, 5), "mathers": (2, 3)}.get(variant, (3, 4, 5))
+#: The rules a form starts with when none are chosen (whose form also stands in for rules not known).
+DEFAULT_RULES: Final = "fft"
 
 
-#: Mathers' tricks by their best card, the order of the calculator's five counts.
-MATHERS_TRICKS: Final = ("tarot-trump", "queen", "knight", "knave", "plain")
-MATHERS_TRICK_LABELS: Final = ("Tarot Trump", "Queen", "Knight", "Knave", "Plain cards only")
-MATHERS_DEFAULT_TRICKS: Final = {
-    2: {"p1": ["3", "2", "2", "1", "6"], "p2": ["3", "1", "1", "2", "4"]},
-    3: {"p1": ["3", "1", "1", "1", "3"], "p2": ["2", "2", "1", "1", "3"], "p3": ["1", "1", "2", "2", "1"]},
-}
+def request_form(variant: str) -> RequestForm | None:
+    """The fields a form asks for the score requests of ``variant`` (``None`` for rules not known)."""
+    return family_form(variant) if variant in REQUEST_MODULES else None
 
 
-def _mathers_seats(query: Query) -> list[str]:
+def rules_label(variant: str) -> str:
+    """The name of the rules ``variant`` in the calculator's list."""
     try:
-        players = int(_one(query, "players", "2"))
-    except ValueError:
-        players = 2
-    return [f"p{n}" for n in range(1, (3 if players == 3 else 2) + 1)]
+        return words_for(variant).label
+    except (RequestError, ModuleNotFoundError):
+        return variant
 
 
-#: The calculator's starting values, per rules (a made garde with two bouts, and so on).
-DEFAULTS: Final[dict[str, dict[str, list[str]]]] = {
-    "fft": {"players": ["4"], "contract": ["garde"], "oudlers": ["2"], "points": ["56"]},
-    "classic": {"players": ["3"], "contract": ["guard"], "oudlers": ["2"], "points": ["50"]},
-    "chambery": {"players": ["5"], "pack": ["78"], "contract": ["call"], "points": ["40"]},
-    "mathers": {"players": ["2"], "fool": ["p1"]},
-}
-CHAMBERY_THREE_POINTS: Final = ["30", "20", "28"]
+def _players_choices(variant: str) -> tuple[int, ...]:
+    try:
+        return family_players(variant)
+    except RequestError:
+        return family_players(DEFAULT_RULES)
+
+
+def starting_values(variant: str) -> dict[str, list[str]]:
+    """The calculator's starting values for the rules ``variant`` (a made contract, and so on)."""
+    form = request_form(variant) or request_form(DEFAULT_RULES)
+    return {key: list(values) for key, values in form.start.items()} if form else {}
+
+
+def field_context(query: Query, players: int) -> FieldContext:
+    """What the rules' fields depend on: ``players`` (as read from the form), the seats and names."""
+    names = seat_names(query)
+    return FieldContext(players, tuple(f"p{n}" for n in range(1, len(names) + 1)), tuple(names), query)
 
 
 def normalise_query(query: Query, defaults: Mapping[str, str | list[str]] | None = None) -> Query:
@@ -223,22 +228,14 @@ def normalise_query(query: Query, defaults: Mapping[str, str | list[str]] | None
     for key, values in query.items():
         given[key] = [str(v) for v in values]
     # Rules the engine does not know stay as given: the form says so next to its list of rules.
-    variant = _one(given, "variant") or "fft"
+    variant = _one(given, "variant") or DEFAULT_RULES
+    form = request_form(variant)
     merged: Query = {"variant": [variant]}
-    for key, values in DEFAULTS.get(variant, {}).items():
-        merged[key] = list(values)
+    for key, start in (form.start if form else {}).items():
+        merged[key] = list(start)
     merged.update({k: v for k, v in given.items() if k != "variant"})
-    if variant == "chambery":
-        count = len(merged.get("points") or [])
-        if _one(merged, "players") == "3" and count != 3:
-            merged["points"] = list(CHAMBERY_THREE_POINTS)
-        elif _one(merged, "players") != "3" and count > 1:
-            merged["points"] = list(DEFAULTS["chambery"]["points"])
-    if variant == "mathers":
-        players = 3 if _one(merged, "players") == "3" else 2
-        for seat, counts in MATHERS_DEFAULT_TRICKS[players].items():
-            if f"{seat}.tricks" not in merged:
-                merged[f"{seat}.tricks"] = list(counts)
+    if form is not None and form.start_step is not None:
+        form.start_step(merged)
     return merged
 
 
@@ -250,9 +247,9 @@ def request_from_query(query: Query) -> Json:
     mean together (92 card points, four bouts) is the engine's to judge, on the request returned.
     """
     entries = _Entries(query)
-    variant = _one(query, "variant", "fft")
+    variant = _one(query, "variant", DEFAULT_RULES)
     if variant not in REQUEST_MODULES or variant not in available_variants():
-        rules = ", ".join(VARIANT_LABELS.get(v, v) for v in available_variants())
+        rules = ", ".join(rules_label(v) for v in available_variants())
         entries.refuse("variant", f"there are no rules called {_shown(variant)} here: choose one of {rules}")
         entries.check()
     from .form import form_fields  # the form is drawn from a query: it imports this module
@@ -267,94 +264,8 @@ def request_from_query(query: Query) -> Json:
                 entries.refuse(fld.name, f"{_shown(value)} is not one of this list's choices", where)
     players = entries.whole("players", "4")
     request: Json = {"variant": variant, "players": players}
-    if variant == "fft":
-        request["contract"] = _one(query, "contract", "garde")
-        request["oudlers"] = entries.whole("oudlers", "0")
-        request["points"] = entries.number("points", "0", whole=False)
-        petit = _one(query, "petit_au_bout")
-        if petit:
-            request["petit_au_bout"] = petit
-        handfuls: list[Json] = []
-        for item in _many(query, "handful"):
-            side, _, size = item.partition(":")
-            handfuls.append({"side": side, "size": size})
-        if handfuls:
-            request["handfuls"] = handfuls
-        slam = _one(query, "slam")
-        if slam:
-            announced, _, won_by = slam.rpartition(":") if ":" in slam else ("", "", slam)
-            request["slam"] = {"announced": announced == "announced", "won_by": won_by or None}
-        if _flag(query, "alone"):
-            request["alone"] = True
-    elif variant == "classic":
-        request["contract"] = _one(query, "contract", "guard")
-        if request["contract"] != "slam":
-            request["oudlers"] = entries.whole("oudlers", "0")
-            request["points"] = entries.whole("points", "0")
-        petit = _one(query, "petit_last_trick")
-        if petit:
-            request["petit_last_trick"] = petit
-        slam = _one(query, "slam")
-        if slam:
-            request["slam"] = slam
-        if _flag(query, "alone"):
-            request["alone"] = True
-        bonuses: list[Json] = []
-        for item in _many(query, "bonus"):
-            kind, _, holder = item.partition(":")
-            bonuses.append({"kind": kind, "holder": holder or "taker"})
-        if bonuses:
-            request["bonuses"] = bonuses
-    elif variant == "chambery":
-        if _one(query, "pack"):
-            request["pack"] = entries.whole("pack", "78")
-        if players == 3:
-            names = seat_names(query)
-            request["points"] = [
-                entries.whole(
-                    "points",
-                    "",
-                    field_name=f"points[{index}]",
-                    index=index,
-                    what=f"{names[index]}'s card points",
-                )
-                for index in range(3)
-            ]
-        else:
-            request["contract"] = _one(query, "contract", "call")
-            request["points"] = entries.whole("points", "0")
-    elif variant == "mathers":
-        hands: dict[str, Json] = {}
-        fool = _one(query, "fool")
-        for seat in _mathers_seats(query):
-            values = query.get(f"{seat}.tricks") or []
-            counts: dict[str, int] = {}
-            for index, (kind, label) in enumerate(zip(MATHERS_TRICKS, MATHERS_TRICK_LABELS, strict=True)):
-                blank = index >= len(values) or not values[index].strip()
-                counts[kind] = (
-                    0
-                    if blank
-                    else entries.whole(
-                        f"{seat}.tricks",
-                        "0",
-                        field_name=f"hands.{seat}.tricks.{kind}",
-                        index=index,
-                        what=f"the count of “{label}” tricks",
-                    )
-                )
-            hand: Json = {"tricks": counts}
-            if _one(query, f"{seat}.kings_cut"):
-                hand["kings_cut"] = entries.whole(
-                    f"{seat}.kings_cut", "0", field_name=f"hands.{seat}.kings_cut"
-                )
-            if fool == seat:
-                hand["fool"] = True
-            declarations = _many(query, f"{seat}.declarations")
-            if declarations:
-                hand["declarations"] = declarations
-            hands[seat] = hand
-        request["hands"] = hands
-    else:
+    form = request_form(variant)
+    if form is None:
         text = _one(query, "request")
         try:
             data = _load_json(text or "{}", "request")
@@ -365,56 +276,88 @@ def request_from_query(query: Query) -> Json:
             entries.refuse("request", "the request must be a JSON object")
             data = {}
         request.update(data)
+    elif form.request_step is not None:
+        request.update(form.request_step(field_context(query, players), entries))
+    else:
+        context = field_context(query, players)
+        read = [f for f in form.fields if not f.per_seat and (f.shows(players) or f.every_count)]
+        order = form.request_order or tuple(field.name for field in read)
+        for field in sorted(read, key=lambda field: order.index(field.name)):
+            _read_field(field, context, entries, request)
     entries.check()
     return request
 
 
+def _read_field(fld: RequestField, context: FieldContext, entries: _Entries, request: Json) -> None:
+    """Put the field's entry in the request, as the request writes it (an entry not read is refused)."""
+    query = entries.query
+    if fld.wanted is not None and not fld.wanted(request):
+        return
+    whole = fld.step == "1"
+    if fld.kind == "checkbox":
+        if _flag(query, fld.name):
+            request[fld.request_key] = True
+    elif fld.kind == "number" and fld.many:
+        sublabels = fld.sublabels_for(context, fld.repeat)
+        request[fld.request_key] = [
+            entries.number(
+                fld.name,
+                "",
+                whole=whole,
+                field_name=f"{fld.request_key}[{index}]",
+                index=index,
+                what=sublabels[index] if index < len(sublabels) else "",
+            )
+            for index in range(fld.repeat)
+        ]
+    elif fld.kind == "number":
+        request[fld.request_key] = entries.number(fld.name, "0", whole=whole)
+    elif fld.many:
+        values = _many(query, fld.name)
+        if values:
+            request[fld.request_key] = [fld.item(v) if fld.item else v for v in values]
+    else:
+        value = _one(query, fld.name, fld.default) if fld.always else _one(query, fld.name)
+        if not (value or fld.always):
+            return
+        if fld.reads == "whole":
+            request[fld.request_key] = entries.whole(fld.name, fld.default)
+        else:
+            request[fld.request_key] = fld.item(value) if fld.item else value
+
+
 def query_from_request(request: Mapping[str, object]) -> Query:
     """The calculator's query parameters for a score request (the inverse of :func:`request_from_query`)."""
-    variant = str(request.get("variant", "fft"))
+    variant = str(request.get("variant", DEFAULT_RULES))
     query: Query = {"variant": [variant]}
-    hands = request.get("hands")
-    if (
-        variant == "mathers"
-        and isinstance(hands, Mapping)
-        and set(request) <= {"variant", "players", "hands"}
-    ):
-        query["players"] = [str(request.get("players", 2))]
-        query["fool"] = [""]
-        for seat, hand in hands.items():
-            tricks = hand.get("tricks") if isinstance(hand, Mapping) else None
-            if not isinstance(hand, Mapping) or not isinstance(tricks, Mapping):
-                raise BridgeError("hands", "the calculator counts tricks by their best card")
-            query[f"{seat}.tricks"] = [str(tricks.get(kind, 0)) for kind in MATHERS_TRICKS]
-            if hand.get("kings_cut"):
-                query[f"{seat}.kings_cut"] = [str(hand["kings_cut"])]
-            if hand.get("fool"):
-                query["fool"] = [str(seat)]
-            codes = hand.get("declarations")
-            if isinstance(codes, list) and codes:
-                query[f"{seat}.declarations"] = [str(code) for code in codes]
-        return query
-    if variant not in ("fft", "classic", "chambery"):
+    form = request_form(variant)
+    if form is not None and form.from_request is not None:
+        try:
+            entries = form.from_request(request)
+        except RequestError as error:
+            raise BridgeError(error.field, error.message) from None
+        if entries is not None:
+            query.update(entries)
+            return query
+    if form is None or form.from_request is not None:  # the form shows it as its JSON text
         rest = {k: v for k, v in request.items() if k not in ("variant", "players")}
         if "players" in request:
             query["players"] = [str(request["players"])]
         query["request"] = [json.dumps(rest, ensure_ascii=False)]
         return query
+    fields = {fld.request_key: fld for fld in form.fields if not fld.per_seat}
     for key, value in request.items():
         if key == "variant" or value is None:
             continue
-        if key == "handfuls" and isinstance(value, list):
-            query["handful"] = [f"{h.get('side')}:{h.get('size')}" for h in value if isinstance(h, Mapping)]
-        elif key == "bonuses" and isinstance(value, list):
-            query["bonus"] = [
-                f"{b.get('kind')}:{b.get('holder', 'taker')}" for b in value if isinstance(b, Mapping)
-            ]
-        elif key == "slam" and isinstance(value, Mapping):
-            won_by = value.get("won_by") or ""
-            query["slam"] = [f"announced:{won_by}" if value.get("announced") else str(won_by)]
-        elif key == "alone":
+        fld = fields.get(key)
+        back = fld.back if fld is not None else None
+        if fld is not None and back is not None and fld.many and isinstance(value, list):
+            query[fld.name] = [text for text in (back(item) for item in value) if text is not None]
+        elif fld is not None and back is not None and not fld.many and back(value) is not None:
+            query[fld.name] = [str(back(value))]
+        elif fld is not None and fld.kind == "checkbox":
             if value:
-                query["alone"] = ["1"]
+                query[fld.name] = ["1"]
         elif isinstance(value, list):
             query[key] = [_value_text(v) for v in value]
         elif isinstance(value, Mapping):
@@ -430,15 +373,13 @@ NAME_LENGTH: Final = 24
 
 def seat_count(query: Query) -> int:
     """How many players the form has seats for (the rules' usual count when ``players`` is not one)."""
-    variant = _one(query, "variant", "fft")
+    variant = _one(query, "variant", DEFAULT_RULES)
     choices = _players_choices(variant)
     try:
         players = int(_one(query, "players"))
     except ValueError:
         players = 0
-    if variant == "mathers":
-        return 3 if players == 3 else 2
-    return players if players in choices else int(DEFAULTS.get(variant, DEFAULTS["fft"])["players"][0])
+    return players if players in choices else int(starting_values(variant)["players"][0])
 
 
 def seat_names(query: Query) -> list[str]:
@@ -450,18 +391,29 @@ def seat_names(query: Query) -> list[str]:
     return names
 
 
+def form_values(form: RequestForm, query: Query) -> dict[str, object]:
+    """The form's single entries as a request has them: a ticked box true, a list's choice or its default."""
+    values: dict[str, object] = {}
+    for fld in form.fields:
+        if not (fld.per_seat or fld.many):
+            values[fld.request_key] = (
+                _flag(query, fld.name) if fld.kind == "checkbox" else _one(query, fld.name, fld.default)
+            )
+    return values
+
+
 def roles_asked(query: Query) -> tuple[str, bool]:
     """Which seats the form asks for: the label of the taker's list ("" for none), and the partner's.
 
     The engine scores roles (taker, partner, defenders); the seats that held them turn the scores into
     each player's score. The rule sets that score each seat (Mathers, Chambéry with three) need none.
     """
-    variant = _one(query, "variant", "fft")
-    players = seat_count(query)
-    if variant in ("fft", "classic"):
-        return "Taker (who won the bidding)", players == 5 and not _flag(query, "alone")
-    if variant == "chambery" and players != 3:
-        if _one(query, "contract", "call") in ("call", "fixed"):
-            return "Dealer (his side plays the hand)", True
-        return "Soloist", False
+    form = request_form(_one(query, "variant", DEFAULT_RULES))
+    if form is None:
+        return "", False
+    roles = form.roles(seat_count(query), form_values(form, query))
+    if roles.taker_is_dealer:
+        return form.dealer_label, roles.partner
+    if roles.taker:
+        return form.taker_label, roles.partner
     return "", False

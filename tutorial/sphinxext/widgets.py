@@ -249,7 +249,7 @@ class CalculatorDirective(SphinxDirective):
             query["variant"] = [self.options["variant"]]
         if "players" in self.options:
             query["players"] = [str(self.options["players"])]
-        variant = (query.get("variant") or ["fft"])[0]
+        variant = (query.get("variant") or [bridge.DEFAULT_RULES])[0]
         if variant not in bridge.available_variants():
             raise EngineCheckError(f"{location}: the engine has no calculator for {variant!r}")
         answer = json.loads(bridge.calculate(json.dumps(query)))

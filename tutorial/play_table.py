@@ -44,8 +44,8 @@ Json = dict[str, Any]
 
 #: The rule sets a reader can play, in the registry's order, each with its name in a menu.
 FAMILIES: Final = {family: words_for(family).name for family in REGISTRY}
-#: The rule set of a setup that names none.
-DEFAULT_FAMILY: Final = "fft"
+#: The rule set of a setup that names none: the calculator's default rules.
+DEFAULT_FAMILY: Final = bridge.DEFAULT_RULES
 #: The computer players' levels: (name in the menu, what it means).
 LEVELS: Final = {
     "random": ("Beginner", "plays any card the rules allow, at random"),

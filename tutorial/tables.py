@@ -633,11 +633,11 @@ _TERM_REQUESTS: Final[tuple[Mapping[str, object], ...]] = (
 
 def score_terms_table() -> TableDescription:
     """Every term of a French Tarot score breakdown with its label, in the order the scorer writes them."""
-    from tarot_core.engine.variant import score_request
+    from tarot_core.games.fft import score_request
 
     seen: dict[str, str] = {}
     for request in _TERM_REQUESTS:
-        answer = score_request({"variant": "fft", **request})
+        answer = score_request(request)
         breakdown = answer["breakdown"]
         assert isinstance(breakdown, list)
         for entry in breakdown:

@@ -1,9 +1,9 @@
-"""The tutorial's table code names no rule set: what differs comes from the variant.
+"""The tutorial's code names no rule set: what differs comes from the rule set.
 
-The files below draw a deal (the bridge's state and replay, the play page, the hand steps). They must
-not decide anything by testing which rule set they look at: each rule set's names come from its
-``words`` and its facts from the round's hooks and its view. The test reads the files with :mod:`ast`
-and fails on
+No module of ``tutorial/`` (the bridge, the calculator and score sheet, the play page, the directives)
+may decide anything by testing which rule set it looks at: each rule set's names come from its
+``words``, its score request's fields from its ``fields`` module, and its facts from the round's hooks
+and its view. The test reads every module with :mod:`ast` and fails on
 
 * a string literal that is a rule set's name (``"mathers"``), except as the value of a documented
   default constant (:data:`DEFAULTS`), such as the rule set of a setup that names none;
@@ -23,18 +23,14 @@ from tarot_core.engine.variant import FAMILIES
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The files that must name no rule set.
-FILES = (
-    "tutorial/bridge/state.py",
-    "tutorial/bridge/replay.py",
-    "tutorial/bridge/common.py",
-    "tutorial/bridge/__init__.py",
-    "tutorial/sphinxext/handsteps.py",
-    "tutorial/play_table.py",
-    "tutorial/play_bridge.py",
+#: The files that must name no rule set: every Python module of the tutorial package.
+FILES = tuple(
+    path.relative_to(ROOT).as_posix()
+    for path in sorted((ROOT / "tutorial").rglob("*.py"))
+    if "node_modules" not in path.parts
 )
-#: The constants allowed to hold a rule set's name, by file: a default, documented where it is set.
-DEFAULTS = {"tutorial/play_table.py": {"DEFAULT_FAMILY"}}
+#: The constants allowed to hold a rule set's name, by file: the one default, documented where it is set.
+DEFAULTS = {"tutorial/bridge/query.py": {"DEFAULT_RULES"}}
 #: Constants a family may be compared with: the registry, and the menu made from it.
 REGISTRY_NAMES = {"FAMILIES", "REGISTRY"}
 
@@ -100,8 +96,10 @@ def offences(source: str, path: str = "") -> list[str]:
 
 
 def test_the_registry_knows_the_rule_sets() -> None:
-    """The names looked for are the registry's (so the test cannot pass by finding none)."""
+    """The names looked for are the registry's, and the files are found (so the test cannot pass by
+    finding none)."""
     assert {"fft", "classic", "mathers", "chambery"} <= set(FAMILIES)
+    assert {"tutorial/bridge/query.py", "tutorial/play_table.py", "tutorial/sheet_bridge.py"} <= set(FILES)
 
 
 @pytest.mark.parametrize("path", FILES)
@@ -129,7 +127,7 @@ def test_finds_each_kind_of_offence(source: str) -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        'DEFAULT_FAMILY: Final = "fft"',
+        'DEFAULT_RULES: Final = "fft"',
         "menu = {family: words_for(family).name for family in REGISTRY}",
         "ok = family in FAMILIES",
         'selected = " selected" if key == game.family else ""',
@@ -137,4 +135,13 @@ def test_finds_each_kind_of_offence(source: str) -> None:
     ],
 )
 def test_allows_the_default_and_the_registry(source: str) -> None:
-    assert offences(source, "tutorial/play_table.py") == []
+    assert offences(source, "tutorial/bridge/query.py") == []
+
+
+def test_the_default_rules_are_a_registered_rule_set() -> None:
+    """The one name allowed is the calculator's and the play page's default, and the registry knows it."""
+    from tutorial.bridge.query import DEFAULT_RULES
+    from tutorial.play_table import DEFAULT_FAMILY
+
+    assert DEFAULT_RULES in FAMILIES
+    assert DEFAULT_FAMILY == DEFAULT_RULES

@@ -43,7 +43,7 @@ def fft_players_table() -> TableDescription:
     rows: list[list[object]] = [
         ["Cards each", *(variants[p].hand_size for p in columns)],
         ["Dog", *(variants[p].dog_size for p in columns)],
-        ["Dealt in packets of", *(getattr(variants[p], "packet", 3) for p in columns)],
+        ["Dealt in packets of", *(variants[p].packet for p in columns)],
     ]
     names = {"simple": "Single", "double": "Double", "triple": "Triple"}
     for size, bonus in FFT_HANDFUL_BONUS.items():

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...engine.request import SIDES, Choices, FieldContext, RequestField, RequestForm, Roles
+from ...engine.request import SIDES, Choices, FieldContext, RequestField, RequestForm
+from ..fft.fields import roles, sheet_roles  # the same table: a taker, and a called partner with five
 from .options import CONTRACT_NAMES, HAND_BONUSES, players_contracts
 from .scoring import roles as seat_roles
 
@@ -43,18 +44,6 @@ def bonus_back(value: object) -> str | None:
 def _counted(request: Mapping[str, object]) -> bool:
     """A bid slam is scored without the bouts and points."""
     return request.get("contract") != "slam"
-
-
-def roles(players: int, request: Mapping[str, object]) -> Roles:
-    """The taker always; with five, the called King's holder unless the taker plays alone."""
-    return Roles(True, players == 5 and not request.get("alone"))
-
-
-def sheet_roles(players: int) -> tuple[tuple[str, str, str], ...]:
-    taker = ("taker", "Taker", "")
-    if players != 5:
-        return (taker,)
-    return (taker, ("partner", "Partner (the called King)", "leave it out when the taker plays alone"))
 
 
 FIELDS: Final = RequestForm(

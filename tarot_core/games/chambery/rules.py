@@ -614,7 +614,11 @@ class ChamberyRound(Round):
                         None,
                         None,
                         f"the Fou was shown in trick {trick.number + 1} and stays with "
-                        + (f"{seat}" if self.players == 3 else f"{seat}'s side"),
+                        + (
+                            "the player who showed it"
+                            if self.players == 3
+                            else "the side of the player who showed it"
+                        ),
                     )
                 else:
                     piles[trick.winner].append(card)

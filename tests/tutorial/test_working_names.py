@@ -1,0 +1,31 @@
+"""The working of a replayed or played deal names the players, never their seat codes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tarot_core.records import load_sample, sample_names
+from tutorial import bridge
+
+SEAT_CODE = re.compile(r"\bp[1-5]\b")
+
+
+@pytest.mark.parametrize("name", sample_names())
+def test_the_working_at_the_end_names_the_players(name: str) -> None:
+    record = load_sample(name)
+    state = json.loads(bridge.replay(name, len(record.actions)))
+    breakdown = (state.get("score") or {}).get("breakdown") or []
+    for term in breakdown:
+        text = f"{term['label']} {term.get('detail', '')}"
+        assert not SEAT_CODE.search(text), (name, text)
+
+
+def test_a_mathers_hand_part_is_headed_by_its_players_name() -> None:
+    record = load_sample("mathers-2-ask")
+    state = json.loads(bridge.replay("mathers-2-ask", len(record.actions)))
+    labels = [term["label"] for term in state["score"]["breakdown"]]
+    for player in record.players:
+        assert any(label.startswith(f"{player}: ") for label in labels), (player, labels)

@@ -283,7 +283,7 @@ def hint(game_json: str, options: str = "{}") -> str:
 def _hint_words(game: Game, sentence: str, action: Action) -> str:
     """The player's sentence in the second person: ``I would play the King of Hearts: ...``"""
     _, _, reason = sentence.partition(": ")
-    advice = f"I would {play_table.plain_words(play_table.action_text(action, game.family))}"
+    advice = f"I would {play_table.plain_words(play_table.action_text(action, game))}"
     return f"{advice}: {reason}" if reason else f"{advice}."
 
 

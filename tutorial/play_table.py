@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import importlib
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
@@ -259,19 +260,34 @@ def plain_words(words: str) -> str:
 def action_sentence(game: Game, action: Action) -> str:
     """An action as the table says it: ``Bruno bids garde.``, ``You play the King of Hearts.``"""
     who = game.name(action.seat)
-    words = action_text(action, game.family)
+    words = action_text(action, game)
     if who == "You":
         return f"You {plain_words(words)}."
     return f"{who} {words[:1].lower()}{words[1:]}."
 
 
-def action_text(action: Action, family: str) -> str:
+#: A seat in the engine's notation, as an action's words may name one ("Asks p1 for a Tarot Trump").
+_SEAT_CODE: Final = re.compile(r"\bp([1-9])\b")
+
+
+def action_text(action: Action, game: Game) -> str:
+    """What an action does, in the table's words: its cards by this rule set's names, and any seat it
+    names by the player's name ("Asks Alice for a Tarot Trump"; "you" for the reader)."""
+    family = game.family
     if action.kind == "discard" and not action.cards:
         return "Lays a card away, face down"
+    words = action_words(action)
     if action.kind in ("play", "discard", "give", "call", "demand") and action.cards:
-        words = action_words(action)
-        return words.replace(card_words(action.card), _card(action.card, family))
-    return action_words(action)
+        words = words.replace(card_words(action.card), _card(action.card, family))
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        if number > game.players:
+            return match.group(0)
+        seat = SEATS[number - 1]
+        return "you" if seat == game.seat else game.name(seat)
+
+    return _SEAT_CODE.sub(name, words)
 
 
 # ====================================================================================== drawing
@@ -529,7 +545,7 @@ def _actions_html(game: Game, view: SeatView, kind: str) -> str:
                 f'data-action="{escape(action)}">{escape(_bid_label(game, action))}</button>'
             )
             continue
-        label = _cap(plain_words(action_text(action, game.family)))
+        label = _cap(plain_words(action_text(action, game)))
         if action.kind == "call" and action.cards:
             label = f"Call {_card(action.card, game.family)}"
         buttons.append(

@@ -10,6 +10,7 @@ and a reload that goes on with the deal.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -24,6 +25,7 @@ from tutorial import play_bridge
 
 pytestmark = pytest.mark.browser
 CARD = re.compile(r'data-card="([A-Z0-9]+)"')
+SEAT_CODE = re.compile(r"\bp[1-5]\b")
 GAMES = [
     ("fft", 3),
     ("fft", 4),
@@ -83,6 +85,27 @@ def test_every_rule_set_plays_to_the_end_and_scores_as_the_engine(family: str, p
     assert end["scores"] == {str(seat): value for seat, value in rnd.result().by_seat.items()}
     assert {"thinking", "over"} <= states
     assert json.loads(end["record"])["actions"] == end["game"]["actions"]
+
+
+@pytest.mark.parametrize(("family", "players"), GAMES)
+def test_the_table_names_players_never_their_seat_codes(family: str, players: int) -> None:
+    """Buttons, the log, the status and the final score speak of Alice and Bruno, not of p1 and p2
+    (Mathers' "Ask p1 for a Tarot Trump" was such a button)."""
+    seen: list[str] = []
+
+    def check(answer: dict[str, Any]) -> None:
+        for key in ("html", "said", "end_html"):
+            value = answer.get(key)
+            if isinstance(value, str):
+                text = html.unescape(re.sub(r"<[^>]+>", " ", value))
+                seen.extend(text[max(0, m.start() - 40) : m.end() + 20] for m in SEAT_CODE.finditer(text))
+
+    check(
+        _play_through(
+            {"variant": family, "players": players, "seed": 11, "seat": "p2", "level": "rule"}, check
+        )
+    )
+    assert seen == []
 
 
 def _shown_cards(game: dict[str, Any]) -> tuple[set[str], set[str]]:

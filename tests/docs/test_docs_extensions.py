@@ -357,3 +357,12 @@ def test_a_tables_estimated_height_follows_its_rows_texts_and_pictures() -> None
     assert estimated_height(pictured) == pytest.approx(base - 2.0625 + 3.375)
     captioned = _table([["Card", "Points"], ["King", "4.5"], ["Queen", "3.5"]], caption="c" * 100)
     assert estimated_height(captioned) == pytest.approx(base + 2 * 1.3125)
+
+
+def test_a_score_verdict_names_the_side_in_the_rule_sets_words() -> None:
+    """Chambéry: a soloist plays a bid solo; when nobody bids, the dealer and his called partner play."""
+    from tutorial.sphinxext.engine import _playing_side
+
+    assert _playing_side({"variant": "fft", "contract": "garde"}) == "The taker"
+    assert _playing_side({"variant": "chambery", "contract": "solo-two-cards"}) == "The soloist"
+    assert _playing_side({"variant": "chambery", "contract": "call"}) == "The dealer's side"

@@ -58,7 +58,9 @@ from sphinx.util.typing import ExtensionMetadata
 import tarot_core
 from tarot_core import cards as cards_module
 from tarot_core import engine, games
+from tarot_core.engine.variant import FAMILIES, words_for
 
+from ..bridge.query import DEFAULT_RULES
 from .cards import tarot_card
 from .common import EngineCheckError, EngineDirective, EngineRole, import_callable
 
@@ -360,6 +362,18 @@ def find_share(result: Mapping[str, object], role: str) -> object | None:
     return None
 
 
+def _playing_side(request: Mapping[str, object]) -> str:
+    """Who played the contract, in the rule set's words: "The taker", "The soloist", or "The dealer's
+    side" for a Chambéry deal nobody bid."""
+    family = request.get("variant", DEFAULT_RULES)
+    if not isinstance(family, str) or family not in FAMILIES:
+        return "The taker"
+    words = words_for(family)
+    if request.get("contract") in words.unbid_contracts:
+        return words.unbid_side[0]
+    return f"The {words.taker}"
+
+
 class TarotScore(EngineDirective):
     """``tarot-score``: a score request, the engine's breakdown, and the checks the page relies on."""
 
@@ -456,7 +470,7 @@ class TarotScore(EngineDirective):
         won = result.get("won")
         if isinstance(won, bool):
             verdict = nodes.paragraph(classes=["tarot-score-verdict"])
-            verdict += nodes.strong("", "The taker wins." if won else "The taker loses.")
+            verdict += nodes.strong("", f"{_playing_side(request)} {'wins' if won else 'loses'}.")
             container += verdict
         rows: list[list[object]] = []
         details = any(isinstance(e, Mapping) and e.get("detail") for e in _breakdown(result))

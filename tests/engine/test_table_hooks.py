@@ -16,6 +16,7 @@ from tarot_core.cards import TOTAL_HALF_POINTS, Card
 from tarot_core.engine.round import Round
 from tarot_core.engine.state import Phase
 from tarot_core.engine.variant import FAMILIES, family_players, score_request, words_for
+from tarot_core.games.classic.rules import ClassicRound
 from tarot_core.games.mathers.rules import MathersRound
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
@@ -259,6 +260,9 @@ def _seat_scores(answer: dict[str, object], rnd: Round) -> list[int]:
     assert isinstance(scores, dict)
     if "by_player" in scores:
         return list(scores["by_player"])
+    if isinstance(rnd, ClassicRound):  # hand bonuses are personal: a score for each part of the deal
+        parts = rnd.seat_roles()
+        return [scores[parts[seat]] for seat in SEATS[: rnd.players]]
     taker_key = next(key for key in ("taker", "soloist", "dealer") if key in scores)
     return [
         scores[taker_key]
@@ -270,7 +274,9 @@ def _seat_scores(answer: dict[str, object], rnd: Round) -> list[int]:
     ]
 
 
-@pytest.mark.parametrize("key", ["fft-3", "fft-4", "fft-5", "chambery-3", "chambery-4", "chambery-5"])
+@pytest.mark.parametrize(
+    "key", ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5", "chambery-3", "chambery-4", "chambery-5"]
+)
 def test_the_score_request_pays_as_the_round_does(key: str) -> None:
     """The calculator, given the round's request, pays every seat what the round's own result pays."""
     for seed in range(8):
@@ -284,9 +290,9 @@ def test_the_score_request_pays_as_the_round_does(key: str) -> None:
         assert _seat_scores(score_request(request), rnd) == [by_seat[seat] for seat in SEATS[: rnd.players]]
 
 
-@pytest.mark.parametrize("key", ["classic-3", "mathers-2"])
-def test_no_score_request_where_the_calculator_takes_none(key: str) -> None:
-    assert random_round(key, 1).rule_score_request() is None
+def test_no_score_request_where_the_calculator_takes_none() -> None:
+    """Mathers' calculator is given each player's hand parts, which no request of a round writes."""
+    assert random_round("mathers-2", 1).rule_score_request() is None
 
 
 def test_words_name_cards_in_sentences() -> None:

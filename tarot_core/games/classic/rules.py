@@ -359,8 +359,36 @@ class ClassicRound(Round):
         return panel
 
     def rule_score_request(self) -> dict[str, object] | None:
-        """None: a deal of the older rules is not given to a calculator as a request."""
-        return None
+        """The older rules' calculator request for this deal once played: the contract, the taker's
+        bouts and points counted by pairs, the Petit on the last trick, a slam, a taker playing alone and
+        every hand bonus with its holder's part (the calculator scores it as :meth:`score_round` does)."""
+        if self.outcome != "played" or self.contract is None:
+            return None
+        counting = self.count()
+        request: dict[str, object] = {
+            "variant": self.variant.family,
+            "players": self.players,
+            "contract": str(self.contract),
+        }
+        if self.contract != ClassicContract.SLAM:
+            request["oudlers"] = counting.attack_bouts
+            request["points"] = counting.attack_half_points // 2
+        petit = self.petit_last_trick_side(counting)
+        if petit:
+            request["petit_last_trick"] = petit
+        if counting.slam_by:
+            request["slam"] = counting.slam_by
+        if self.players == 5 and self.partner is None:
+            request["alone"] = True
+        roles_by_seat = self.seat_roles()
+        bonuses = [
+            {"kind": kind, "holder": roles_by_seat[Seat(seat)]}
+            for seat, hand in enumerate(self.initial_hands)
+            for kind in hand_bonuses(hand, self.players, self.variant.options)
+        ]
+        if bonuses:
+            request["bonuses"] = bonuses
+        return request
 
 
 class ClassicVariant(Variant):

@@ -361,7 +361,8 @@ class ClassicRound(Round):
     def rule_score_request(self) -> dict[str, object] | None:
         """The older rules' calculator request for this deal once played: the contract, the taker's
         bouts and points counted by pairs, the Petit on the last trick, a slam, a taker playing alone and
-        every hand bonus with its holder's part (the calculator scores it as :meth:`score_round` does)."""
+        every hand bonus with its holder's part. The calculator scores it as
+        :meth:`ClassicVariant.score_round` scores the round."""
         if self.outcome != "played" or self.contract is None:
             return None
         counting = self.count()

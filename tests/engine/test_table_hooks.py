@@ -260,6 +260,8 @@ def _seat_scores(answer: dict[str, object], rnd: Round) -> list[int]:
     assert isinstance(scores, dict)
     if "by_player" in scores:
         return list(scores["by_player"])
+    if "p1" in scores:  # Mathers: each for himself
+        return [scores[str(seat)] for seat in SEATS[: rnd.players]]
     if isinstance(rnd, ClassicRound):  # hand bonuses are personal: a score for each part of the deal
         parts = rnd.seat_roles()
         return [scores[parts[seat]] for seat in SEATS[: rnd.players]]
@@ -274,9 +276,7 @@ def _seat_scores(answer: dict[str, object], rnd: Round) -> list[int]:
     ]
 
 
-@pytest.mark.parametrize(
-    "key", ["fft-3", "fft-4", "fft-5", "classic-3", "classic-5", "chambery-3", "chambery-4", "chambery-5"]
-)
+@pytest.mark.parametrize("key", KEYS)
 def test_the_score_request_pays_as_the_round_does(key: str) -> None:
     """The calculator, given the round's request, pays every seat what the round's own result pays."""
     for seed in range(8):
@@ -290,9 +290,23 @@ def test_the_score_request_pays_as_the_round_does(key: str) -> None:
         assert _seat_scores(score_request(request), rnd) == [by_seat[seat] for seat in SEATS[: rnd.players]]
 
 
-def test_no_score_request_where_the_calculator_takes_none() -> None:
-    """Mathers' calculator is given each player's hand parts, which no request of a round writes."""
-    assert random_round("mathers-2", 1).rule_score_request() is None
+def test_a_mathers_request_with_tricks_valued_by_their_cards_lists_them() -> None:
+    """Under ``trick_value="sum"`` the calculator needs the tricks themselves, and pays as the round."""
+    for seed in range(4):
+        rnd = find_variant("mathers-3", trick_value="sum").deal_round(Seat.P1, seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            actions = rnd.legal_actions()
+            rnd.push(actions[rng.randrange(len(actions))])
+        request = rnd.rule_score_request()
+        if rnd.outcome != "played":
+            continue
+        assert request is not None
+        hands = request["hands"]
+        assert isinstance(hands, dict)
+        assert all(isinstance(hand["tricks"], list) for hand in hands.values())
+        answer = score_request({**request, "options": {"trick_value": "sum"}})
+        assert _seat_scores(answer, rnd) == [rnd.result().by_seat[seat] for seat in SEATS[:3]]
 
 
 def test_words_name_cards_in_sentences() -> None:

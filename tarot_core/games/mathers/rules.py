@@ -626,8 +626,27 @@ class MathersRound(Round):
         return ScorePanel("seats", "trick points", rows)
 
     def rule_score_request(self) -> dict[str, object] | None:
-        """None: a hand is scored from its tricks by category, which a request of card points cannot say."""
-        return None
+        """Mathers' calculator request for this hand once played: each player's part of it
+        (:meth:`hand_parts`): tricks by their best card, Kings cut, the Fool, the declarations. With
+        tricks valued by the sum of their cards, the tricks are given card by card."""
+        if self.outcome != "played":
+            return None
+        by_sum = self.variant.options.trick_value == "sum"
+        won: dict[Seat, list[str]] = {seat: [] for seat in SEATS[: self.players]}
+        for trick in self.tricks:
+            assert trick.winner is not None
+            won[trick.winner].append(" ".join(str(card) for card in trick.cards))
+        hands: dict[str, object] = {}
+        for seat, part in self.hand_parts().items():
+            entry: dict[str, object] = {"tricks": won[seat] if by_sum else dict(part.tricks)}
+            if part.kings_cut:
+                entry["kings_cut"] = part.kings_cut
+            if part.fool:
+                entry["fool"] = True
+            if part.declarations:
+                entry["declarations"] = list(part.declarations)
+            hands[str(seat)] = entry
+        return {"variant": self.variant.family, "players": self.players, "hands": hands}
 
 
 class MathersVariant(Variant):

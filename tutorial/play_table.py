@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 import importlib
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
@@ -266,10 +265,6 @@ def action_sentence(game: Game, action: Action) -> str:
     return f"{who} {words[:1].lower()}{words[1:]}."
 
 
-#: A seat in the engine's notation, as an action's words may name one ("Asks p1 for a Tarot Trump").
-_SEAT_CODE: Final = re.compile(r"\bp([1-9])\b")
-
-
 def action_text(action: Action, game: Game) -> str:
     """What an action does, in the table's words: its cards by this rule set's names, and any seat it
     names by the player's name ("Asks Alice for a Tarot Trump"; "you" for the reader)."""
@@ -280,14 +275,8 @@ def action_text(action: Action, game: Game) -> str:
     if action.kind in ("play", "discard", "give", "call", "demand") and action.cards:
         words = words.replace(card_words(action.card), _card(action.card, family))
 
-    def name(match: re.Match[str]) -> str:
-        number = int(match.group(1))
-        if number > game.players:
-            return match.group(0)
-        seat = SEATS[number - 1]
-        return "you" if seat == game.seat else game.name(seat)
-
-    return _SEAT_CODE.sub(name, words)
+    names = {str(seat): "you" if seat == game.seat else game.name(seat) for seat in SEATS[: game.players]}
+    return bridge.name_seats(words, names)
 
 
 # ====================================================================================== drawing

@@ -29,3 +29,21 @@ def test_a_mathers_hand_part_is_headed_by_its_players_name() -> None:
     labels = [term["label"] for term in state["score"]["breakdown"]]
     for player in record.players:
         assert any(label.startswith(f"{player}: ") for label in labels), (player, labels)
+
+
+def test_the_calculator_names_the_players_in_the_working_when_it_knows_them() -> None:
+    """A replay's link carries the players' names: the calculator's working then speaks of them."""
+    name = "mathers-2-ask"
+    record = load_sample(name)
+    query = json.loads(bridge.replay(name, len(record.actions)))["calculator_query"]
+    assert query is not None
+    named = json.loads(bridge.calculate(json.dumps(query)))
+    assert named["ok"], named
+    rows = re.findall(r'<th scope="row">([^<]*)', named["html"])
+    assert any(row.startswith(f"{record.players[0]}: ") for row in rows), rows
+    assert not any(SEAT_CODE.search(row) for row in rows), rows
+    # Without names, the working uses the names the shares table gives (Player 1, ...), never the codes.
+    anonymous = json.loads(bridge.calculate(json.dumps({k: v for k, v in query.items() if ".name" not in k})))
+    rows = re.findall(r'<th scope="row">([^<]*)', anonymous["html"])
+    assert not any(SEAT_CODE.search(row) for row in rows), rows
+    assert any(row.startswith("Player 1: ") for row in rows), rows

@@ -83,6 +83,7 @@ from .common import (
     card_phrase,
     cards_html,
     hidden_html,
+    name_seats,
 )
 from .form import (
     form_fields,
@@ -262,6 +263,7 @@ __all__ = [
     "get_record",
     "hidden_html",
     "keep_for_rules",
+    "name_seats",
     "no_score_html",
     "normalise_query",
     "parse_number",

@@ -9,7 +9,19 @@ from typing import Any, Final
 from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
 
-from .common import BridgeError, Display, Json, Query, _dump, _e, _failure, _guarded, _load_json, _value_text
+from .common import (
+    BridgeError,
+    Display,
+    Json,
+    Query,
+    _dump,
+    _e,
+    _failure,
+    _guarded,
+    _load_json,
+    _value_text,
+    name_seats,
+)
 from .form import form_fields, form_html, form_shape
 from .query import (
     FieldError,
@@ -141,10 +153,14 @@ def result_html(
     for term in breakdown if isinstance(breakdown, list) else []:
         if not isinstance(term, Mapping):
             continue
-        detail = f'<span class="tw-detail">{_e(term.get("detail", ""))}</span>' if term.get("detail") else ""
+        detail = (
+            f'<span class="tw-detail">{_e(name_seats(str(term.get("detail", "")), named))}</span>'
+            if term.get("detail")
+            else ""
+        )
         rows.append(
             f'<tr data-term="{_e(term.get("term", ""))}">'
-            f'<th scope="row">{_e(term.get("label", ""))}{detail}</th>'
+            f'<th scope="row">{_e(name_seats(str(term.get("label", "")), named))}{detail}</th>'
             f"<td>{_e(_value_text(term.get('value')))}</td></tr>"
         )
     if seats:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,6 +111,16 @@ def card_name(card: Card) -> str:
 
 #: The Excuse in a sentence that names no rule set (a rule set's own name is its ``words.excuse``).
 PLAIN_EXCUSE: Final = "the Excuse"
+
+
+#: A seat in the engine's notation, as a sentence of the engine may name one ("p1 took 38").
+SEAT_CODE: Final = re.compile(r"\bp[1-9]\b")
+
+
+def name_seats(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with each seat code that ``names`` knows replaced by that player's name: a reader meets
+    Amélie, not p1. Codes it does not know stay as they are."""
+    return SEAT_CODE.sub(lambda match: names.get(match.group(0), match.group(0)), text)
 
 
 def card_phrase(card: Card, family: str = "") -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from tarot_core.actions import Action
@@ -15,7 +14,7 @@ from tarot_core.errors import TarotError
 from tarot_core.records import HandRecord, load_record
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
-from .common import HANDS_DIR, BridgeError, Json, Query, card_json, card_phrase
+from .common import HANDS_DIR, BridgeError, Json, Query, card_json, card_phrase, name_seats
 from .query import query_from_request, roles_asked
 
 # ====================================================================================== records
@@ -280,21 +279,6 @@ def _table_talk(rnd: Round, record: HandRecord) -> list[str]:
     return rnd.rule_talk(record.seat_name, lambda card: card_phrase(card, family))
 
 
-#: A seat in the engine's notation, as the working of a score may name one ("p1 took 38", "p2: ten trumps").
-_SEAT_CODE = re.compile(r"\bp([1-9])\b")
-
-
-def _with_names(text: str, record: HandRecord) -> str:
-    """``text`` with every seat code of this table replaced by the player's name: a reader of the working
-    meets Amélie, not p1."""
-
-    def name(match: re.Match[str]) -> str:
-        number = int(match.group(1))
-        return record.seat_name(SEATS[number - 1]) if number <= record.variant.players else match.group(0)
-
-    return _SEAT_CODE.sub(name, text)
-
-
 def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, name: str = "") -> Json:
     """The table after ``step`` actions, as the widgets draw it (hidden cards left out in a seat's view)."""
     from tarot_core.cards import sort_hand
@@ -352,10 +336,12 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         score_data = {}
         if result.score is not None:
             score_data.update(result.score.as_dict())
+            # The working names the players, not their seat codes.
+            names = {str(seat): record.seat_name(seat) for seat in SEATS[: rnd.players]}
             for term in score_data.get("breakdown") or []:
                 for key in ("label", "detail"):
                     if isinstance(term.get(key), str):
-                        term[key] = _with_names(term[key], record)
+                        term[key] = name_seats(term[key], names)
         score_data["outcome"] = result.outcome  # after the score: Chambéry's holds its own "outcome"
         score_data["by_seat"] = {str(seat): value for seat, value in result.by_seat.items()}
     legal = [str(a) for a in rnd.legal_actions()] if viewer is None or viewer == rnd.to_move else []

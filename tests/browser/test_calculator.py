@@ -149,7 +149,13 @@ def test_reproduces_worked_examples(calc: WidgetPage, request_data: dict[str, An
     labels = [str(term["label"]) for term in breakdown]
     rows = result.locator(".tw-breakdown tbody th")
     expect(rows).to_have_count(len(labels))
-    assert rows.nth(0).inner_text().startswith(labels[0])
+    # The working names the players as the shares table does (Mathers' "p1: ..." is "Player 1: ...").
+    named = {
+        str(row.get_attribute("data-seat")): row.locator("th").inner_text().split(" (")[0]
+        for row in shares.all()
+        if row.get_attribute("data-seat")
+    }
+    assert rows.nth(0).inner_text().startswith(bridge.name_seats(labels[0], named))
 
 
 @pytest.mark.parametrize(

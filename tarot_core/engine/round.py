@@ -30,7 +30,6 @@ from typing import Final, Protocol
 
 from ..actions import PLAYS, Action, ActionKind, simple
 from ..cards import (
-    BOUTS,
     EXCUSE,
     FIRST_TRUMP_INDEX,
     FULL_PACK,
@@ -43,9 +42,9 @@ from ..cards import (
     format_points,
 )
 from ..errors import Illegal, IllegalActionError, Refusal, TarotError
-from ..seats import NEXT_SEAT, SEATS, Seat
+from ..seats import SEATS, Seat
 from .result import Score, bouts_text, format_breakdown, points_value
-from .state import Outcome, Phase, RoundFacts, RoundState, trump_count
+from .state import _PLAIN_NEXT, Outcome, Phase, RoundFacts, RoundState, trump_count
 from .trick import LED_END, Counting, Trick, following_cards, following_span
 from .view import SeatView, build_view
 
@@ -67,10 +66,8 @@ class RoundRules(RoundFacts, Protocol):
 #: Whether the speed paths may be taken (see :func:`use_fast_paths`); ``push`` reads it.
 _fast_paths = True
 
-#: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
+#: The Excuse's pack index as a plain int (the next seat as plain ints is the state's ``_PLAIN_NEXT``).
 _EXCUSE_INDEX: Final = int(EXCUSE)
-_PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
-_BOUT_SET: Final = frozenset(BOUTS)
 
 
 @cache

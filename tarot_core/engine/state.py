@@ -10,11 +10,10 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from itertools import chain
 from typing import Final, Protocol
 
-from ..actions import Action, ActionKind, simple
+from ..actions import Action, ActionKind
 from ..cards import (
     BOUTS,
     EXCUSE,
@@ -81,19 +80,9 @@ class RoundFacts(Protocol):
     def option_overrides(self) -> dict[str, object]: ...
 
 
-#: The Excuse's pack index as a plain int, and the next seat as plain ints (``_PLAIN_NEXT[players][s]``).
-_EXCUSE_INDEX: Final = int(EXCUSE)
+#: The next seat as plain ints (``_PLAIN_NEXT[players][s]``), and the bouts as a set.
 _PLAIN_NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(int(s) for s in row) for row in NEXT_SEAT)
 _BOUT_SET: Final = frozenset(BOUTS)
-
-
-@cache
-def _speaking_actions(seat: Seat, contracts: tuple[str, ...]) -> tuple[Action, ...]:
-    """Passing, then bidding each of ``contracts``: the same interned actions for the same question."""
-    return (
-        simple(seat, ActionKind.PASS),
-        *(simple(seat, ActionKind.BID, contract) for contract in contracts),
-    )
 
 
 def trump_count(hand: list[Card]) -> int:

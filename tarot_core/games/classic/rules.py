@@ -404,8 +404,6 @@ class ClassicVariant(Variant):
     dog_to_defence_contracts: ClassVar[frozenset[str]] = frozenset({ClassicContract.GUARD_AGAINST})
     multipliers: ClassVar[Mapping[str, int]] = MULTIPLIER
     targets: ClassVar[Mapping[int, int]] = dict(enumerate(TARGETS))
-    handfuls: ClassVar[Mapping[str, int]] = {}
-    slam_announcement: ClassVar[bool] = False
     packet = 3
 
     def new_round(

@@ -245,7 +245,7 @@ CLASSIC_POSSIBLE: list[tuple[dict[str, Any], int, int]] = [
 def test_possible_deals_of_the_older_rules_are_still_scored(
     fields: dict[str, Any], contract_score: int, taker: int
 ) -> None:
-    answer = score_request({"variant": "classic", "players": 3, **fields})
+    answer: Any = score_request({"variant": "classic", "players": 3, **fields})
     assert answer["contract_score"] == contract_score
     assert answer["scores"]["taker"] == taker
 

@@ -30,7 +30,7 @@ RESULT_TIMEOUT_MS = 20_000
 #: Each example with every player's score as the result shows it, worked out by hand from the rules (see
 #: the rules decisions page, docs/reference/rules-decisions.md) or taken from a source's own example.
 WORKED: list[tuple[dict[str, Any], dict[str, int]]] = [
-    # The beginner's guide's third scoring example (rules decisions, #example-fft-guide): a garde with
+    # The beginner's guide's third scoring example (rules decisions page, #example-fft-guide): a garde with
     # 2 bouts and 56 points against 41, (25 + 15) × 2 = 80 from each defender.
     (
         {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56},

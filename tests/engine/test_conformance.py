@@ -180,9 +180,9 @@ def classic_roles(rnd: Round) -> dict[Seat, str]:
 
 
 def classic_hand_bonuses(hand: tuple[Card, ...]) -> list[str]:
-    """The older rules' hand bonuses, read off a dealt hand (rules decisions, older French rules: the
-    trump bonuses at 10, 13 and 15 numbered trumps, the Excuse not counted; no trumps; no honours,
-    that is no King, Queen, Knight or Jack)."""
+    """The older rules' hand bonuses, read off a dealt hand (docs/reference/rules-decisions.md
+    #decision-classic-scoring: the trump bonuses at 10, 13 and 15 numbered trumps, the Excuse not
+    counted; no trumps; no honours, that is no King, Queen, Knight or Jack)."""
     trumps = sum(1 for card in hand if card.is_trump)
     kinds = [f"trumps-{n}" for n in (15, 13, 10) if trumps >= n][:1]
     if trumps == 0:

@@ -100,7 +100,7 @@ def test_every_figure_is_the_plain_statistics_of_the_deals_played_out(
     deals = 8
     judgement = judge_bid(_view(hand), deals=deals, seed=seed)
     # A seat that passes, the later speakers passing too, plays no deal: every player passing means a
-    # new deal, which scores nothing (rules decisions, French Tarot bidding).
+    # new deal, which scores nothing (docs/reference/rules-decisions.md#decision-fft-bidding).
     played["pass"] = [0] * deals
     assert sorted(played) == sorted(e.word for e in judgement.estimates)
     means = {word: statistics.fmean(scores) for word, scores in played.items()}

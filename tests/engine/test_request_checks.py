@@ -130,8 +130,9 @@ def test_the_petit_au_bout_refusal_says_why() -> None:
 
 
 # Each possible deal with what each defender receives (negative: pays), worked out by hand from the
-# rules (rules decisions, French Tarot scoring: S = ±(25 + |d|) × m + Petit au bout × m + slam; an
-# unannounced slam +200 to the side that makes it; a half point goes to the side that wins the deal).
+# rules (docs/reference/rules-decisions.md#decision-fft-scoring: S = ±(25 + |d|) × m + Petit au bout × m
+# + slam; an unannounced slam +200 to the side that makes it; a half point goes to the side that wins the
+# deal).
 # The taker's side loses when S is positive for the defenders. Four players and a prise unless stated.
 FFT_POSSIBLE: list[tuple[dict[str, Any], int]] = [
     # Half points with four players: the Excuse changes side at the last trick.
@@ -214,10 +215,11 @@ def test_impossible_deals_of_the_older_rules_are_refused(
 
 
 # Each possible deal of the older rules with the contract score S from the taker's side and the taker's
-# share, worked out by hand (rules decisions, older French rules: base 25/50/100/150 plus the difference
-# times 1/2/4/6; a bid slam 600 and nothing added; an unbid slam 300 in place of the base; the Petit on
-# the last trick 10 to the side of the player who played it; a failed contract loses what it would have
-# won; the taker's share 2 × S with three players, 4 × S alone with five). Three players unless stated.
+# share, worked out by hand (docs/reference/rules-decisions.md#decision-classic-scoring: base 25/50/100/150
+# plus the difference times 1/2/4/6; a bid slam 600 and nothing added; an unbid slam 300 in place of the
+# base; the Petit on the last trick 10 to the side of the player who played it; a failed contract loses
+# what it would have won; the taker's share 2 × S with three players, 4 × S alone with five). Three
+# players unless stated.
 CLASSIC_POSSIBLE: list[tuple[dict[str, Any], int, int]] = [
     # Credited to the side of the player who played it (the default), the Petit says nothing of
     # who won the last trick.

@@ -27,47 +27,111 @@ pytestmark = pytest.mark.browser
 PAGE = "how-to/calculator.html"
 RESULT_TIMEOUT_MS = 20_000
 
-EXAMPLES: list[dict[str, Any]] = [
-    {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56},
-    {
-        "variant": "fft",
-        "players": 4,
-        "contract": "prise",
-        "oudlers": 1,
-        "points": 48,
-        "petit_au_bout": "defence",
-    },
-    {
-        "variant": "fft",
-        "players": 4,
-        "contract": "garde-sans",
-        "oudlers": 2,
-        "points": 44,
-        "handfuls": [{"side": "attack", "size": "simple"}, {"side": "defence", "size": "simple"}],
-    },
-    {
-        "variant": "fft",
-        "players": 5,
-        "contract": "garde",
-        "oudlers": 3,
-        "points": 91,
-        "slam": {"announced": True, "won_by": "attack"},
-    },
-    {"variant": "fft", "players": 5, "contract": "garde-contre", "oudlers": 1, "points": 30, "alone": True},
-    {"variant": "classic", "players": 3, "contract": "guard-against", "oudlers": 2, "points": 45},
-    {
-        "variant": "classic",
-        "players": 5,
-        "contract": "small",
-        "oudlers": 1,
-        "points": 40,
-        "bonuses": [{"kind": "trumps-10", "holder": "partner"}],
-    },
-    {"variant": "chambery", "players": 5, "contract": "call", "points": 40},
-    {"variant": "chambery", "players": 4, "pack": 62, "contract": "solo-one-card", "points": 33},
-    {"variant": "chambery", "players": 3, "points": [30, 20, 28]},
-    *MATHERS_REQUESTS,
+#: Each example with every player's score as the result shows it, worked out by hand from the rules (see
+#: the rules decisions page, docs/reference/rules-decisions.md) or taken from a source's own example.
+WORKED: list[tuple[dict[str, Any], dict[str, int]]] = [
+    # The beginner's guide's third scoring example (rules decisions page, #example-fft-guide): a garde with
+    # 2 bouts and 56 points against 41, (25 + 15) × 2 = 80 from each defender.
+    (
+        {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56},
+        {"taker": 240, "defender": -80},
+    ),
+    # 48 against 51: the prise fails by 3, (25 + 3) × 1, and the Petit au bout goes to the defence,
+    # 10 × 1: the taker pays 38 to each of three defenders.
+    (
+        {
+            "variant": "fft",
+            "players": 4,
+            "contract": "prise",
+            "oudlers": 1,
+            "points": 48,
+            "petit_au_bout": "defence",
+        },
+        {"taker": -114, "defender": 38},
+    ),
+    # 44 against 41: (25 + 3) × 4 = 112, and both handfuls (20 each) go to the side that wins the
+    # deal, whoever showed them: 152 from each defender.
+    (
+        {
+            "variant": "fft",
+            "players": 4,
+            "contract": "garde-sans",
+            "oudlers": 2,
+            "points": 44,
+            "handfuls": [{"side": "attack", "size": "simple"}, {"side": "defence", "size": "simple"}],
+        },
+        {"taker": 456, "defender": -152},
+    ),
+    # Five players, 91 against 36: (25 + 55) × 2 + 400 (slam announced and made) = 560; the taker
+    # gets 2 × 560, the partner 560.
+    (
+        {
+            "variant": "fft",
+            "players": 5,
+            "contract": "garde",
+            "oudlers": 3,
+            "points": 91,
+            "slam": {"announced": True, "won_by": "attack"},
+        },
+        {"taker": 1120, "partner": 560, "defender": -560},
+    ),
+    # Five players, the taker alone, 30 against 51: (25 + 21) × 6 = 276 to each of four defenders.
+    (
+        {
+            "variant": "fft",
+            "players": 5,
+            "contract": "garde-contre",
+            "oudlers": 1,
+            "points": 30,
+            "alone": True,
+        },
+        {"taker": -1104, "defender": 276},
+    ),
+    # The older rules, 45 against 41: 150 + 4 × 6 = 174 from each opponent.
+    (
+        {"variant": "classic", "players": 3, "contract": "guard-against", "oudlers": 2, "points": 45},
+        {"taker": 348, "defender-1": -174, "defender-2": -174},
+    ),
+    # The older rules with five, 40 against 51: −(25 + 11) = −36 (taker 2 × −36, partner −36, each
+    # defender +36); the partner's 10 trumps, 20 from each of the four others.
+    (
+        {
+            "variant": "classic",
+            "players": 5,
+            "contract": "small",
+            "oudlers": 1,
+            "points": 40,
+            "bonuses": [{"kind": "trumps-10", "holder": "partner"}],
+        },
+        {"taker": -92, "partner": 44, "defender-1": 16, "defender-2": 16, "defender-3": 16},
+    ),
+    # Chambéry, five players, 40 of 68: the three opponents have 28, 6 short of 34, and each pays 6;
+    # the dealer and his partner share the 18.
+    (
+        {"variant": "chambery", "players": 5, "contract": "call", "points": 40},
+        {"dealer": 9, "partner": 9, "defender": -6},
+    ),
+    # Chambéry, four players, 62 cards (68 points): 33 is 1 short of 34, doubled for a one-card solo:
+    # the soloist pays 2 to each of three opponents.
+    (
+        {"variant": "chambery", "players": 4, "pack": 62, "contract": "solo-one-card", "points": 33},
+        {"soloist": -6, "defender": 2},
+    ),
+    # Chambéry, three players (78 points, 26 each): 20 is 6 short and pays 6, shared 4 : 2 by the
+    # players 4 and 2 over.
+    (
+        {"variant": "chambery", "players": 3, "points": [30, 20, 28]},
+        {"player-1": 4, "player-2": -6, "player-3": 2},
+    ),
+    # Mathers, two players: p1 has 15 + 8 + 6 + 2 + 6 = 37 in tricks, 5 for a King cut, 5 for the
+    # Fool, 5 + 10 declared: 62; p2 has 15 + 4 + 3 + 4 + 4 = 30 in tricks and 15 declared: 45.
+    # Only the excess scores: p1 17.
+    (MATHERS_REQUESTS[0], {"p1": 17, "p2": 0}),
+    # Mathers, three players: p1 10 + 4 + 3 + 2 + 3 = 22, p2 15 + 8 + 3 + 2 + 3 + 5 (the Fool) = 36,
+    # p3 5 + 4 + 6 + 4 + 1 = 20: p2 scores 36 − 22 = 14.
+    (MATHERS_REQUESTS[1], {"p1": 0, "p2": 14, "p3": 0}),
 ]
+EXAMPLES: list[dict[str, Any]] = [request for request, _ in WORKED]
 
 
 @pytest.fixture(scope="module")
@@ -133,15 +197,20 @@ def test_boots_in_a_module_worker(calc: WidgetPage) -> None:
     assert any("tarot-worker.mjs" in url for url in calc.requests)
 
 
-@pytest.mark.parametrize("request_data", EXAMPLES, ids=lambda r: json.dumps(r, sort_keys=True)[:60])
-def test_reproduces_worked_examples(calc: WidgetPage, request_data: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("request_data", "figures"), WORKED, ids=[json.dumps(r, sort_keys=True)[:60] for r, _ in WORKED]
+)
+def test_reproduces_worked_examples(
+    calc: WidgetPage, request_data: dict[str, Any], figures: dict[str, int]
+) -> None:
     from playwright.sync_api import expect
 
     answer = score_request(request_data)
     fill(calc, bridge.query_from_request(request_data))
     result = root(calc).locator(".tw-result")
-    for name, value in expected_attributes(answer).items():
-        expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
+    assert set(expected_attributes(answer)) == {f"data-{role}" for role in figures}  # every player's figure
+    for role, value in figures.items():
+        expect(result).to_have_attribute(f"data-{role}", str(value), timeout=RESULT_TIMEOUT_MS)
     expect(root(calc).locator(".tw-field-error:not(:empty)")).to_have_count(0)
     shares = result.locator(".tw-shares tbody tr")
     expect(shares).to_have_count(int(request_data["players"]))

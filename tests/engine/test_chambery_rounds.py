@@ -1,5 +1,6 @@
-"""Chambéry Tarot as a playable round: each rule of the seed (003, the Chambéry rulebook in English)
-checked on explicit deals. Random play-outs are in ``test_chambery_properties``."""
+"""Chambéry Tarot as a playable round: each rule of the Chambéry rulebook in English
+(docs/reference/rules-decisions.md#source-chambery) checked on explicit deals. Random play-outs are in
+``test_chambery_properties``."""
 
 from __future__ import annotations
 

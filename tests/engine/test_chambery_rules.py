@@ -1,7 +1,8 @@
 """Chambéry Tarot, rule facts: cards, deal, discard, bids, call and play.
 
-Source of every fact: the English rules of Chambéry Tarot (seed 003, after the Club des Taroteurs of
-the Grand Café Coudurier, 1902); the points the rulebook leaves open follow ChamberyOptions.
+Source of every fact: the English rules of Chambéry Tarot (docs/reference/rules-decisions.md#source-chambery,
+after the Club des Taroteurs of the Grand Café Coudurier, 1902); the points the rulebook leaves open follow
+ChamberyOptions.
 """
 
 from __future__ import annotations

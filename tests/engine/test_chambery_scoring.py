@@ -1,7 +1,8 @@
 """Chambéry Tarot, payments and the score request.
 
-Every worked example of the rules (seed 003: the Chambéry rulebook of 1902 in English, with its
-comments on Dummett's reading) is a test here, named after the rule it checks.
+Every worked example of the rules (the Chambéry rulebook of 1902 in English, with its comments on Dummett's
+reading: docs/reference/rules-decisions.md#source-chambery and #decision-chambery-payments) is a test here,
+named after the rule it checks.
 """
 
 from __future__ import annotations
@@ -151,7 +152,7 @@ def test_dummett_called_partner_loses_each_pays_the_simple_difference() -> None:
         "partner": -4,
         "defender": 3,
     }
-    # A win is paid as in the seed's reading.
+    # A win is paid as in the English rules' reading.
     assert (
         ch.pay_partnership(5, "call", 39, options=DUMMETT).scores()
         == ch.pay_partnership(5, "call", 39).scores()

@@ -1,4 +1,5 @@
-"""Playable rounds of the classic rules: rule checks from the source (seed 001) and random play-outs."""
+"""Playable rounds of the classic rules: rule checks from the source
+(docs/reference/rules-decisions.md#decision-classic-deal) and random play-outs."""
 
 from __future__ import annotations
 
@@ -49,21 +50,21 @@ def play_out_keeping_the_excuse(rnd: Round, rng: random.Random) -> None:
 
 # ------------------------------------------------------------------------------------- the deal
 @pytest.mark.parametrize(("key", "hand", "dog"), [("classic-3", 24, 6), ("classic-5", 15, 3)])
-def test_seed_001_deal_sizes(key: str, hand: int, dog: int) -> None:
-    """Seed 001: 24 cards each and a dog of 6 with 3 players; a dog of 3 with 5."""
+def test_source_deal_sizes(key: str, hand: int, dog: int) -> None:
+    """Source: 24 cards each and a dog of 6 with 3 players; a dog of 3 with 5."""
     rnd = dealt(ClassicRound, key, 1)
     assert all(len(h) == hand for h in rnd.hands)
     assert len(rnd.dog) == dog
     assert sorted([*rnd.dog, *(c for h in rnd.hands for c in h)]) == sorted(FULL_PACK)
 
 
-def test_seed_001_bidding_starts_at_the_dealers_right() -> None:
+def test_source_bidding_starts_at_the_dealers_right() -> None:
     rnd = dealt(ClassicRound, "classic-3", 2, dealer=Seat.P2)
     assert rnd.phase is Phase.BIDDING and rnd.to_move == Seat.P3
 
 
-def test_seed_001_contract_ladder() -> None:
-    """Seed 001: Small, Guard, Guard without the dog, Guard against the dog, Slam, in that order."""
+def test_source_contract_ladder() -> None:
+    """Source: Small, Guard, Guard without the dog, Guard against the dog, Slam, in that order."""
     rnd = dealt(ClassicRound, "classic-3", 3)
     words = [a.word for a in rnd.legal_actions() if a.kind == "bid"]
     assert words == ["small", "guard", "guard-without", "guard-against", "slam"]
@@ -77,7 +78,7 @@ def test_seed_001_contract_ladder() -> None:
     assert refusal is not None and refusal.reason is Illegal.BID_TOO_LOW
 
 
-def test_seed_001_five_players_cannot_bid_guard_against() -> None:
+def test_source_five_players_cannot_bid_guard_against() -> None:
     rnd = dealt(ClassicRound, "classic-5", 3)
     seat = rnd.to_move
     assert seat is not None
@@ -94,7 +95,7 @@ def test_all_pass_is_a_redeal() -> None:
 
 
 # ------------------------------------------------------------------------------------ the dog
-def test_seed_001_no_king_or_special_card_in_the_discard_but_trumps_may_go() -> None:
+def test_source_no_king_or_special_card_in_the_discard_but_trumps_may_go() -> None:
     rnd = find(ClassicRound, "classic-3", lambda r: any(c.is_trump and not c.is_bout for c in r.hands[1]))
     taker = bid_first(rnd, "small")
     assert taker == Seat.P2 and rnd.phase is Phase.DISCARD
@@ -108,7 +109,7 @@ def test_seed_001_no_king_or_special_card_in_the_discard_but_trumps_may_go() -> 
         assert refusal is not None and refusal.reason in (Illegal.DISCARD_KING, Illegal.DISCARD_BOUT)
 
 
-def test_seed_001_guard_against_gives_the_dog_to_the_opponents() -> None:
+def test_source_guard_against_gives_the_dog_to_the_opponents() -> None:
     rnd = dealt(ClassicRound, "classic-3", 5)
     bid_first(rnd, "guard-against")
     play_out(rnd, random.Random(5))
@@ -116,7 +117,7 @@ def test_seed_001_guard_against_gives_the_dog_to_the_opponents() -> None:
     assert set(rnd.initial_dog) <= set(counting.defence_cards)
 
 
-def test_seed_001_slam_bid_nobody_gets_the_dog() -> None:
+def test_source_slam_bid_nobody_gets_the_dog() -> None:
     rnd = dealt(ClassicRound, "classic-3", 6)
     bid_first(rnd, "slam")
     assert rnd.phase is Phase.PLAYING
@@ -136,7 +137,7 @@ def test_guard_without_shows_the_dog_which_counts_for_the_taker() -> None:
 
 
 # ----------------------------------------------------------------------------------- the call
-def test_seed_001_the_called_king_is_neither_in_hand_nor_in_the_dog() -> None:
+def test_source_the_called_king_is_neither_in_hand_nor_in_the_dog() -> None:
     rnd = find(
         ClassicRound,
         "classic-5",
@@ -155,14 +156,14 @@ def test_seed_001_the_called_king_is_neither_in_hand_nor_in_the_dog() -> None:
 
 
 # ------------------------------------------------------------------------------------ the play
-def test_seed_001_the_taker_leads() -> None:
+def test_source_the_taker_leads() -> None:
     rnd = dealt(ClassicRound, "classic-3", 8)
     taker = bid_first(rnd, "guard")
     to_play(rnd)
     assert rnd.phase is Phase.PLAYING and rnd.to_move == taker
 
 
-def test_seed_001_the_excuse_may_not_be_led() -> None:
+def test_source_the_excuse_may_not_be_led() -> None:
     rnd = find(ClassicRound, "classic-3", lambda r: EXCUSE in r.hands[1])
     taker = bid_first(rnd, "guard-without")
     assert rnd.to_move == taker
@@ -174,8 +175,8 @@ def test_seed_001_the_excuse_may_not_be_led() -> None:
     assert snapshot(rnd) == before
 
 
-def test_seed_001_must_trump_and_must_overtrump() -> None:
-    """Seed 001: 'If you can trump, you must' and 'always play a higher trump than any already played'."""
+def test_source_must_trump_and_must_overtrump() -> None:
+    """Source: 'If you can trump, you must' and 'always play a higher trump than any already played'."""
     seen_trump = seen_over = False
     for seed in SEEDS:
         rnd = dealt(ClassicRound, "classic-3", seed)
@@ -203,7 +204,7 @@ def test_seed_001_must_trump_and_must_overtrump() -> None:
     assert seen_trump and seen_over
 
 
-def test_seed_001_excuse_on_the_last_trick_goes_to_the_opposition() -> None:
+def test_source_excuse_on_the_last_trick_goes_to_the_opposition() -> None:
     for seed in range(300):
         rnd = dealt(ClassicRound, "classic-3", seed)
         bid_first(rnd, "guard-without")
@@ -239,7 +240,7 @@ def test_excuse_played_earlier_stays_with_its_side() -> None:
 def test_hand_bonuses_and_petit_last_trick_reach_the_score() -> None:
     """A deal with a trump bonus and the Petit on the last trick, each worked out from the cards.
 
-    Seed 001: 10, 13 or 15 trumps in a hand are worth 20, 30 or 40, which the holder collects from
+    Source: 10, 13 or 15 trumps in a hand are worth 20, 30 or 40, which the holder collects from
     every other player; the Petit on the last trick is worth 10 to the side of the player who plays it
     (the classic defaults). The test counts each hand's trumps and finds who played the Petit itself,
     then checks the engine's terms and every player's score: the contract's shares (the taker 2S, each
@@ -277,7 +278,7 @@ def test_hand_bonuses_and_petit_last_trick_reach_the_score() -> None:
 
 
 # -------------------------------------------------------------------------- a game without shuffle
-def test_seed_001_next_deal_is_not_shuffled_and_passes_to_the_right() -> None:
+def test_source_next_deal_is_not_shuffled_and_passes_to_the_right() -> None:
     rnd = dealt(ClassicRound, "classic-3", 9)
     bid_first(rnd, "guard")
     to_play(rnd)

@@ -1,7 +1,8 @@
 """Scoring of the classic (older French) rules.
 
-Statements quoted from the source are marked "seed 001" (the English description of the French game
-in the project's sources); the other tests check the documented decisions of :mod:`tarot_core.games.classic`.
+Statements quoted from the source are marked "source" (the English description of the older French game,
+docs/reference/rules-decisions.md#source-older-french; the facts and decisions: #decision-classic-counting and
+#decision-classic-scoring); the other tests check the documented decisions of :mod:`tarot_core.games.classic`.
 """
 
 from __future__ import annotations
@@ -47,15 +48,15 @@ def terms(answer: Mapping[str, object]) -> dict[str, object]:
 
 
 # ------------------------------------------------------------------------------- counting by pairs
-def test_seed_001_pack_counts_91_points_by_pairs() -> None:
-    """Seed 001: 'In total there are 91 points.'"""
+def test_source_pack_counts_91_points_by_pairs() -> None:
+    """Source: 'In total there are 91 points.'"""
     assert pair_points(FULL_PACK) == 91
 
 
 @pytest.mark.parametrize(
     ("cards", "points"),
     [
-        ("T21 S2", 5),  # seed 001: special card + normal = 5
+        ("T21 S2", 5),  # source: special card + normal = 5
         ("HK S2", 5),  # King + normal = 5
         ("HQ S2", 4),  # Queen + normal = 4
         ("HC S2", 3),  # Cavalier + normal = 3
@@ -63,12 +64,12 @@ def test_seed_001_pack_counts_91_points_by_pairs() -> None:
         ("S2 S3", 1),  # two normal cards = 1
     ],
 )
-def test_seed_001_pair_values(cards: str, points: int) -> None:
+def test_source_pair_values(cards: str, points: int) -> None:
     assert pair_points(parse_cards(cards)) == points
 
 
-def test_seed_001_odd_last_card_is_ignored() -> None:
-    """Seed 001: 'If there are an odd number of cards, the final one is ignored.'"""
+def test_source_odd_last_card_is_ignored() -> None:
+    """Source: 'If there are an odd number of cards, the final one is ignored.'"""
     assert pair_points(parse_cards("S2 S3 S4")) == 1
 
 
@@ -78,12 +79,12 @@ def test_two_court_cards_together_count_their_values_less_one() -> None:
 
 # ---------------------------------------------------------------------------------------- targets
 @pytest.mark.parametrize(("bouts", "points"), [(3, 36), (2, 41), (1, 51), (0, 56)])
-def test_seed_001_targets_by_special_cards(bouts: int, points: int) -> None:
+def test_source_targets_by_special_cards(bouts: int, points: int) -> None:
     assert target(bouts) == points
 
 
 def test_reaching_the_target_exactly_wins() -> None:
-    """Seed 001: 'If you get this number of points or more, you have won the round.'"""
+    """Source: 'If you get this number of points or more, you have won the round.'"""
     answer = score(contract="small", oudlers=1, points=51)
     assert answer["won"] is True
     assert contract_score(answer) == 25
@@ -94,7 +95,7 @@ def test_reaching_the_target_exactly_wins() -> None:
     ("contract", "base", "multiplier"),
     [("small", 25, 1), ("guard", 50, 2), ("guard-without", 100, 4), ("guard-against", 150, 6)],
 )
-def test_seed_001_base_plus_difference_times_multiplier(contract: str, base: int, multiplier: int) -> None:
+def test_source_base_plus_difference_times_multiplier(contract: str, base: int, multiplier: int) -> None:
     answer = score(contract=contract, oudlers=2, points=51)
     assert contract_score(answer) == base + 10 * multiplier
 
@@ -112,7 +113,7 @@ def test_failed_contract_option_nothing() -> None:
 
 
 # ------------------------------------------------------------------------------------------- slam
-def test_seed_001_slam_bid_and_made_600_nothing_added() -> None:
+def test_source_slam_bid_and_made_600_nothing_added() -> None:
     answer = score(contract="slam", slam="attack")
     assert contract_score(answer) == 600
     assert "difference" not in terms(answer)
@@ -123,7 +124,7 @@ def test_slam_bid_and_failed_costs_600_by_default_and_300_with_half() -> None:
     assert contract_score(score(contract="slam", options={"failed_slam": "half"})) == -300
 
 
-def test_seed_001_unbid_slam_300_replaces_the_base_by_default() -> None:
+def test_source_unbid_slam_300_replaces_the_base_by_default() -> None:
     answer = score(contract="guard", oudlers=3, points=91, slam="attack")
     assert contract_score(answer) == 300 + (91 - 36) * 2
 
@@ -146,7 +147,7 @@ def test_defence_slam_costs_nothing_extra_unless_the_option_says_so() -> None:
 
 
 # ---------------------------------------------------------------------------------------- bonuses
-def test_seed_001_petit_on_last_trick_10_not_multiplied() -> None:
+def test_source_petit_on_last_trick_10_not_multiplied() -> None:
     plain = score(contract="guard-against", oudlers=1, points=51)
     with_petit = score(contract="guard-against", oudlers=1, points=51, petit_last_trick="attack")
     against = score(contract="guard-against", oudlers=1, points=51, petit_last_trick="defence")
@@ -158,7 +159,7 @@ def test_seed_001_petit_on_last_trick_10_not_multiplied() -> None:
     ("kind", "value"),
     [("trumps-10", 20), ("trumps-13", 30), ("trumps-15", 40), ("no-trumps", 10), ("no-honours", 10)],
 )
-def test_seed_001_hand_bonus_values_collected_by_the_holder(kind: str, value: int) -> None:
+def test_source_hand_bonus_values_collected_by_the_holder(kind: str, value: int) -> None:
     base = scores_of(score(contract="small", oudlers=1, points=51))
     answer = scores_of(
         score(contract="small", oudlers=1, points=51, bonuses=[{"kind": kind, "holder": "defender-2"}])

@@ -22,12 +22,13 @@ from typing import Any, cast
 import pytest
 
 from tarot_core.actions import Action
-from tarot_core.cards import FULL_PACK
+from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card
 from tarot_core.engine.result import points_value
 from tarot_core.engine.round import Round
 from tarot_core.engine.variant import Variant, all_variants, find_variant, score_request
 from tarot_core.errors import IllegalActionError
 from tarot_core.games.chambery import ChamberyRound
+from tarot_core.games.classic.rules import ClassicRound
 from tarot_core.games.mathers import MathersRound
 from tarot_core.seats import SEATS, Seat
 from tests.engine.rounds import snapshot
@@ -146,6 +147,8 @@ def calculator_request(rnd: Round) -> dict[str, Any]:
             request.update(contract=rnd.contract, points=counted.attack_points)
         return request | {"options": options}
     counting = rnd.count()
+    if isinstance(rnd, ClassicRound):
+        return classic_request(rnd) | {"options": options}
     request = {
         "variant": family,
         "players": rnd.players,
@@ -162,6 +165,60 @@ def calculator_request(rnd: Round) -> dict[str, Any]:
     return request
 
 
+def classic_roles(rnd: Round) -> dict[Seat, str]:
+    """The older rules' request names: taker, partner, then the defenders numbered in playing order
+    from the taker."""
+    assert rnd.taker is not None
+    names = {rnd.taker: "taker"} | ({rnd.partner: "partner"} if rnd.partner is not None else {})
+    seat, number = rnd.taker, 0
+    for _ in range(rnd.players - 1):
+        seat = seat.next(rnd.players)
+        if seat not in names:
+            number += 1
+            names[seat] = f"defender-{number}"
+    return names
+
+
+def classic_hand_bonuses(hand: tuple[Card, ...]) -> list[str]:
+    """The older rules' hand bonuses, read off a dealt hand (docs/reference/rules-decisions.md
+    #decision-classic-scoring: the trump bonuses at 10, 13 and 15 numbered trumps, the Excuse not
+    counted; no trumps; no honours, that is no King, Queen, Knight or Jack)."""
+    trumps = sum(1 for card in hand if card.is_trump)
+    kinds = [f"trumps-{n}" for n in (15, 13, 10) if trumps >= n][:1]
+    if trumps == 0:
+        kinds.append("no-trumps")
+    if not any(card.is_face for card in hand):
+        kinds.append("no-honours")
+    return kinds
+
+
+def classic_request(rnd: ClassicRound) -> dict[str, Any]:
+    """The older rules' calculator request, with the hand bonuses each seat's dealt hand earns and the
+    side that played the Petit to the last trick (the default reading of the source)."""
+    assert rnd.variant.options.petit_last_trick == "player" and not rnd.variant.options.excuse_is_trump
+    counting = rnd.count()
+    request: dict[str, Any] = {"variant": "classic", "players": rnd.players, "contract": str(rnd.contract)}
+    if rnd.contract != "slam":
+        request |= {"oudlers": counting.attack_bouts, "points": counting.attack_half_points // 2}
+    last = rnd.tricks[-1]
+    if last.plays[0][1] is EXCUSE and last.winner == last.plays[0][0]:
+        last = rnd.tricks[-2]  # a slam's Excuse led to the last trick: the trick before counts
+    petit = [rnd.side_of(seat) for seat, card in last.plays if card is PETIT]
+    if petit:
+        request["petit_last_trick"] = petit[0]
+    if counting.slam_by:
+        request["slam"] = counting.slam_by
+    if rnd.players == 5:
+        request["alone"] = rnd.partner is None
+    names = classic_roles(rnd)
+    request["bonuses"] = [
+        {"kind": kind, "holder": names[seat]}
+        for seat, hand in zip(SEATS, rnd.initial_hands, strict=False)
+        for kind in classic_hand_bonuses(hand)
+    ]
+    return request
+
+
 def calculator_by_seat(rnd: Round, answer: Mapping[str, Any]) -> dict[Seat, int | float]:
     """What the calculator's answer pays each seat of the round."""
     scores = answer["scores"]
@@ -173,6 +230,8 @@ def calculator_by_seat(rnd: Round, answer: Mapping[str, Any]) -> dict[Seat, int 
     if isinstance(rnd, ChamberyRound):
         named = {"taker": "soloist"} if "soloist" in scores else {}
         return {seat: scores[named.get(role, role)] for seat, role in roles(rnd).items()}
+    if isinstance(rnd, ClassicRound):
+        return {seat: scores[role] for seat, role in classic_roles(rnd).items()}
     return {seat: scores[role] for seat, role in roles(rnd).items()}
 
 
@@ -182,9 +241,8 @@ def check_score(rnd: Round) -> bool:
     if result.outcome != "played":
         assert set(result.by_seat.values()) == {0}
         return False
-    if rnd.variant.family != "classic":  # the classic calculator asks for hand bonuses, not in a round
-        answer = score_request(calculator_request(rnd))
-        assert calculator_by_seat(rnd, answer) == dict(result.by_seat)
+    answer = score_request(calculator_request(rnd))
+    assert calculator_by_seat(rnd, answer) == dict(result.by_seat)
     return True
 
 

@@ -1,7 +1,8 @@
 """French Tarot before the play: the deal, petit sec, the bidding, the five-player call and the discard.
 
-Facts from the FFT rules as summarised in RULES-NOTES.md (sections Deal, Bidding) and seed 000
-(III. A. The Deal, B. Bidding). Every position is built from a written deal.
+Facts from the FFT rules and the beginner's guide (III. A. The Deal, B. Bidding), as set out in
+docs/reference/rules-decisions.md, sections decision-fft-deal, decision-fft-bidding and decision-fft-five.
+Every position is built from a written deal.
 """
 
 from __future__ import annotations

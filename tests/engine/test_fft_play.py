@@ -1,9 +1,10 @@
 """French Tarot card play: following, trumping, overtrumping, the first lead in the five-player game,
 the Excuse, slams, petit au bout, handfuls, and where the dog's cards count.
 
-Facts from RULES-NOTES.md (sections Announcements, Play, Scoring) and seed 000 (III. C. Announcements
-and Bonuses). Positions are written deals; the refusals are checked both through ``why_illegal`` and
-through ``push``, which must leave the round untouched.
+Facts and sources: docs/reference/rules-decisions.md, sections decision-fft-announcements, decision-fft-play
+and decision-fft-scoring (the FFT's rules and the beginner's guide, III. C and D). Positions are written
+deals; the refusals are checked both through ``why_illegal`` and through ``push``, which must leave the round
+untouched.
 """
 
 from __future__ import annotations
@@ -373,9 +374,10 @@ def test_excuse_never_paid_counts_four_points() -> None:
 
 
 def test_excuse_kept_by_the_defence_in_a_taker_slam_even_at_the_last_trick() -> None:
-    """RULES-NOTES: the Excuse played to the last trick goes to the other side *outside a slam*, and in a
-    taker's slam with the Excuse in the defence, the defence keeps the Excuse (4 points). Seed 000,
-    after the Examples of Scoring: "the Defenders would get the card points for the 'Scuse if West is
+    """The Excuse played to the last trick goes to the other side *outside a slam*, and in a taker's slam
+    with the Excuse in the defence, the defence keeps the Excuse (4 points): rules decisions,
+    #decision-fft-play and #decision-fft-scoring. The beginner's guide (#source-beginners-guide), after
+    its Examples of Scoring: "the Defenders would get the card points for the 'Scuse if West is
     to get a Slam". Here p2 wins all 18 tricks and p3 keeps the Excuse for the last one."""
     rnd = new_round(
         "fft-4",

@@ -1,7 +1,8 @@
 """French Tarot scoring through the calculator's request: targets, rounding, multipliers, bonuses,
-slams, shares, the six worked examples of seed 000, and the errors a bad request gets.
+slams, shares, the six worked examples of the beginner's guide, and the errors a bad request gets.
 
-Facts from RULES-NOTES.md (section Scoring) and seed 000 (III. C and IV. Examples of Scoring).
+Facts and sources: docs/reference/rules-decisions.md#decision-fft-scoring and #example-fft-guide (the FFT's
+rules; the beginner's guide, III. C and IV. Examples of Scoring).
 """
 
 from __future__ import annotations
@@ -41,12 +42,12 @@ def per_defender(answer: dict[str, Any]) -> int:
     return value
 
 
-# ------------------------------------------------------------------ seed 000, IV. Examples of Scoring
+# ------------------------------------------------------------------ the guide's IV. Examples of Scoring
 
 
-def test_seed_example_1_take_with_three_ends_and_exactly_36() -> None:
-    """Seed 000, IV. Examples of Scoring, first example: West takes (prise), 3 Ends, exactly 36 points:
-    the game (25) and nothing else; each defender pays West 25."""
+def test_guide_example_1_take_with_three_ends_and_exactly_36() -> None:
+    """The guide (#example-fft-guide), IV. Examples of Scoring, first example: West takes (prise), 3 Ends,
+    exactly 36 points: the game (25) and nothing else; each defender pays West 25."""
     answer = score(contract="prise", oudlers=3, points=36)
     assert answer["won"] is True
     assert terms(answer)["target"] == 36 and terms(answer)["difference"] == 0
@@ -54,27 +55,28 @@ def test_seed_example_1_take_with_three_ends_and_exactly_36() -> None:
     assert answer["scores"] == {"taker": 75, "partner": None, "defender": -25}
 
 
-def test_seed_example_2_keep_with_two_ends_and_40_lost() -> None:
-    """Seed 000, IV. Examples of Scoring, second example: South keeps (garde) with 2 Ends and 40 points
-    against 41: (25 + 1) × 2; South pays each defender 52."""
+def test_guide_example_2_keep_with_two_ends_and_40_lost() -> None:
+    """The guide (#example-fft-guide), IV. Examples of Scoring, second example: South keeps (garde) with 2
+    Ends and 40 points against 41: (25 + 1) × 2; South pays each defender 52."""
     answer = score(contract="garde", oudlers=2, points=40)
     assert answer["won"] is False
     assert per_defender(answer) == -52 and payment(answer) == (TAKER_PAYS, 52)
     assert answer["scores"] == {"taker": -156, "partner": None, "defender": 52}
 
 
-def test_seed_example_3_keep_with_two_ends_and_56() -> None:
-    """Seed 000, IV. Examples of Scoring, third example: North keeps with 2 Ends and 56 points:
-    (25 + 15) × 2; each defender pays North 80."""
+def test_guide_example_3_keep_with_two_ends_and_56() -> None:
+    """The guide (#example-fft-guide), IV. Examples of Scoring, third example: North keeps with 2 Ends and 56
+    points: (25 + 15) × 2; each defender pays North 80."""
     answer = score(contract="garde", oudlers=2, points=56)
     assert answer["won"] is True and terms(answer)["difference"] == 15
     assert per_defender(answer) == 80 and payment(answer) == (PAYS_TAKER, 80)
     assert answer["scores"]["taker"] == 240
 
 
-def test_seed_example_4_keep_lost_and_pagat_ultimo_to_the_defence() -> None:
-    """Seed 000, IV. Examples of Scoring, fourth example: South keeps, 2 Ends, 40 points, and the
-    defenders win the last trick with the Petit: (25 + 1 + 10) × 2; South pays each defender 72."""
+def test_guide_example_4_keep_lost_and_pagat_ultimo_to_the_defence() -> None:
+    """The guide (#example-fft-guide), IV. Examples of Scoring, fourth example: South keeps, 2 Ends, 40
+    points, and the defenders win the last trick with the Petit: (25 + 1 + 10) × 2; South pays each defender
+    72."""
     answer = score(contract="garde", oudlers=2, points=40, petit_au_bout="defence")
     assert answer["won"] is False
     assert terms(answer)["petit_au_bout"] == -10
@@ -82,18 +84,18 @@ def test_seed_example_4_keep_lost_and_pagat_ultimo_to_the_defence() -> None:
     assert answer["scores"] == {"taker": -216, "partner": None, "defender": 72}
 
 
-def test_seed_example_5_keep_with_three_ends_49_and_pagat_ultimo() -> None:
-    """Seed 000, IV. Examples of Scoring, fifth example: West keeps, 3 Ends, 49 points and wins the last
-    trick with the Petit: (25 + 13 + 10) × 2; each defender pays West 96."""
+def test_guide_example_5_keep_with_three_ends_49_and_pagat_ultimo() -> None:
+    """The guide (#example-fft-guide), IV. Examples of Scoring, fifth example: West keeps, 3 Ends, 49 points
+    and wins the last trick with the Petit: (25 + 13 + 10) × 2; each defender pays West 96."""
     answer = score(contract="garde", oudlers=3, points=49, petit_au_bout="attack")
     assert answer["won"] is True
     assert terms(answer)["difference"] == 13 and terms(answer)["petit_au_bout"] == 10
     assert per_defender(answer) == 96 and payment(answer) == (PAYS_TAKER, 96)
 
 
-def test_seed_example_6_keep_against_the_talon_triple_handful_and_slam() -> None:
-    """Seed 000, IV. Examples of Scoring, sixth example: West keeps against the talon, announces a
-    triple handful and a slam and makes it, 3 Ends and 88 points: (25 + 52) × 6 + 400 + 40; each
+def test_guide_example_6_keep_against_the_talon_triple_handful_and_slam() -> None:
+    """The guide (#example-fft-guide), IV. Examples of Scoring, sixth example: West keeps against the talon,
+    announces a triple handful and a slam and makes it, 3 Ends and 88 points: (25 + 52) × 6 + 400 + 40; each
     defender pays West 902."""
     answer = score(
         contract="garde-contre",

@@ -1,4 +1,5 @@
-"""Playable hands of Mathers' game (source 002: Mathers, *The Tarot*, 1888, chapter 5), random play-outs."""
+"""Playable hands of Mathers' game (Mathers, *The Tarot*, 1888, chapter 5, described in
+docs/reference/rules-decisions.md#source-mathers), random play-outs."""
 
 from __future__ import annotations
 

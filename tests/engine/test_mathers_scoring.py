@@ -1,7 +1,7 @@
 """Declarations, trick values and hand scoring of Mathers' game.
 
 Tests named "mathers_1888_..." check a statement of S. L. MacGregor Mathers, *The Tarot* (1888),
-chapter 5 (the project's source 002); the others check the documented decisions.
+chapter 5 (docs/reference/rules-decisions.md#source-mathers); the others check the documented decisions.
 """
 
 from __future__ import annotations

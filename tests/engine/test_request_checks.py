@@ -129,28 +129,48 @@ def test_the_petit_au_bout_refusal_says_why() -> None:
     assert "the side that won the Petit au bout holds the Petit, so it has at least 1 bout" in str(error)
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        # Half points with four players: the Excuse changes side at the last trick.
-        {"oudlers": 2, "points": 40.5},
-        {"oudlers": 1, "points": 56.5, "petit_au_bout": "attack"},
-        # Every limit the refusals above name is itself accepted.
-        {"oudlers": 1, "points": 7, "slam": {"won_by": "defence"}},
-        {"oudlers": 1, "points": 23, "slam": {"won_by": "defence"}},
-        {"oudlers": 0, "points": 19, "slam": {"won_by": "defence"}},
-        {"oudlers": 2, "points": 87, "slam": {"won_by": "attack"}},
-        {"oudlers": 1, "points": 9},
-        {"oudlers": 3, "points": 89},
-        {"contract": "garde-contre", "oudlers": 3, "points": 66, "slam": {"won_by": "attack"}},
-        {"contract": "garde-contre", "oudlers": 3, "points": 88, "slam": {"won_by": "attack"}},
-        {"contract": "garde-contre", "oudlers": 1, "points": 4, "slam": {"won_by": "defence"}},
-        {"contract": "garde-sans", "oudlers": 3, "points": 25, "slam": {"won_by": "defence"}},
-        {"players": 5, "contract": "garde-contre", "oudlers": 0, "points": 75},
-    ],
-)
-def test_possible_french_deals_are_still_scored(fields: dict[str, Any]) -> None:
-    assert fft(**fields)["won"] in (True, False)
+# Each possible deal with what each defender receives (negative: pays), worked out by hand from the
+# rules (docs/reference/rules-decisions.md#decision-fft-scoring: S = ±(25 + |d|) × m + Petit au bout × m
+# + slam; an unannounced slam +200 to the side that makes it; a half point goes to the side that wins the
+# deal).
+# The taker's side loses when S is positive for the defenders. Four players and a prise unless stated.
+FFT_POSSIBLE: list[tuple[dict[str, Any], int]] = [
+    # Half points with four players: the Excuse changes side at the last trick.
+    # 40.5 against 41: lost, the half point to the defence, d = 1: (25 + 1) × 1 = 26.
+    ({"oudlers": 2, "points": 40.5}, 26),
+    # 56.5 against 51: made, d = 5.5 counts 6: −(25 + 6) − 10 (Petit au bout for the attack) = −41.
+    ({"oudlers": 1, "points": 56.5, "petit_au_bout": "attack"}, -41),
+    # Every limit the refusals above name is itself accepted.
+    # 7 against 51: (25 + 44) + 200 (the defence's slam) = 269.
+    ({"oudlers": 1, "points": 7, "slam": {"won_by": "defence"}}, 269),
+    # 23 against 51: (25 + 28) + 200 = 253.
+    ({"oudlers": 1, "points": 23, "slam": {"won_by": "defence"}}, 253),
+    # 19 against 56: (25 + 37) + 200 = 262.
+    ({"oudlers": 0, "points": 19, "slam": {"won_by": "defence"}}, 262),
+    # 87 against 41: −(25 + 46) − 200 (the taker's unannounced slam) = −271.
+    ({"oudlers": 2, "points": 87, "slam": {"won_by": "attack"}}, -271),
+    # 9 against 51: 25 + 42 = 67.
+    ({"oudlers": 1, "points": 9}, 67),
+    # 89 against 36: −(25 + 53) = −78.
+    ({"oudlers": 3, "points": 89}, -78),
+    # Garde contre (× 6), 66 against 36: −(25 + 30) × 6 − 200 = −530.
+    ({"contract": "garde-contre", "oudlers": 3, "points": 66, "slam": {"won_by": "attack"}}, -530),
+    # Garde contre, 88 against 36: −(25 + 52) × 6 − 200 = −662.
+    ({"contract": "garde-contre", "oudlers": 3, "points": 88, "slam": {"won_by": "attack"}}, -662),
+    # Garde contre, 4 against 51: (25 + 47) × 6 + 200 = 632.
+    ({"contract": "garde-contre", "oudlers": 1, "points": 4, "slam": {"won_by": "defence"}}, 632),
+    # Garde sans (× 4), 25 against 36: (25 + 11) × 4 + 200 = 344.
+    ({"contract": "garde-sans", "oudlers": 3, "points": 25, "slam": {"won_by": "defence"}}, 344),
+    # Five players, garde contre, 75 against 56: −(25 + 19) × 6 = −264.
+    ({"players": 5, "contract": "garde-contre", "oudlers": 0, "points": 75}, -264),
+]
+
+
+@pytest.mark.parametrize(("fields", "defender"), FFT_POSSIBLE)
+def test_possible_french_deals_are_still_scored(fields: dict[str, Any], defender: int) -> None:
+    answer = fft(**fields)
+    assert answer["scores"]["defender"] == defender
+    assert answer["won"] is (defender < 0)
 
 
 # ------------------------------------------------------------------ refusals: the older French rules
@@ -194,26 +214,42 @@ def test_impossible_deals_of_the_older_rules_are_refused(
     assert fragment in error.message
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        # Credited to the side of the player who played it (the default), the Petit says nothing of
-        # who won the last trick.
-        {"contract": "small", "oudlers": 0, "points": 40, "petit_last_trick": "attack"},
-        {"contract": "slam", "slam": "attack", "petit_last_trick": "defence"},
-        {"contract": "small", "oudlers": 0, "points": 3, "slam": "defence"},
-        {"contract": "small", "oudlers": 2, "points": 87, "slam": "attack"},
-        {"players": 5, "contract": "slam", "slam": "attack", "alone": True},
-        {"players": 5, "contract": "guard", "oudlers": 1, "points": 50, "alone": True,
-         "options": {"call_timing": "before-dog"}},
-        # Guard without the dog, the dog set aside for nobody: it may hold all three bouts, so a taker
-        # who wins every trick may have none.
-        {"contract": "guard-without", "oudlers": 0, "points": 70, "slam": "attack",
-         "options": {"guard_without_dog": "nobody"}},
-    ],
-)  # fmt: skip
-def test_possible_deals_of_the_older_rules_are_still_scored(fields: dict[str, Any]) -> None:
-    assert "scores" in score_request({"variant": "classic", "players": 3, **fields})
+# Each possible deal of the older rules with the contract score S from the taker's side and the taker's
+# share, worked out by hand (docs/reference/rules-decisions.md#decision-classic-scoring: base 25/50/100/150
+# plus the difference times 1/2/4/6; a bid slam 600 and nothing added; an unbid slam 300 in place of the
+# base; the Petit on the last trick 10 to the side of the player who played it; a failed contract loses
+# what it would have won; the taker's share 2 × S with three players, 4 × S alone with five). Three
+# players unless stated.
+CLASSIC_POSSIBLE: list[tuple[dict[str, Any], int, int]] = [
+    # Credited to the side of the player who played it (the default), the Petit says nothing of
+    # who won the last trick.
+    # Small, 40 against 56: −(25 + 16) + 10 = −31; the taker −62.
+    ({"contract": "small", "oudlers": 0, "points": 40, "petit_last_trick": "attack"}, -31, -62),
+    # Slam bid and made: 600, less 10 for the opponents' Petit = 590; the taker 1180.
+    ({"contract": "slam", "slam": "attack", "petit_last_trick": "defence"}, 590, 1180),
+    # Small, 3 against 56: −(25 + 53) = −78; the taker −156.
+    ({"contract": "small", "oudlers": 0, "points": 3, "slam": "defence"}, -78, -156),
+    # Small, 87 against 41, every trick without bidding Slam: 300 + 46 = 346; the taker 692.
+    ({"contract": "small", "oudlers": 2, "points": 87, "slam": "attack"}, 346, 692),
+    # Five players, a bid slam made alone: 600; the taker 4 × 600 = 2400.
+    ({"players": 5, "contract": "slam", "slam": "attack", "alone": True}, 600, 2400),
+    # Five players, Guard alone, 50 against 51: −(50 + 1 × 2) = −52; the taker −208.
+    ({"players": 5, "contract": "guard", "oudlers": 1, "points": 50, "alone": True,
+      "options": {"call_timing": "before-dog"}}, -52, -208),
+    # Guard without the dog, the dog set aside for nobody: it may hold all three bouts, so a taker
+    # who wins every trick may have none. 70 against 56, unbid slam: 300 + 14 × 4 = 356; the taker 712.
+    ({"contract": "guard-without", "oudlers": 0, "points": 70, "slam": "attack",
+      "options": {"guard_without_dog": "nobody"}}, 356, 712),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fields", "contract_score", "taker"), CLASSIC_POSSIBLE)
+def test_possible_deals_of_the_older_rules_are_still_scored(
+    fields: dict[str, Any], contract_score: int, taker: int
+) -> None:
+    answer: Any = score_request({"variant": "classic", "players": 3, **fields})
+    assert answer["contract_score"] == contract_score
+    assert answer["scores"]["taker"] == taker
 
 
 # ------------------------------------------------------------------ numbers are numbers

@@ -35,12 +35,14 @@ def test_french_trick_values_and_the_dog_make_the_whole_pack(key: str) -> None:
         assert in_tricks * 2 + count_half_points(aside) == TOTAL_HALF_POINTS
 
 
-#: Chambéry card points as the rulebook lists them (seed 003): the Fou, the 21, the Pagat and the Kings
+#: Chambéry card points as the rulebook lists them
+#: (docs/reference/rules-decisions.md#decision-chambery-counting): the Fou, the 21, the Pagat and the Kings
 #: 4, Queens 3, Cavaliers 2, Jacks 1, every other card 0.
 CHAMBERY_POINTS = {"EX": 4, "T21": 4, "T1": 4, "K": 4, "Q": 3, "C": 2, "J": 1}
 
-#: Mathers' trick values (seed 002): a Tarot Trump (the 21, the 1, the Fool and the Kings) 5, a Queen 4,
-#: a Knight 3, a Knave 2, anything else 1; a trick scores its best card.
+#: Mathers' trick values (docs/reference/rules-decisions.md#decision-mathers): a Tarot Trump (the 21, the 1,
+#: the Fool and the Kings) 5, a Queen 4, a Knight 3, a Knave 2, anything else 1; a trick scores its best
+#: card.
 MATHERS_TAROT_TRUMPS = {"T21", "T1", "EX", "SK", "HK", "DK", "CK"}
 MATHERS_VALUES = {"Q": 4, "C": 3, "J": 2}
 

@@ -33,7 +33,8 @@ DemandInDiscard = Literal["name-again", "lost"]
 
 @dataclass(frozen=True)
 class ChamberyOptions(Options):
-    """The rule options of Chambéry Tarot. The defaults follow the rulebook as the seed reads it.
+    """The rule options of Chambéry Tarot. The defaults follow the rulebook as its English
+    rules read it (docs/reference/rules-decisions.md#decision-chambery-payments).
 
     ``payment``
         ``"seed"`` (default): each player of the side that did not reach the tie pays, or each

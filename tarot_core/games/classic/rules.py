@@ -1,7 +1,8 @@
 """The older French rules ("classic"): three players, or five with a called King.
 
 The rules are those of an English-language description of the French game as it was played before
-the Fédération Française de Tarot fixed its rules (the project's source 001). What the source says:
+the Fédération Française de Tarot fixed its rules (described in docs/reference/rules-decisions.md,
+#source-older-french). What the source says:
 
 * 3 players get 24 cards each and 6 go to the dog; 5 players get 15 each and 3 go to the dog.
   The dealer deals by threes, starting on the right, and the pack is not shuffled between deals.

@@ -279,8 +279,8 @@ class Sheet:
         if deal.partner not in (None, "") and not roles.partner:
             if form.roles(count, {**request, "alone": False}).partner:
                 reason = (
-                    "the taker plays alone (the box is ticked), so nobody is their partner: "
-                    "leave the partner out, or untick the box"
+                    "the deal says the taker plays alone, so nobody is their partner: "
+                    "leave the partner out, or say the taker did not play alone"
                 )
             elif not any(asks_partner(players) for players in family_players(self.variant)):
                 reason = f"{rules_name(self.variant)} has no partner: leave the partner out"

@@ -224,7 +224,7 @@ def test_odd_input_answers_in_json(value: str) -> None:
             5,
             {"contract": ["garde"], "oudlers": ["2"], "points": ["56"], "alone": ["1"], "taker": ["Cléo"]},
             "partner",
-            "Partner (the called King): the taker plays alone",
+            "Partner (the called King): the deal says the taker plays alone",
         ),
         (
             "fft",

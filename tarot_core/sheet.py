@@ -25,6 +25,7 @@ import csv
 import importlib
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -249,6 +250,7 @@ class Sheet:
             ) from None
         dealer = self.dealer_of(number)
         roles = roles_needed(self.variant, len(self.players), request)
+        self._check_roles_wanted(deal, roles, request, dealer, where)
         taker = self._player(deal.taker, "taker", where) if roles.taker else None
         if roles.taker_is_dealer:
             taker = dealer
@@ -263,6 +265,42 @@ class Sheet:
         stored = Deal(request, taker if roles.taker else None, partner)
         scores = self._scores(answer, taker, partner, where)
         return ScoredDeal(number, dealer, stored, answer, scores)
+
+    def _check_roles_wanted(
+        self, deal: Deal, roles: Roles, request: Mapping[str, object], dealer: str, where: str
+    ) -> None:
+        """Refuse a role the deal cannot have: it would be dropped, and its player scored as a defender."""
+        form = _form(self.variant)
+        count = len(self.players)
+
+        def asks_partner(players: int) -> bool:
+            return any(name == "partner" for name, _, _ in form.sheet_roles(players))
+
+        if deal.partner not in (None, "") and not roles.partner:
+            if form.roles(count, {**request, "alone": False}).partner:
+                reason = (
+                    "the deal says the taker plays alone, so nobody is their partner: "
+                    "leave the partner out, or say the taker did not play alone"
+                )
+            elif not any(asks_partner(players) for players in family_players(self.variant)):
+                reason = f"{rules_name(self.variant)} has no partner: leave the partner out"
+            elif not asks_partner(count):
+                reason = f"with {count} players nobody plays as partner: leave the partner out"
+            else:
+                reason = "this contract is played without a partner: leave the partner out"
+            raise SheetError(where, reason, "partner")
+        if deal.taker not in (None, "") and not roles.taker:
+            if roles.taker_is_dealer:
+                reason = (
+                    f"the dealer, {dealer}, plays this contract: a soloist is named only for a solo bid, "
+                    "so leave it out"
+                )
+            else:
+                reason = (
+                    f"with these rules and {count} players nobody takes: each player's own result is "
+                    "entered, so leave the taker out"
+                )
+            raise SheetError(where, reason, "taker")
 
     def _player(self, name: str | None, role: str, where: str) -> str:
         what = {"taker": "who took (the taker or soloist)", "partner": "who was the partner"}[role]
@@ -408,13 +446,17 @@ class Sheet:
 
     def to_csv(self) -> str:
         """One row per deal: number, dealer, taker, partner, each player's score, then the request as
-        JSON; a last row ``total`` holds the totals. Opens in any spreadsheet."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["deal", "rules", "dealer", "taker", "partner", *self.players, "request"])
+        JSON; a last row ``total`` holds the totals and the next dealer, and a first row ``title`` the
+        session's name when it has one. Opens in any spreadsheet; a name a spreadsheet would take for a
+        formula is written as quoted text after an apostrophe (see :func:`guard_cell`)."""
+        header = ["deal", "rules", "dealer", "taker", "partner", *self.players, "request"]
+        rows: list[list[str | int]] = []
+        if self.title:
+            rows.append(["title", self.title, *[""] * (len(header) - 2)])
+        rows.append(list(header))
         for done in self.scored():
             request = json.dumps(dict(done.deal.request), ensure_ascii=False, separators=(",", ":"))
-            writer.writerow(
+            rows.append(
                 [
                     done.number,
                     self.variant,
@@ -426,10 +468,56 @@ class Sheet:
                 ]
             )
         totals = self.totals()
-        writer.writerow(
+        rows.append(
             ["total", self.variant, self.next_dealer(), "", "", *(totals[n] for n in self.players), ""]
         )
-        return out.getvalue()
+        return "".join(_csv_line(row) for row in rows)
+
+
+# ---------------------------------------------------------------------------------------------- CSV cells
+#: What a spreadsheet takes for the start of a formula in a cell (OWASP's list for CSV injection).
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _guarded(text: str) -> bool:
+    """Whether the text cell ``text`` is written after an apostrophe: it starts like a formula, or it
+    starts with an apostrophe that reading would otherwise take away."""
+    return text.startswith(FORMULA_STARTS) or (
+        text.startswith("'") and text[1:].startswith((*FORMULA_STARTS, "'"))
+    )
+
+
+def guard_cell(text: str) -> str:
+    """A text cell as the CSV writes it: ``=1+2`` becomes ``'=1+2``, which a spreadsheet shows as text
+    instead of running it; :func:`unguard_cell` gives the text back.
+
+    >>> guard_cell("=1+2"), guard_cell("-Ana"), guard_cell("Ana"), guard_cell("'=x")
+    ("'=1+2", "'-Ana", 'Ana', "''=x")
+    >>> all(unguard_cell(guard_cell(t)) == t for t in ("=1+2", "'=x", "''", "'Ana", "Ana", ""))
+    True
+    """
+    return "'" + text if _guarded(text) else text
+
+
+def unguard_cell(text: str) -> str:
+    """A text cell as read: the apostrophe :func:`guard_cell` added is taken away."""
+    return text[1:] if text[:1] == "'" and _guarded(text[1:]) else text
+
+
+def _csv_line(cells: Sequence[str | int]) -> str:
+    """One CSV line: numbers bare, text quoted where the csv module would quote it, and a guarded cell
+    always quoted (a spreadsheet then reads it as text whatever its settings)."""
+    parts: list[str] = []
+    for cell in cells:
+        if isinstance(cell, int):
+            parts.append(str(cell))
+            continue
+        written = guard_cell(cell)
+        if written != cell or any(ch in written for ch in ',"\r\n'):
+            parts.append('"' + written.replace('"', '""') + '"')
+        else:
+            parts.append(written)
+    return ",".join(parts) + "\n"
 
 
 # ---------------------------------------------------------------------------------------------- reading files
@@ -532,37 +620,63 @@ def _signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else repr(value)
 
 
+#: The separators a spreadsheet saves CSV with: the comma, or the semicolon where the comma is the
+#: decimal mark (a French spreadsheet).
+SEPARATORS: Final = (",", ";")
+
+
+def _separator(text: str) -> tuple[str, str]:
+    """The file's separator, read from its first line (``deal`` or ``title``, then the separator), and
+    the text without a spreadsheet's ``sep=;`` line."""
+    first, _, rest = text.partition("\n")
+    first = first.rstrip("\r")
+    if first.lower().startswith("sep=") and first[4:] in SEPARATORS:
+        return first[4:], rest
+    word = first.lstrip('"').lower()
+    for start in ("deal", "title"):
+        if word.startswith(start):
+            after = word[len(start) :].lstrip('"')[:1]
+            return (after if after in SEPARATORS else ","), text
+    return ",", text
+
+
 def _from_csv(text: str) -> Sheet:
+    delimiter, text = _separator(text)
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        read = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     except csv.Error as error:
         raise SheetError("", f"not valid CSV: {error}") from None
-    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    # each row with its number as a spreadsheet shows it, blank rows left out
+    rows = [(index, row) for index, row in enumerate(read, start=1) if any(cell.strip() for cell in row)]
     if not rows:
         raise SheetError("", "the file holds no cells")
-    header = [cell.strip() for cell in rows[0]]
+    title = ""
+    head_row = rows[0][0]
+    if rows[0][1][0].strip().lower() == "title":
+        title = unguard_cell(rows[0][1][1].strip()) if len(rows[0][1]) > 1 else ""
+        rows = rows[1:]
+        head_row = rows[0][0] if rows else head_row + 1
+    header = [cell.strip() for cell in rows[0][1]] if rows else []
     fixed = ["deal", "rules", "dealer", "taker", "partner"]
     if header[: len(fixed)] != fixed or header[-1:] != ["request"]:
         raise SheetError(
-            "row 1",
+            f"row {head_row}",
             "a score sheet in CSV starts with the columns deal, rules, dealer, taker, partner, "
             "then one per player, then request",
         )
-    players = header[len(fixed) : -1]
-    body = [row for row in rows[1:] if row[0].strip().lower() != "total"]
-    total_rows = [row for row in rows[1:] if row[0].strip().lower() == "total"]
-    if not body and not total_rows:
-        raise SheetError("row 2", "the sheet has no deal and no total row: nothing says which rules it uses")
-    first = (body or total_rows)[0]
+    players = [unguard_cell(name) for name in header[len(fixed) : -1]]
+    if len(rows) < 2:
+        raise SheetError(
+            f"row {head_row + 1}", "the sheet has no deal and no total row: nothing says which rules it uses"
+        )
+    first = rows[1][1]
     variant = first[1].strip() if len(first) > 1 else ""
-    first_dealer = first[2].strip() if len(first) > 2 else ""
+    first_dealer = unguard_cell(first[2].strip()) if len(first) > 2 else ""
     # the first deal's dealer, or for a sheet with no deal the total row's next dealer: the first one
-    sheet = Sheet.new(variant, players, first_dealer or None)
+    sheet = Sheet.new(variant, players, first_dealer or None, title)
     width = len(header)
-    for index, row in enumerate(rows[1:], start=2):
+    for index, row in rows[1:]:
         where = f"row {index}"
-        if not any(cell.strip() for cell in row):
-            continue
         if len(row) != width:
             raise SheetError(where, f"has {len(row)} cells, the header has {width}")
         cells = [cell.strip() for cell in row]
@@ -573,7 +687,9 @@ def _from_csv(text: str) -> Sheet:
         scores = {
             name: _csv_int(value, where, name) for name, value in zip(players, cells[5:-1], strict=True)
         }
+        dealer = unguard_cell(cells[2])
         if cells[0].lower() == "total":
+            _check_next_dealer(sheet, dealer, where)
             _compare(scores, sheet.totals(), where)
             continue
         if cells[0] != str(len(sheet.deals) + 1):
@@ -582,11 +698,11 @@ def _from_csv(text: str) -> Sheet:
                 f"deals are numbered in order: expected {len(sheet.deals) + 1}, not {cells[0]!r}",
                 "deal",
             )
-        if cells[2] and cells[2] != sheet.dealer_of(len(sheet.deals) + 1):
+        if dealer and dealer != sheet.dealer_of(len(sheet.deals) + 1):
             raise SheetError(
                 where,
                 f"{sheet.dealer_of(len(sheet.deals) + 1)} deals deal {cells[0]} (the deal goes round in the "
-                f"players' order), not {cells[2]}",
+                f"players' order), not {dealer}",
                 "dealer",
             )
         try:
@@ -595,18 +711,44 @@ def _from_csv(text: str) -> Sheet:
             raise SheetError(where, f"the request is not valid JSON: {error.msg}", "request") from None
         if not isinstance(request, Mapping):
             raise SheetError(where, "the request is a JSON object", "request")
+        taker, partner = unguard_cell(cells[3]), unguard_cell(cells[4])
         try:
-            sheet = sheet.add(Deal(request, cells[3] or None, cells[4] or None))
+            sheet = sheet.add(Deal(request, taker or None, partner or None))
         except SheetError as error:
             raise SheetError(where, error.message, error.field) from None
         _compare(scores, sheet.scored()[-1].scores, where)
     return sheet
 
 
+def _check_next_dealer(sheet: Sheet, given: str, where: str) -> None:
+    """A total row's dealer cell, when filled, must name the player the engine says deals next."""
+    if not given or given == sheet.next_dealer():
+        return
+    count = len(sheet.deals)
+    done = f"after {count} deal{'' if count == 1 else 's'}" if count else "before the first deal"
+    raise SheetError(
+        where,
+        f"the total row names {given} as the next dealer, but {done}, with {sheet.first_dealer} dealing "
+        f"first and the deal going round in the players' order, {sheet.next_dealer()} deals next: "
+        "correct the cell or leave it empty",
+        "dealer",
+    )
+
+
+#: A score as a spreadsheet may write it: a sign, digits, and a decimal part after a point or a comma.
+_NUMBER: Final = re.compile(r"([+-]?)(\d{1,12})(?:[.,](\d{1,12}))?")
+#: The spaces a spreadsheet may put between thousands (1 240).
+_THOUSANDS: Final = str.maketrans("", "", " \u00a0\u202f")
+
+
 def _csv_int(text: str, where: str, name: str) -> int | str:
+    """A score cell: empty (computed), or a whole number, with a decimal comma or point if the
+    spreadsheet wrote one (``-80,0``); a part after the mark other than zeros is refused."""
     if text == "":
         return ""
-    try:
-        return int(text.replace("−", "-").replace("+", ""))
-    except ValueError:
-        raise SheetError(where, f"{name}'s score must be a whole number, not {text!r}", "scores") from None
+    found = _NUMBER.fullmatch(text.replace("−", "-").translate(_THOUSANDS))
+    if found is None or (found.group(3) and found.group(3).strip("0")):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise SheetError(where, f"{name}'s score must be a whole number, not {shown!r}", "scores")
+    sign, whole = found.group(1), int(found.group(2))
+    return -whole if sign == "-" else whole

@@ -321,7 +321,9 @@ def _refuse_deal(sheet: Sheet, query: Query, uid: str, editing: int, error: Shee
     """A refused deal keeps its values in the form, with the reason next to the field."""
     form_field = _form_field(error.field)
     labels = {f.name: f.label for f in calculator.form_fields(_session_query(sheet, query))}
-    labels.update({"taker": "Taker", "partner": "Partner"})
+    form = request_form(sheet.variant)
+    roles = form.sheet_roles(len(sheet.players)) if form is not None else ()
+    labels.update({"taker": "Taker", "partner": "Partner", **{name: label for name, label, _ in roles}})
     label = labels.get(form_field, "")
     message = f"{label}: {error.message}" if label else error.message
     extra = {"html": sheet_html(sheet, uid, query, editing), "form_field": form_field}

@@ -7,6 +7,8 @@ a reload that keeps the session, export and import, the keyboard alone, and axe.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Any
 import pytest
 
 from tarot_core.engine.variant import score_request
-from tarot_core.sheet import load_sheet
+from tarot_core.sheet import Deal, Sheet, load_sheet
 from tests.browser.widget_testing import WidgetPage, describe, new_widget_page, run_axe, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -169,6 +171,29 @@ def test_a_refused_deal_is_not_added(sheet: WidgetPage) -> None:
     assert root.get_attribute("data-deals") == str(len(DEALS)) and totals(sheet) == before
 
 
+def test_contradictory_roles_are_refused_next_to_the_partner(sheet: WidgetPage) -> None:
+    """A partner chosen while the taker plays alone: the message stands under the partner's list, and
+    everything chosen or typed stays in the form."""
+    root = widget(sheet)
+    before = totals(sheet)
+    both = {**DEALS[0], "alone": True, "form": {**DEALS[0]["form"], "points": "47.5"}}
+    fill_deal(sheet, both)
+    root.locator('[data-action="add-deal"]').click()
+    error = root.locator('.tw-sheet-form [data-error-for="partner"]')
+    error.wait_for(state="visible")
+    wait_idle(sheet)
+    assert "the taker plays alone" in error.inner_text()
+    form = root.locator(".tw-sheet-form")
+    partner = form.locator('[name="partner"]')
+    assert partner.get_attribute("aria-invalid") == "true"
+    assert sheet.page.evaluate("() => document.activeElement.name") == "partner"
+    assert partner.input_value() == both["partner"]
+    assert form.locator('[name="taker"]').input_value() == both["taker"]
+    assert form.locator('[name="alone"]').is_checked()
+    assert form.locator('[name="points"]').input_value() == "47.5"
+    assert root.get_attribute("data-deals") == str(len(DEALS)) and totals(sheet) == before
+
+
 def test_undo_removes_the_last_deal(sheet: WidgetPage) -> None:
     root = widget(sheet)
     root.locator('[data-action="undo"]').click()
@@ -219,14 +244,17 @@ def test_export_and_import(sheet: WidgetPage, tmp_path: Path) -> None:
         saved[kind] = path
         assert path.name == f"friday.{kind}"
         assert load_sheet(path.read_text(encoding="utf-8")).totals() == engine_totals(AFTER_EDIT)
-    assert saved["csv"].read_text(encoding="utf-8").startswith("deal,rules,dealer,taker,partner,Ana,")
+    assert saved["csv"].read_text(encoding="utf-8").splitlines()[:2] == [
+        "title,Friday,,,,,,,,,",
+        "deal,rules,dealer,taker,partner,Ana,Ben,Cléo,Dan,Eve,request",
+    ]
     root.locator('[data-action="import"]').set_input_files(str(saved["csv"]))
     page.wait_for_function(
         "(sel) => document.querySelectorAll(sel + ' .tw-sessions li').length === 2", arg=ROOT
     )
     wait_idle(sheet)
     assert totals(sheet) == engine_totals(AFTER_EDIT)
-    assert root.locator(".tw-sheet-title").inner_text() == "friday"  # a CSV file is named after the file
+    assert root.locator(".tw-sheet-title").inner_text() == "Friday"  # the title travels in the CSV
     # a bad file is refused with the reason, and the open session stays as it was
     bad = tmp_path / "notes.csv"
     bad.write_text("name,score\nAna,3\n", encoding="utf-8")
@@ -238,9 +266,57 @@ def test_export_and_import(sheet: WidgetPage, tmp_path: Path) -> None:
     assert root.locator(".tw-sessions li").count() == 2
 
 
+def french_csv(deals: list[dict[str, Any]], next_dealer: str) -> bytes:
+    """The evening's CSV as a spreadsheet set up for French saves it: a byte-order mark, semicolons
+    between cells, Windows line ends, and the totals written with a decimal comma."""
+    scored = Sheet.new("fft", PLAYERS, title="Vendredi, chez Cléo")
+    for deal in deals:
+        request = {k: v for k, v in request_of(deal).items() if k not in ("variant", "players")}
+        scored = scored.add(Deal(request, deal["taker"], deal.get("partner")))
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    for row in csv.reader(io.StringIO(scored.to_csv())):
+        if row[0] != "total":
+            writer.writerow(row)
+        else:
+            writer.writerow([*row[:2], next_dealer, *row[3:5], *(f"{c},0" for c in row[5:-1]), row[-1]])
+    return "\ufeff".encode() + out.getvalue().encode("utf-8")
+
+
+def test_import_a_french_spreadsheets_csv(sheet: WidgetPage, tmp_path: Path) -> None:
+    page = sheet.page
+    root = widget(sheet)
+    path = tmp_path / "vendredi.csv"
+    path.write_bytes(french_csv(DEALS, "Dan"))
+    assert b";" in path.read_bytes().splitlines()[1] and b",0;" in path.read_bytes()
+    root.locator('[data-action="import"]').set_input_files(str(path))
+    page.wait_for_function(
+        "(sel) => document.querySelectorAll(sel + ' .tw-sessions li').length === 3", arg=ROOT
+    )
+    wait_idle(sheet)
+    assert root.locator(".tw-sheet-title").inner_text() == "Vendredi, chez Cléo"
+    assert totals(sheet) == engine_totals(DEALS)
+    assert root.get_attribute("data-next-dealer") == "Dan"
+    # the same file naming the wrong next dealer is refused by the file field, with the row and the
+    # player the engine expects
+    wrong = tmp_path / "mardi.csv"
+    wrong.write_bytes(french_csv(DEALS, "Ana"))
+    root.locator('[data-action="import"]').set_input_files(str(wrong))
+    message = root.locator(".tw-import-error")
+    page.wait_for_function(
+        "(sel) => document.querySelector(sel + ' .tw-import-error').textContent.startsWith('mardi')",
+        arg=ROOT,
+    )
+    wait_idle(sheet)
+    assert message.inner_text().startswith("mardi.csv was not opened: row 6: the total row names Ana")
+    assert "Dan deals next" in message.inner_text()
+    assert root.locator(".tw-sessions li").count() == 3
+
+
 def test_open_an_earlier_session(sheet: WidgetPage) -> None:
     root = widget(sheet)
-    root.get_by_role("button", name="Open Friday", exact=True).click()
+    # the CSV opened above bears the same name: the session started first is the last in the list
+    root.get_by_role("button", name="Open Friday", exact=True).last.click()
     sheet.page.wait_for_function(
         "(sel) => document.querySelector(sel + ' .tw-sheet-title').textContent === 'Friday'", arg=ROOT
     )

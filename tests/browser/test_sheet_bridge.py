@@ -214,3 +214,93 @@ def test_odd_input_answers_in_json(value: str) -> None:
     assert listed["schema"] == sheet_bridge.SCHEMA
     if listed["ok"]:  # nothing saved yet, or one entry that is no sheet
         assert value in ("", '{"variant": "fft"}')
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "query", "form_field", "label"),
+    [
+        (
+            "fft",
+            5,
+            {"contract": ["garde"], "oudlers": ["2"], "points": ["56"], "alone": ["1"], "taker": ["Cléo"]},
+            "partner",
+            "Partner (the called King): the deal says the taker plays alone",
+        ),
+        (
+            "fft",
+            4,
+            {"contract": ["garde"], "oudlers": ["2"], "points": ["56"], "partner": ["Ben"]},
+            "partner",
+            "Partner: with 4 players nobody plays as partner",
+        ),
+        (
+            "chambery",
+            5,
+            {"contract": ["call"], "points": ["40"], "taker": ["Ben"]},
+            "taker",
+            "Soloist: the dealer",
+        ),
+    ],
+)
+def test_contradictory_roles_are_refused_next_to_the_field(
+    variant: str, players: int, query: dict[str, Any], form_field: str, label: str
+) -> None:
+    """Taker, partner and "plays alone" all entered: nothing is added, the message stands by the field
+    and the form keeps what was chosen, the partner included."""
+    state = started(variant, NAMES[:players])
+    query = {"taker": ["Cléo"], "partner": ["Eve"], **query}
+    answer = refused(add(state, query))
+    assert (answer["field"], answer["form_field"]) == (form_field, form_field)
+    assert answer["message"].startswith(label)
+    assert load_sheet(answer.get("sheet", state["sheet"])).deals == ()
+    # the form has a place for the message by the field, when it shows that field at all (a table of
+    # four has no partner to choose: the message then stands over the form)
+    assert (f'data-error-for="{form_field}"' in answer["html"]) == (players != 4)
+    for name in ("taker", "partner"):  # the roles this table has, as chosen
+        if f'name="{name}"' in answer["html"]:
+            assert f'<option value="{query[name][0]}" selected>' in answer["html"]
+    if "alone" in query:
+        assert re.search(
+            r'<input type="checkbox" value="1" id="t-alone" name="alone"[^>]* checked', answer["html"]
+        )
+
+
+def french_csv() -> str:
+    """A sheet of two deals as a French spreadsheet saves it: semicolons, decimal commas, CRLF, a BOM."""
+    return (
+        "\ufefftitle;Vendredi, chez Cléo;;;;;;\r\n"
+        "deal;rules;dealer;taker;partner;Ana;Ben;Cléo;request\r\n"
+        '1;fft;Ana;Ben;;-80,0;160,0;-80,0;"{""contract"":""garde"",""oudlers"":2,""points"":56}"\r\n'
+        '2;fft;Ben;Cléo;;;;;"{""contract"":""prise"",""oudlers"":1,""points"":40.5}"\r\n'
+        "total;fft;Cléo;;;;;;\r\n"
+    )
+
+
+def test_a_french_spreadsheets_csv_is_imported_with_its_title() -> None:
+    answer = ok(sheet_bridge.import_sheet(french_csv(), '{"uid": "t"}', "vendredi.csv"))
+    assert answer["sheet"]["title"] == "Vendredi, chez Cléo"
+    first = engine("fft", 3, {"contract": "garde", "oudlers": 2, "points": 56})
+    second = engine("fft", 3, {"contract": "prise", "oudlers": 1, "points": 40.5})
+    assert answer["totals"] == {
+        "Ana": first["defender"] + second["defender"],
+        "Ben": first["taker"] + second["defender"],
+        "Cléo": first["defender"] + second["taker"],
+    }
+    assert answer["next_dealer"] == "Cléo"
+
+
+def test_an_import_naming_the_wrong_next_dealer_is_refused_with_the_row() -> None:
+    wrong = french_csv().replace("total;fft;Cléo;", "total;fft;Ana;")
+    answer = refused(sheet_bridge.import_sheet(wrong, '{"uid": "t"}', "vendredi.csv"))
+    assert answer["field"] == "dealer"
+    assert answer["message"].startswith("row 5: the total row names Ana as the next dealer")
+    assert "Cléo deals next" in answer["message"]
+
+
+def test_a_formula_like_name_is_exported_as_text() -> None:
+    state = started("fft", ["=1+2", "Ben", "Cléo"])
+    state = ok(add(state, {"contract": ["garde"], "oudlers": ["2"], "points": ["56"], "taker": ["=1+2"]}))
+    exported = ok(sheet_bridge.export(json.dumps(state["sheet"]), "csv"))
+    assert '"\'=1+2"' in exported["text"] and ",=1+2" not in exported["text"]
+    again = ok(sheet_bridge.import_sheet(exported["text"]))
+    assert again["sheet"]["players"][0] == "=1+2" and again["totals"] == state["totals"]

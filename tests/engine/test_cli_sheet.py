@@ -33,8 +33,7 @@ def test_sheet_prints_each_players_total_and_the_next_dealer(
     code, out, err = run(capsys, "sheet", str(path))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    title = "Friday — " if kind == "json" else ""  # CSV has no place for the title
-    assert lines[0] == f"{title}French Tarot, 4 players, 2 deals"
+    assert lines[0] == "Friday — French Tarot, 4 players, 2 deals"  # the title kept in both forms
     totals = sheet.totals()
     assert [line.split() for line in lines[1:-1]] == [[name, f"{totals[name]:+d}"] for name in sheet.players]
     assert lines[-1] == f"Next to deal: {sheet.next_dealer()}"
@@ -68,12 +67,51 @@ def test_sheet_bad_file_one_line_exit_2(
 
 def test_sheet_with_changed_scores_names_the_row(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rows = a_sheet().to_csv().splitlines()
-    rows[2] = rows[2].replace("fft,Ben,Ana,,", "fft,Ben,Dan,,")  # the taker changed, the scores kept
+    assert rows[0].startswith("title,Friday,")  # row 1: the title; row 2: the header
+    rows[3] = rows[3].replace("fft,Ben,Ana,,", "fft,Ben,Dan,,")  # the taker changed, the scores kept
     path = tmp_path / "sheet.csv"
     path.write_text("\n".join(rows), encoding="utf-8")
     code, out, err = run(capsys, "sheet", str(path))
     assert code == 2 and out == ""
-    assert err.startswith("tarot: row 3, scores: the file gives Ana ")
+    assert err.startswith("tarot: row 4, scores: the file gives Ana ")
+
+
+def test_sheet_with_the_wrong_next_dealer_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rows = a_sheet().to_csv().splitlines()
+    assert rows[-1].startswith("total,fft,Cléo,")
+    rows[-1] = rows[-1].replace("total,fft,Cléo,", "total,fft,Dan,")
+    path = tmp_path / "sheet.csv"
+    path.write_text("\n".join(rows), encoding="utf-8")
+    code, out, err = run(capsys, "sheet", str(path))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith(
+        "tarot: row 5, dealer: the total row names Dan as the next dealer, but after 2 deals"
+    )
+    assert "Cléo deals next" in err
+
+
+def test_sheet_reads_a_french_spreadsheets_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Semicolons between cells, a decimal comma in the numbers, CRLF line ends, a byte-order mark."""
+    sheet = a_sheet()
+    totals = sheet.totals()
+    lines = [
+        "title;Vendredi, chez Cléo;;;;;;;;",
+        "deal;rules;dealer;taker;partner;Ana;Ben;Cléo;Dan;request",
+    ]
+    for done in sheet.scored():
+        request = json.dumps(dict(done.deal.request)).replace('"', '""')
+        scores = ";".join(f"{done.scores[name]},0" for name in sheet.players)
+        lines.append(f'{done.number};fft;{done.dealer};{done.deal.taker};;{scores};"{request}"')
+    lines.append(f"total;fft;Cléo;;;{';'.join(str(totals[name]) for name in sheet.players)};")
+    path = tmp_path / "vendredi.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode("utf-8") + b"\r\n")
+    code, out, err = run(capsys, "sheet", str(path))
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == "Vendredi, chez Cléo — French Tarot, 4 players, 2 deals"
+    code, out, err = run(capsys, "sheet", "--json", str(path))
+    assert code == 0 and json.loads(out) == {"totals": totals, "next_dealer": "Cléo"}
 
 
 def test_sheet_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -6,6 +6,8 @@ right player and add them up, and these tests check exactly that.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Mapping
 
@@ -17,6 +19,7 @@ from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet
 FIVE = ["Ana", "Ben", "Cléo", "Dan", "Eve"]
 GARDE = {"contract": "garde", "oudlers": 2, "points": 56}
 PRISE_LOST = {"contract": "prise", "oudlers": 1, "points": 40}
+CLASSIC_GUARD = {"contract": "guard", "oudlers": 2, "points": 50}
 
 
 def roles(variant: str, players: int, request: Mapping[str, object]) -> dict[str, object]:
@@ -95,7 +98,7 @@ def test_older_rules_give_each_defender_their_own_score_from_the_taker_round() -
 def test_chambery_call_the_dealer_takes() -> None:
     request = {"contract": "call", "points": 40}
     sheet = Sheet.new("chambery", ["A", "B", "C", "D", "E"], first_dealer="C")
-    sheet = sheet.add(Deal(request, taker="A", partner="E"))
+    sheet = sheet.add(Deal(request, partner="E"))
     scores = roles("chambery", 5, request)
     assert sheet.scored()[0].dealer == "C"
     assert sheet.scored()[0].deal.taker is None
@@ -270,3 +273,146 @@ def test_csv_scores_changed_by_hand_are_refused_and_empty_ones_recomputed() -> N
     cells[5:10] = [""] * 5
     blank = "\n".join([rows[0], ",".join(cells), *rows[2:]])
     assert load_sheet(blank).totals() == sheet.totals()
+
+
+# -------------------------------------------------------------------------------------- roles that contradict
+CALL = {"contract": "call", "points": 40}
+SOLO = {"contract": "solo-hand", "points": 40}
+CLASSIC_SLAM = {"contract": "slam", "alone": True, "slam": "attack"}
+MATHERS_HAND = {
+    "hands": {
+        "p1": {"tricks": {"tarot-trump": 3, "queen": 2, "knight": 2, "knave": 1, "plain": 6}, "fool": True},
+        "p2": {"tricks": {"tarot-trump": 3, "queen": 1, "knight": 1, "knave": 2, "plain": 4}},
+    }
+}
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "deal", "field", "reason"),
+    [
+        ("fft", 5, Deal({**GARDE, "alone": True}, taker="p1", partner="p2"), "partner", "plays alone"),
+        ("classic", 5, Deal(CLASSIC_SLAM, taker="p1", partner="p2"), "partner", "plays alone"),
+        ("fft", 4, Deal(GARDE, taker="p1", partner="p2"), "partner", "with 4 players"),
+        ("fft", 3, Deal(GARDE, taker="p1", partner="p2"), "partner", "with 3 players"),
+        ("classic", 3, Deal(CLASSIC_GUARD, taker="p1", partner="p2"), "partner", "with 3 players"),
+        ("chambery", 5, Deal(SOLO, taker="p2", partner="p3"), "partner", "without a partner"),
+        ("chambery", 5, Deal(CALL, taker="p3", partner="p2"), "taker", "the dealer, p1, plays"),
+        ("chambery", 4, Deal({**CALL, "contract": "fixed"}, taker="p1", partner="p3"), "taker", "dealer"),
+        ("chambery", 3, Deal({"points": [30, 20, 28]}, partner="p2"), "partner", "with 3 players"),
+        ("chambery", 3, Deal({"points": [30, 20, 28]}, taker="p2"), "taker", "nobody takes"),
+        ("mathers", 2, Deal(MATHERS_HAND, partner="p2"), "partner", "no partner"),
+        ("mathers", 2, Deal(MATHERS_HAND, taker="p1"), "taker", "nobody takes"),
+    ],
+)
+def test_contradictory_roles_are_refused_on_the_field(
+    variant: str, players: int, deal: Deal, field: str, reason: str
+) -> None:
+    """A role the deal cannot have is refused, not dropped: the partner of a taker who plays alone
+    would otherwise be charged as a defender."""
+    sheet = Sheet.new(variant, [f"p{n}" for n in range(1, players + 1)])
+    with pytest.raises(SheetError) as caught:
+        sheet.add(deal)
+    assert (caught.value.where, caught.value.field) == ("deal 1", field)
+    assert reason in caught.value.message
+    assert sheet.deals == () and sheet.totals() == dict.fromkeys(sheet.players, 0)
+
+
+def test_files_with_contradictory_roles_are_refused_too() -> None:
+    alone = {"taker": "Ben", "partner": "Dan", "request": {**GARDE, "alone": True}}
+    with pytest.raises(SheetError) as caught:
+        load_sheet(edited_json({"deals": [alone], "totals": {}}))
+    assert (caught.value.where, caught.value.field) == ("deal 1", "partner")
+    rows = five_player_sheet().to_csv().splitlines()
+    rows[1] = rows[1].replace('""points"":56', '""points"":56,""alone"":true')
+    with pytest.raises(SheetError) as caught:
+        load_sheet("\n".join(rows[:2]))
+    assert (caught.value.where, caught.value.field) == ("row 2", "partner")
+    assert "plays alone" in str(caught.value)
+
+
+# -------------------------------------------------------------------------------------------------- CSV cells
+FORMULA_NAMES = ["=1+2", "+Ben", "-Cléo", "@Dan", "'=Eve"]
+
+
+def csv_cells(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_formula_like_names_are_written_as_quoted_text_and_read_back() -> None:
+    sheet = Sheet.new("fft", FORMULA_NAMES, title="=HYPERLINK(1)")
+    sheet = sheet.add(Deal(GARDE, taker="+Ben", partner="-Cléo"))
+    sheet = sheet.add(Deal(PRISE_LOST, taker="=1+2", partner="'=Eve"))
+    text = sheet.to_csv()
+    rows = csv_cells(text)
+    text_cells = [cell for row in rows for cell in row if not cell.lstrip("-").isdigit()]
+    assert not [cell for cell in text_cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    assert '"\'=1+2"' in text and '"\'+Ben"' in text and "\"''=Eve\"" in text
+    assert rows[0][:2] == ["title", "'=HYPERLINK(1)"]
+    # scores stay numbers, written bare: -80 is not a name
+    scores = sheet.scored()[0].scores
+    assert rows[2][5:10] == [str(scores[name]) for name in FORMULA_NAMES]
+    assert f",{scores['@Dan']}," in text.splitlines()[2] and scores["@Dan"] < 0
+    again = load_sheet(text)
+    assert again == sheet and again.players == tuple(FORMULA_NAMES) and again.title == "=HYPERLINK(1)"
+    assert again.to_csv() == text
+
+
+def test_the_title_survives_a_csv_round_trip() -> None:
+    sheet = Sheet.new("fft", FIVE, first_dealer="Cléo", title="Friday, at Cléo's")
+    sheet = sheet.add(Deal(GARDE, taker="Ben", partner="Dan"))
+    text = sheet.to_csv()
+    assert csv_cells(text)[0] == ["title", "Friday, at Cléo's", *[""] * 9]
+    assert load_sheet(text) == sheet and load_sheet(text).title == "Friday, at Cléo's"
+    empty = Sheet.new("mathers", ["A", "B"], title="Golden Dawn")
+    assert load_sheet(empty.to_csv()) == empty
+
+
+def french(sheet: Sheet) -> str:
+    """The sheet's CSV as a French spreadsheet saves it: semicolons, CRLF, a byte-order mark, and the
+    scores formatted with a decimal comma."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    for row in csv_cells(sheet.to_csv()):
+        writer.writerow(
+            [f"{cell},0" if cell.lstrip("-").isdigit() and row[0] == "total" else cell for cell in row]
+        )
+    return "\ufeff" + out.getvalue()
+
+
+def test_a_csv_saved_by_a_french_spreadsheet_is_read() -> None:
+    sheet = Sheet.new("fft", FIVE, title="Vendredi; chez Cléo, le soir")
+    sheet = sheet.add(Deal({**GARDE, "points": 40.5}, taker="Ben", partner="Dan"))
+    sheet = sheet.add(Deal(PRISE_LOST, taker="Ana", partner="Eve"))
+    text = french(sheet)
+    assert text.startswith('\ufefftitle;"Vendredi; chez Cléo, le soir";') and "\r\n" in text
+    assert ";-" in text and ",0;" in text  # the totals as "-188,0"
+    again = load_sheet(text)
+    assert again == sheet and again.title == sheet.title and again.totals() == sheet.totals()
+    assert load_sheet("sep=;\r\n" + text.lstrip("\ufeff")) == sheet  # the line some spreadsheets add
+    # a decimal comma is understood as one: 40,5 is a score with a half, which no deal gives
+    half = text.replace(f";{sheet.totals()['Ana']},0;", f";{sheet.totals()['Ana']},5;")
+    with pytest.raises(SheetError, match=r"Ana's score must be a whole number, not '-?\d+,5'") as caught:
+        load_sheet(half)
+    assert caught.value.where == "row 5"
+
+
+def test_a_total_row_naming_the_wrong_next_dealer_is_refused() -> None:
+    sheet = five_player_sheet()
+    rows = sheet.to_csv().splitlines()
+    assert rows[-1].startswith("total,fft,Cléo,")
+    wrong = "\n".join([*rows[:-1], rows[-1].replace("total,fft,Cléo,", "total,fft,Ben,")])
+    with pytest.raises(SheetError) as caught:
+        load_sheet(wrong)
+    assert (caught.value.where, caught.value.field) == ("row 4", "dealer")
+    assert "names Ben as the next dealer" in caught.value.message
+    assert "Cléo deals next" in caught.value.message
+    blank = "\n".join([*rows[:-1], rows[-1].replace("total,fft,Cléo,", "total,fft,,")])
+    assert load_sheet(blank) == sheet
+
+
+def test_rows_are_counted_as_a_spreadsheet_counts_them() -> None:
+    rows = five_player_sheet().to_csv().splitlines()
+    rows[2] = rows[2].replace("2,fft,Ben,", "2,fft,Dan,")
+    with pytest.raises(SheetError) as caught:
+        load_sheet("\n".join([rows[0], "", rows[1], rows[2]]))
+    assert (caught.value.where, caught.value.field) == ("row 4", "dealer")

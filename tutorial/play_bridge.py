@@ -218,7 +218,7 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
         refusal = rnd.why_illegal(action)
         if refusal is not None:
             display = bridge.Display.parse(options)
-            url = display.rule_url(refusal.reason.code) or display.rule_url(refusal.reason.rule)
+            url = display.refusal_url(refusal.reason.code, refusal.reason.rule, game.family)
             return {
                 **answer_for(game, rnd, options),
                 "accepted": False,

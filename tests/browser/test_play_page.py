@@ -333,7 +333,12 @@ def _play_deal_by_clicking(page: Any, try_illegal: bool = False) -> dict[str, An
                 expected = rnd.why_illegal(Action.parse(f"{game['seat']} play {card}", int(game["players"])))
                 assert expected is not None
                 assert expected.message.lower() in refusal.inner_text().lower()
-                assert refusal.locator("a").count() == 1  # the rule's link
+                assert refusal.locator("a").count() == 1  # the rule's link, to the rules being played
+                links = json.loads(root.get_attribute("data-options"))["links"]["family_rules"]
+                own = links[game["variant"]][expected.reason.code]
+                assert refusal.locator("a").get_attribute("href") == own
+                others = [table for key, table in links.items() if key != game["variant"]]
+                assert all(own not in table.values() for table in others)
                 assert _saved(page) == game  # nothing changed
                 refused = True
             choice = root.locator('.tp-hand button[data-legal="true"]')
@@ -365,7 +370,7 @@ def test_a_whole_deal_is_played_by_clicking_to_the_score(
     opened = _open(chromium, site_url, query, width, 844 if width < 500 else 900)
     page = opened.page
     try:
-        _play_deal_by_clicking(page, try_illegal="fft&players=4" in query)
+        _play_deal_by_clicking(page, try_illegal="fft&players=4" in query or "chambery" in query)
         end = page.locator("[data-end]")
         assert end.is_visible()
         assert "The working" in end.inner_text() or "No score" in end.inner_text()

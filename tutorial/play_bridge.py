@@ -122,12 +122,14 @@ def _uid(options: str) -> str:
     return bridge.Display.parse(options).uid
 
 
-def answer_for(game: Game, rnd: Round, options: str, said: str = "") -> Json:
-    """What the page draws: the table, the state, the address, and at the end the score."""
+def answer_for(game: Game, rnd: Round, options: str, moved: bool = False) -> Json:
+    """What the page draws: the table, the state, the address, and at the end the score; after a move
+    (``moved``), the sentence that tells it. Everything comes from the reader's view."""
     view = rnd.view(game.seat)
     state = play_table.widget_state(view)
+    said = play_table.said_last(game, view) if moved else ""
     data: Json = {
-        "game": game.to_json(),
+        "game": play_table.game_json(game, view),
         "address": game.address(),
         "state": state,
         "phase": view.phase,
@@ -168,7 +170,7 @@ def show(game_json: str, options: str = "{}") -> str:
     """A saved game drawn again."""
 
     def work() -> Json:
-        game = play_table.read_game(_load(game_json, "game"))
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         return answer_for(game, play_table.round_of(game), options)
 
     return _guarded(work)
@@ -189,7 +191,7 @@ def _reader_action(game: Game, view: SeatView, choice: Mapping[str, Any]) -> Act
     except TarotError as error:
         raise play_table.PlayError("action", str(error)) from None
     if action.seat != game.seat:
-        raise play_table.PlayError("action", f"you play {game.seat}'s cards, not {action.seat}'s")
+        raise play_table.PlayError("action", f"that is for {game.name(action.seat)} to do, not you")
     return action
 
 
@@ -198,7 +200,7 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
     ``{"action": "p2 bid garde"}``, or ``{"undo": true}`` (take back the last card laid away)."""
 
     def work() -> Json:
-        game = play_table.read_game(_load(game_json, "game"))
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         choice = _mapping(_load(choice_json, "choice"), "choice")
         rnd = play_table.round_of(game)
         view = rnd.view(game.seat)
@@ -216,18 +218,18 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
         refusal = rnd.why_illegal(action)
         if refusal is not None:
             display = bridge.Display.parse(options)
-            url = display.rule_url(refusal.reason.code) or display.rule_url(refusal.reason.rule)
+            url = display.refusal_url(refusal.reason.code, refusal.reason.rule, game.family)
             return {
                 **answer_for(game, rnd, options),
                 "accepted": False,
-                "refusal": refusal.message[:1].upper() + refusal.message[1:],
+                "refusal": play_table.named(game, refusal.message[:1].upper() + refusal.message[1:]),
                 "reason": refusal.reason.code,
                 "rule_url": url,
                 "card": str(action.card) if action.cards else "",
             }
         moved = play_table.with_action(game, rnd, action)
         return {
-            **answer_for(moved, rnd, options, play_table.action_sentence(moved, action)),
+            **answer_for(moved, rnd, options, moved=True),
             "accepted": True,
         }
 
@@ -238,7 +240,7 @@ def advance(game_json: str, options: str = "{}") -> str:
     """The next computer move (one action), with the sentence that announces it."""
 
     def work() -> Json:
-        game = play_table.read_game(_load(game_json, "game"))
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         rnd = play_table.round_of(game)
         mover = rnd.to_move
         if mover is None or mover == game.seat:
@@ -246,7 +248,7 @@ def advance(game_json: str, options: str = "{}") -> str:
         player = play_table.player_for(game.level)
         action = player.decide(rnd.view(mover), play_table.rng_for(game, "move"))
         moved = play_table.with_action(game, rnd, action)
-        answer = answer_for(moved, rnd, options, play_table.action_sentence(moved, action))
+        answer = answer_for(moved, rnd, options, moved=True)
         # How many deals the player played out to choose (the Monte Carlo level; for the benchmark).
         answer["playouts"] = getattr(player, "playouts_run", 0)
         return answer
@@ -258,7 +260,7 @@ def hint(game_json: str, options: str = "{}") -> str:
     """What the computer would do in the reader's place, and why, in one sentence."""
 
     def work() -> Json:
-        game = play_table.read_game(_load(game_json, "game"))
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         rnd = play_table.round_of(game)
         view = rnd.view(game.seat)
         if not view.my_turn:
@@ -291,7 +293,7 @@ def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
     """The finished deal at ``step``, all hands face up, drawn as the replay widget draws it."""
 
     def work() -> Json:
-        game = play_table.read_game(_load(game_json, "game"))
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         rnd = play_table.round_of(game)
         if not rnd.is_over:
             raise play_table.PlayError("step", "the deal is not over yet")

@@ -156,7 +156,9 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
     try:
         seat = Seat.parse(seat_text, players)
     except TarotError:
-        raise PlayError("seat", f"your seat is one of p1 to p{players}, not {seat_text!r}") from None
+        raise PlayError(
+            "seat", f"your seat is the dealer's or one of the {players - 1} after it, at a table of {players}"
+        ) from None
     level = _text(data, "level", DEFAULT_LEVEL)
     if level not in LEVELS:
         names = ", ".join(f"{key} ({label})" for key, (label, _) in LEVELS.items())
@@ -203,6 +205,62 @@ def round_of(game: Game) -> Round:
         rnd.push(action)
     _LAST[:] = [(game, rnd)]
     return rnd
+
+
+# ====================================================================================== what the page keeps
+#: The last game sent to the page as its reader saw it, and the same game with every card: a call that
+#: goes on from it restores nothing it has restored before.
+_SENT: list[tuple[Game, Game]] = []
+
+
+def game_json(game: Game, view: SeatView) -> Json:
+    """The game as the page keeps it: until the deal ends, each action as the reader's seat saw it
+    (another player's discard is ``p3 discard``, without its card), so that nothing the page holds
+    names a card the reader may not know."""
+    if view.phase == "over":
+        return game.to_json()
+    seen = replace(game, actions=tuple(str(action) for action in view.history))
+    _SENT[:] = [(seen, game)]
+    return seen.to_json()
+
+
+def restored(game: Game) -> Game:
+    """A game the page sent back, every action made whole again: an action the reader saw without
+    its card is the computer player's own choice at that point, made again (the same seeded choice
+    from the same view), and it must be the action the reader was shown."""
+    done: tuple[str, ...] = ()
+    whole: list[str] = []
+    if _SENT:
+        seen, full = _SENT[0]
+        if replace(seen, actions=()) == replace(game, actions=()) and (
+            game.actions[: len(seen.actions)] == seen.actions
+        ):
+            done, whole = seen.actions, list(full.actions)
+    for number, text in enumerate(game.actions[len(done) :], start=len(done)):
+        whole.append(_made_whole(replace(game, actions=tuple(whole)), number, text))
+    return replace(game, actions=tuple(whole))
+
+
+def _made_whole(before: Game, number: int, text: str) -> str:
+    try:
+        action = Action.parse(text, before.players)
+    except TarotError:
+        return text  # the round reports it
+    if action.cards or action.seat == before.seat:
+        return text
+    rnd = round_of(before)
+    if rnd.to_move != action.seat or rnd.why_illegal(action) is None:
+        return text
+    made = player_for(before.level).decide(rnd.view(action.seat), rng_for(before, "move"))
+    if rnd.rule_seen_action(before.seat, made) != action:
+        raise PlayError("game", f"this saved deal cannot go on: action {number + 1} is not what was played")
+    return str(made)
+
+
+def said_last(game: Game, view: SeatView) -> str:
+    """The last action as the reader's seat saw it, in the table's words (never the card of another
+    player's discard)."""
+    return action_sentence(game, view.history[-1]) if view.history else ""
 
 
 def with_action(game: Game, rnd: Round, action: Action) -> Game:
@@ -269,14 +327,18 @@ def action_text(action: Action, game: Game) -> str:
     """What an action does, in the table's words: its cards by this rule set's names, and any seat it
     names by the player's name ("Asks Alice for a Tarot Trump"; "you" for the reader)."""
     family = game.family
-    if action.kind == "discard" and not action.cards:
-        return "Lays a card away, face down"
     words = action_words(action)
     if action.kind in ("play", "discard", "give", "call", "demand") and action.cards:
         words = words.replace(card_words(action.card), _card(action.card, family))
 
+    return named(game, words)
+
+
+def named(game: Game, text: str) -> str:
+    """A sentence of the engine with each seat code as the player's name ("you" for the reader): a
+    reader meets Bruno, never p2."""
     names = {str(seat): "you" if seat == game.seat else game.name(seat) for seat in SEATS[: game.players]}
-    return bridge.name_seats(words, names)
+    return bridge.name_seats(text, names)
 
 
 # ====================================================================================== drawing
@@ -621,7 +683,7 @@ def setup_html(uid: str, game: Game) -> str:
     )
     seats = "".join(
         f'<option value="p{n}"{" selected" if n - 1 == game.seat else ""}>'
-        f"{'the dealer' if n == 1 else f'{n - 1} after the dealer'} (p{n})</option>"
+        f"{'the dealer' if n == 1 else f'{n - 1} after the dealer'}</option>"
         for n in range(1, 6)
     )
     fields = "".join(

@@ -299,8 +299,8 @@ class Round(RoundState):
             if action.seat == self.to_move:
                 return Refusal(
                     Illegal.PETIT_SEC_MUST_ANNOUNCE,
-                    f"{self.to_move} holds the Petit as its only trump, without the Excuse: "
-                    "the deal must be announced void (petit sec) before anything else",
+                    "you hold the Petit as your only trump, without the Excuse: the deal must be "
+                    "announced void (petit sec) before anything else",
                 )
             return Refusal(
                 Illegal.PETIT_SEC_MUST_ANNOUNCE,

@@ -576,9 +576,12 @@ class RoundState:
         """Whether the dog, left aside, counts for neither side at the end (never under these rules)."""
         return False
 
-    def rule_talk(self, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
+    def rule_talk(
+        self, name: Callable[[Seat], str], card: Callable[[Card], str], viewer: Seat | None = None
+    ) -> list[str]:
         """What was said at the table besides the bids, as sentences naming each seat with ``name`` and
-        each card with ``card`` (nothing under these rules)."""
+        each card with ``card``, as ``viewer`` heard it (a card handed over face down is "a card"
+        for the others); everything with no viewer (nothing under these rules)."""
         return []
 
     def rule_score_panel(self) -> "ScorePanel | None":

@@ -3,7 +3,7 @@
 ``rnd.view(seat)`` returns a :class:`SeatView`, a small frozen value built only from what that seat may
 see under its rule set: its own hand, the public actions, the cards played, the piles shown to it (the
 dog when it is turned over, its own discard, handfuls, declarations, ...), how many cards every other
-hand holds, and the legal actions when it is its turn. A widget that draws one player's table and a
+hand holds, and its own legal actions when it is its turn. A widget that draws one player's table and a
 computer player that decides for it both read the view and nothing else, so neither can use a hidden
 card by mistake.
 
@@ -304,7 +304,9 @@ def build_view(rnd: Viewed, seat: Seat) -> SeatView:
             voids = [set(v) for v in voids]
             _add_voids(voids, current, rnd.rule_must_trump())
     known = rnd.rule_partner_known(seat)
-    legal = rnd.legal_actions() if rnd.to_move == seat else ()
+    # Only this seat's own actions: the taker's slam, open while the first leader is to move, is not
+    # the leader's to announce.
+    legal = tuple(a for a in rnd.legal_actions() if a.seat == seat) if rnd.to_move == seat else ()
     return SeatView(
         variant=rnd.variant.key,
         family=rnd.variant.family,
@@ -327,7 +329,7 @@ def build_view(rnd: Viewed, seat: Seat) -> SeatView:
         tricks=tuple(tricks),
         played=tuple(tuple(cards) for cards in played),
         voids=tuple(frozenset(v) for v in voids),
-        legal=tuple(legal),
+        legal=legal,
         hand_sizes=tuple(len(hand) for hand in rnd.hands[:players]),
         hidden=tuple(rnd.rule_hidden_piles(seat)),
     )

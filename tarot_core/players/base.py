@@ -36,8 +36,11 @@ def card_words(card: Card) -> str:
 
 
 def action_words(action: Action) -> str:
-    """What an action does, as the start of a sentence: ``Plays the King of Hearts``."""
+    """What an action does, as the start of a sentence: ``Plays the King of Hearts``. An action as another
+    seat saw it may have lost its card (a discard, a card handed over face down): it says "a card"."""
     kind = action.kind
+    if kind in ("discard", "give") and not action.cards:
+        return "Lays a card away, face down" if kind == "discard" else "Hands over a card, face down"
     if kind == "play":
         return f"Plays {card_words(action.card)}"
     if kind == "pass":

@@ -21,7 +21,7 @@ from tarot_core.actions import Action
 from tarot_core.engine.variant import variant_for
 from tarot_core.seats import SEATS, Seat
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, click, new_widget_page
-from tutorial import play_bridge
+from tutorial import play_bridge, play_table
 
 pytestmark = pytest.mark.browser
 CARD = re.compile(r'data-card="([A-Z0-9]+)"')
@@ -46,9 +46,10 @@ def _answer(text: str) -> dict[str, Any]:
 
 
 def _engine_round(game: dict[str, Any]) -> Any:
-    """The deal replayed by the engine alone (not the bridge) from a saved game."""
+    """The deal replayed by the engine alone (not the bridge) from a saved game, its actions made whole
+    (the page keeps another player's discard without its card)."""
     rnd = variant_for(game["variant"], int(game["players"])).deal_round(SEATS[0], int(game["seed"]))
-    for text in game["actions"]:
+    for text in play_table.restored(play_table.read_game(game)).actions:
         rnd.push(Action.parse(text, int(game["players"])))
     return rnd
 
@@ -190,7 +191,7 @@ def test_bad_input_is_answered_with_a_reason() -> None:
         ({**base, "variant": "bridge"}, "variant", "there is no rule set 'bridge'"),
         ({**base, "players": 6}, "players", "French Tarot is played by 3 or 4 or 5 players, not 6"),
         ({**base, "players": "four"}, "players", "must be a whole number"),
-        ({**base, "seat": "p7"}, "seat", "your seat is one of p1 to p4"),
+        ({**base, "seat": "p7"}, "seat", "your seat is the dealer's or one of the 3 after it"),
         ({**base, "level": "genius"}, "level", "there is no computer level 'genius'"),
         ({**base, "seed": 0}, "seed", "from 1 to"),
     ]
@@ -202,7 +203,7 @@ def test_bad_input_is_answered_with_a_reason() -> None:
     game = start["game"]
     assert _answer(play_bridge.act(json.dumps(game), '{"card": "ZZ"}'))["field"] == "card"
     wrong_seat = _answer(play_bridge.act(json.dumps(game), '{"action": "p3 pass"}'))
-    assert wrong_seat["message"] == "you play p2's cards, not p3's"
+    assert wrong_seat["message"] == "that is for Chloé to do, not you"
     tampered = {**game, "actions": ["p2 play HK"]}
     broken = _answer(play_bridge.show(json.dumps(tampered)))
     assert not broken["ok"] and broken["message"].startswith("this saved deal cannot go on: action 1")
@@ -332,7 +333,12 @@ def _play_deal_by_clicking(page: Any, try_illegal: bool = False) -> dict[str, An
                 expected = rnd.why_illegal(Action.parse(f"{game['seat']} play {card}", int(game["players"])))
                 assert expected is not None
                 assert expected.message.lower() in refusal.inner_text().lower()
-                assert refusal.locator("a").count() == 1  # the rule's link
+                assert refusal.locator("a").count() == 1  # the rule's link, to the rules being played
+                links = json.loads(root.get_attribute("data-options"))["links"]["family_rules"]
+                own = links[game["variant"]][expected.reason.code]
+                assert refusal.locator("a").get_attribute("href") == own
+                others = [table for key, table in links.items() if key != game["variant"]]
+                assert all(own not in table.values() for table in others)
                 assert _saved(page) == game  # nothing changed
                 refused = True
             choice = root.locator('.tp-hand button[data-legal="true"]')
@@ -364,7 +370,7 @@ def test_a_whole_deal_is_played_by_clicking_to_the_score(
     opened = _open(chromium, site_url, query, width, 844 if width < 500 else 900)
     page = opened.page
     try:
-        _play_deal_by_clicking(page, try_illegal="fft&players=4" in query)
+        _play_deal_by_clicking(page, try_illegal="fft&players=4" in query or "chambery" in query)
         end = page.locator("[data-end]")
         assert end.is_visible()
         assert "The working" in end.inner_text() or "No score" in end.inner_text()

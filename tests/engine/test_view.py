@@ -29,7 +29,8 @@ def test_view_shows_only_what_the_seat_may_see(key: str, options: dict[str, obje
         rng = random.Random(len(rnd.actions))
         for seat in SEATS[: rnd.players]:
             view = rnd.view(seat)
-            assert view.legal == (rnd.legal_actions() if rnd.to_move == seat else ())
+            mine = tuple(a for a in rnd.legal_actions() if a.seat == seat)
+            assert view.legal == (mine if rnd.to_move == seat else ())
             assert view.hand_sizes == tuple(len(h) for h in rnd.hands[: rnd.players])
             assert shown_cards(view) <= seen_cards(rnd, seat), (key, seat, rnd.actions)
             pack = [card for card in FULL_PACK if card not in shown_cards(view)]
@@ -81,3 +82,24 @@ def test_voids_revealed_by_plays() -> None:
         for seat in SEATS[:4]:
             for suit in view.voids[seat]:
                 assert not any(c.suit is suit for c in rnd.hands[seat])
+
+
+def test_a_seat_is_offered_only_its_own_actions() -> None:
+    """The taker may announce a slam while the first leader is to move: that is the taker's action,
+    never one the leader's view offers (a defender was offered "Announce a slam")."""
+    found = 0
+    for seed in range(1, 60):
+        rnd = find_variant("fft-4").deal_round(dealer=Seat.P1, seed=seed)
+        while rnd.phase != "playing" and rnd.to_move is not None:  # the second player takes
+            legal = rnd.legal_actions()
+            rnd.push(legal[-1] if rnd.phase == "bidding" and len(rnd.actions) == 1 else legal[0])
+        leader = rnd.to_move
+        if rnd.phase != "playing" or leader is None or leader == rnd.taker:
+            continue
+        slams = [a for a in rnd.legal_actions() if a.kind == "slam"]
+        if not slams:
+            continue
+        found += 1
+        assert all(a.seat == rnd.taker for a in slams)
+        assert not [a for a in rnd.view(leader).legal if a.seat != leader], seed
+    assert found

@@ -71,6 +71,8 @@ class Display:
     uid: str = "tw"
     calculator: str = ""
     rules: Mapping[str, str] = field(default_factory=dict)
+    #: Each rule set's own page for each refusal code (``links.family_rules``), by rule set.
+    family_rules: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str) -> Display:
@@ -83,14 +85,29 @@ class Display:
         rules = links.get("rules") or {}
         uid = str(data.get("uid") or "tw")
         safe_uid = "".join(ch for ch in uid if ch.isalnum() or ch in "-_") or "tw"
+        families = links.get("family_rules") or {}
         return cls(
             safe_uid,
             str(links.get("calculator") or ""),
             {str(k): str(v) for k, v in rules.items()} if isinstance(rules, Mapping) else {},
+            {
+                str(family): {str(k): str(v) for k, v in table.items()}
+                for family, table in (families.items() if isinstance(families, Mapping) else ())
+                if isinstance(table, Mapping)
+            },
         )
 
-    def rule_url(self, anchor: str) -> str:
+    def rule_url(self, anchor: str, family: str = "") -> str:
+        """The page that explains a refusal (its code, else its topic). With ``family``, the page of that
+        rule set only, when the links name its pages: never another rule set's, which can say the
+        opposite."""
+        if family in self.family_rules:
+            return self.family_rules[family].get(anchor, "")
         return self.rules.get(anchor, "")
+
+    def refusal_url(self, code: str, topic: str, family: str = "") -> str:
+        """The link of a refusal: its exact place, else its topic's page, in the rule set ``family``."""
+        return self.rule_url(code, family) or self.rule_url(topic, family)
 
 
 def _e(value: object) -> str:

@@ -150,8 +150,9 @@ def check_play(record: str, step: int | str | None, card: str, options: str = "{
                     "reason": refusal.reason.code,
                     "message": refusal.message,
                     "rule": refusal.reason.rule,
-                    "rule_url": display.rule_url(refusal.reason.code)
-                    or display.rule_url(refusal.reason.rule),
+                    "rule_url": display.refusal_url(
+                        refusal.reason.code, refusal.reason.rule, rec.variant.family
+                    ),
                 }
             )
         else:

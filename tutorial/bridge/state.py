@@ -91,13 +91,13 @@ def _action_sentence(action: Action, record: HandRecord) -> str:
     if kind == "call":
         return f"{who} calls {first}."
     if kind == "discard":
-        return words.discard_sentence.format(who=who, card=first)
+        return words.discard_sentence.format(who=who, card=first or "a card")
     if kind == "play":
         return f"{who} plays {first}."
     if kind == "demand":
         return f"{who} names {first}: whoever holds it hands it over."
     if kind == "give":
-        return f"{who} hands over {first}."
+        return f"{who} hands over {first or 'a card, face down'}."
     if kind == "declare":
         if action.word == "all":
             return f"{who} declares every combination in his hand."
@@ -272,11 +272,13 @@ def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
     return piles
 
 
-def _table_talk(rnd: Round, record: HandRecord) -> list[str]:
+def _table_talk(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[str]:
     """What was said at the table besides the bids (the round's hook): Chambéry's demands and
     announcements, Mathers' declarations and calls for a Tarot Trump."""
     family = rnd.variant.family
-    return rnd.rule_talk(record.seat_name, lambda card: card_phrase(card, family))
+    return rnd.rule_talk(
+        record.seat_name, lambda card: card_phrase(card, family), None if rnd.is_over else viewer
+    )
 
 
 def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, name: str = "") -> Json:
@@ -329,7 +331,8 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
             "plays": [{"seat": str(s), "card": card_json(c)} for s, c in rnd.current.plays],
             "winning": str(winning) if winning is not None else None,
         }
-    last = rnd.actions[-1] if rnd.actions else None
+    # The last action as the viewer saw it: another player's discard is "a card".
+    last = (rnd.actions[-1] if viewer is None else rnd.view(viewer).history[-1]) if rnd.actions else None
     score_data: Json | None = None
     if over:
         result = rnd.result()
@@ -376,7 +379,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "piles": piles,
         "dog": dog,
         "discard": discard,
-        "talk": _table_talk(rnd, record),
+        "talk": _table_talk(rnd, record, viewer),
         "handfuls": [
             {"seat": str(s), "size": size, "cards": [card_json(c) for c in shown]}
             for s, size, shown in rnd.handfuls

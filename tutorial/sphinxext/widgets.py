@@ -54,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
-from collections.abc import Iterable, Set
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar, Final
 from urllib.parse import parse_qs
@@ -69,10 +69,8 @@ from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
-from tarot_core.errors import Illegal
-
 from .. import bridge
-from . import snapshot
+from . import rule_links, snapshot
 from .common import EngineCheckError
 
 logger = logging.getLogger(__name__)
@@ -331,44 +329,20 @@ def _links(translator: HTML5Translator) -> dict[str, Any]:
     docs = _widget_docs(env)
     if not calculator or calculator not in env.found_docs:
         calculator = next((doc for doc in sorted(docs) if "calculator" in docs[doc]), "")
-    rules: dict[str, str] = {}
     pages: dict[str, str] = dict(config.tarot_rule_pages)
-    # A label ``rule-<code>`` on a rules page (``(rule-must-overtrump)=``) is the exact place that
-    # explains one refusal; the reason's topic page is the fallback.
-    labels: dict[str, tuple[str, str, str]] = env.domaindata["std"]["labels"]
-    for reason in Illegal:
-        anchor = reason.rule
-        target = pages.get(anchor) or _guess_rule_page(anchor, env.found_docs)
-        if target:
-            doc, _, fragment = target.partition("#")
-            if doc in env.found_docs:
-                rules[anchor] = relative_uri(here, builder.get_target_uri(doc)) + (
-                    f"#{fragment}" if fragment else ""
-                )
-        exact = labels.get(f"rule-{reason.code}")
-        if exact is not None and exact[0] in env.found_docs:
-            rules[reason.code] = relative_uri(here, builder.get_target_uri(exact[0])) + f"#{exact[1]}"
+    found = set(env.found_docs)
+    labels = {name: (doc, anchor) for name, (doc, anchor, _) in env.domaindata["std"]["labels"].items()}
+
+    def uri(doc: str, fragment: str) -> str:
+        return relative_uri(here, builder.get_target_uri(doc)) + (f"#{fragment}" if fragment else "")
+
+    rules = rule_links.default_rules(labels, found, pages, uri)
     return {
         "calculator": relative_uri(here, builder.get_target_uri(calculator)) if calculator else "",
         "rules": rules,
+        # Each rule set's own page for each refusal: a refusal links to the rules being played.
+        "family_rules": rule_links.family_rules(labels, found, pages, uri),
     }
-
-
-RULE_PAGE_GUESSES: Final = {
-    "play": ("rules/play",),
-    "bidding": ("rules/bidding-and-contracts", "rules/bidding"),
-    "discard": ("rules/discard",),
-    "announcements": ("rules/announcements",),
-    "deal": ("rules/deal-and-dog", "rules/deal"),
-    "five-players": ("rules/three-and-five", "rules/five-players", "rules/three-and-five-players"),
-}
-
-
-def _guess_rule_page(anchor: str, found: Set[str]) -> str:
-    for doc in RULE_PAGE_GUESSES.get(anchor, (f"rules/{anchor}",)):
-        if doc in found:
-            return doc
-    return "rules/index" if "rules/index" in found else ""
 
 
 def _runtime(translator: HTML5Translator) -> str:

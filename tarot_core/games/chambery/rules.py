@@ -731,9 +731,11 @@ class ChamberyRound(Round):
         """The dealer: his extra cards join his hand as they are dealt."""
         return self.dealer
 
-    def rule_talk(self, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
+    def rule_talk(
+        self, name: Callable[[Seat], str], card: Callable[[Card], str], viewer: Seat | None = None
+    ) -> list[str]:
         """Demands, exchanges, announcements and the called King (:func:`.table.talk`)."""
-        return table.talk(self, name, card)
+        return table.talk(self, name, card, viewer)
 
     def rule_score_panel(self) -> ScorePanel | None:
         """Card points and tricks by seat or by side (:func:`.table.score_panel`)."""

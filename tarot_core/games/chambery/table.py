@@ -73,6 +73,7 @@ class TableRound(Protocol):
     def announcements(self) -> Sequence[str]: ...
     def count(self) -> TableCounting: ...
     def tally(self) -> TableCounting: ...
+    def rule_partner_known(self, seat: Seat) -> bool: ...
 
 
 def role(rnd: TableRound, seat: Seat) -> str:
@@ -85,20 +86,26 @@ def role(rnd: TableRound, seat: Seat) -> str:
     return "partner" if seat == rnd.partner else "opponent"
 
 
-def talk(rnd: TableRound, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
+def talk(
+    rnd: TableRound, name: Callable[[Seat], str], card: Callable[[Card], str], viewer: Seat | None = None
+) -> list[str]:
     """The demanded cards handed to the soloist and those he gave back, what was said aloud (the Pagat
-    laid away, ...) and who holds the called King."""
+    laid away, ...) and who holds the called King, as ``viewer`` knows them: a card given back is seen
+    by the soloist and the player who gets it, and the called King's holder shows when the view
+    says so."""
     lines: list[str] = []
     for wanted, holder in rnd.received:
         taker = name(rnd.taker) if rnd.taker is not None else ""
         lines.append(f"{name(holder)} hands {card(wanted)}, demanded, to {taker}.")
     for back, receiver in rnd.given:
-        lines.append(f"{name(receiver)} gets {card(back)} back in exchange.")
+        seen = viewer is None or viewer in (receiver, rnd.taker)
+        lines.append(f"{name(receiver)} gets {card(back) if seen else 'a card'} back in exchange.")
     for text in rnd.announcements:
         if " hands the " in text or " holds the " in text:
             continue  # told above, or by the called card
         lines.append(str(text))
-    if rnd.called is not None and rnd.partner is not None:
+    known = viewer is None or rnd.rule_partner_known(viewer)
+    if rnd.called is not None and rnd.partner is not None and known:
         lines.append(f"{name(rnd.partner)} holds {card(rnd.called)} and plays with {name(rnd.dealer)}.")
     return lines
 

@@ -579,8 +579,11 @@ class MathersRound(Round):
         """The dealer takes the three cards put aside."""
         return self.dealer
 
-    def rule_talk(self, name: Callable[[Seat], str], card: Callable[[Card], str]) -> list[str]:
-        """The declarations and the calls for a Tarot Trump, with what was handed over."""
+    def rule_talk(
+        self, name: Callable[[Seat], str], card: Callable[[Card], str], viewer: Seat | None = None
+    ) -> list[str]:
+        """The declarations and the calls for a Tarot Trump, with what was handed over (the card given
+        back named only to the two players who handed cards to each other)."""
         lines: list[str] = []
         for seat, items in self.declared.items():
             if items:
@@ -591,7 +594,9 @@ class MathersRound(Round):
             if ask.given is None:
                 lines.append(f"{asker} asks {asked} for a Tarot Trump; {asked} has none.")
             else:
-                back = f" and gets {card(ask.returned)} back" if ask.returned is not None else ""
+                seen = viewer is None or viewer in (ask.asker, ask.asked)
+                returned = card(ask.returned) if ask.returned is not None and seen else "a card"
+                back = f" and gets {returned} back" if ask.returned is not None else ""
                 lines.append(f"{asker} asks {asked} for a Tarot Trump: {asked} hands one over{back}.")
         return lines
 

@@ -2,20 +2,25 @@
 wrapper of the page's Worker delays every answer it hands over), so each answer comes while the reader
 is already typing on: the calculator's five names typed at a quick typist's pace with Tab between them
 stay as typed (the form is redrawn around them, with focus and caret), the play page's choice of game
-stays as chosen while the deal's moves come in, and the score sheet keeps a deal being typed while the
-answer to the previous one arrives.
+stays as chosen while the deal's moves come in, the score sheet keeps a deal being typed while the
+answer to the previous one arrives, and a lesson's verdict leaves the focus in the next exercise the
+reader is typing into.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tarot_core.exercises import right_answers
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, wait_ready
 
 pytestmark = pytest.mark.browser
+LESSONS = Path(__file__).resolve().parents[2] / "tutorial" / "lessons"
 NAMES = ["Annabelle", "Bob", "Catherine", "Dan", "Eve"]
 #: Milliseconds between two key presses: a quick typist.
 KEY_DELAY_MS = 60
@@ -150,3 +155,24 @@ def test_a_deal_typed_while_the_previous_one_is_scored_stays(page: Any, base: st
     )
     idle(page, sheet)
     expect(page.locator(f'{sheet} .tw-sheet-form [name="points"]')).to_have_value("44")
+
+
+def test_an_answer_typed_into_the_next_exercise_stays_there(page: Any, base: str) -> None:
+    """A lesson's verdict that comes while the reader types the next exercise's answer leaves the
+    focus (and so the keys) where the reader is."""
+    from playwright.sync_api import expect
+
+    first, second = json.loads((LESSONS / "cards.json").read_text(encoding="utf-8"))["exercises"][:2]
+    page.goto(base + "tutorial/cards.html")
+    wait_ready(page)
+    page.evaluate(f"window.tarotAnswerDelay = {ANSWER_DELAY_MS}")
+    one = page.locator(f"#{first['id']}")
+    one.locator("input").fill(str(right_answers(first)[0]))
+    one.locator("input").press("Enter")
+    page.locator(f"#{second['id']} input").click()
+    # typed slowly enough that the first verdict lands in the middle of it
+    page.keyboard.type("1234", delay=ANSWER_DELAY_MS // 2)
+    expect(one).to_have_attribute("data-verdict", "right", timeout=ANSWER_TIMEOUT_MS)
+    expect(page.locator(f"#{second['id']} input")).to_have_value("1234")
+    expect(one.locator("input")).to_have_value(str(right_answers(first)[0]))
+    expect(page.locator(f"#{second['id']} input")).to_be_focused()

@@ -180,6 +180,7 @@ function setupExercise(root, lessonName, options) {
       return;
     }
     root.dataset.busy = "true";
+    const focusAtSend = document.activeElement;
     // A question the engine answers by playing the hand out takes a moment: say so while it works.
     const slow = setTimeout(() => {
       feedback.className = "tl-feedback";
@@ -209,7 +210,10 @@ function setupExercise(root, lessonName, options) {
     } else if (focusBack && focusBack.classList) {
       focusBack.classList.add("tl-picked-wrong");
     }
-    if (focusBack && document.contains(focusBack)) focusBack.focus();
+    // The focus goes back to the answer, unless the reader has moved on meanwhile (typing into the next
+    // exercise, say): a late verdict must not pull the keys away from where the reader types.
+    const moved = document.activeElement !== focusAtSend && document.activeElement !== document.body;
+    if (focusBack && document.contains(focusBack) && !moved) focusBack.focus();
   }
 
   stage.addEventListener("click", (event) => {

@@ -94,12 +94,12 @@ async function readSizes(config) {
   } catch {
     return; // no progress in bytes: the notice keeps its words
   }
+  // What every start fetches (a snapshot's start too: it restores with the same standard library).
   const pyodide = (name) => config.pyodide + name;
-  const wanted = [pyodide("pyodide.asm.wasm"), config.wheel, config.bridge, config.hands];
+  const stdlib = config.stdlib || pyodide("python_stdlib.zip");
+  const wanted = [pyodide("pyodide.asm.wasm"), pyodide("pyodide-lock.json"), stdlib, config.wheel, config.bridge, config.hands];
   if (config.snapshot) wanted.push(config.snapshot);
-  else wanted.push(config.stdlib || pyodide("python_stdlib.zip"), pyodide("pyodide-lock.json"));
-  if (config.snapshot) wanted.push(pyodide("pyodide-lock.json"));
-  for (const url of wanted) if (url) expect(url);
+  for (const url of wanted) expect(url);
 }
 
 async function fetchOk(url, how) {

@@ -200,7 +200,8 @@ def test_progress_survives_a_reload_and_the_reset_forgets_it(chromium: Any, site
         # the path lists "Your first hand" between two lessons, and ends with a whole deal to play
         links = page.locator(".tl-path a")
         assert "first-hand" in " ".join(str(links.nth(i).get_attribute("href")) for i in range(links.count()))
-        click(page.locator("button.tl-reset"))
+        click(page.locator('button.tl-reset[data-again="all"]'))
+        click(page.locator('.tl-confirm button[data-confirm="yes"]'))
         expect(on_path).to_have_attribute("data-done", "0")
         page.reload()
         expect(page.locator('.tl-path [data-progress-for="cards"]')).to_have_attribute("data-done", "0")
@@ -233,5 +234,100 @@ def test_would_you_bid_is_judged_by_playing_the_hand_out(chromium: Any, site_url
         expect(root.locator("[data-feedback]")).to_contain_text(judge(item, right).message)
         expect(root).to_have_attribute("data-done", "true")
         assert opened.errors == []
+    finally:
+        page.context.close()
+
+
+def _answer_right(page: Any, item: dict[str, Any]) -> None:
+    from playwright.sync_api import expect
+
+    root = page.locator(f"#{item['id']}")
+    field = root.locator("input")
+    field.fill(str(right_answers(item)[0]))
+    field.press("Enter")
+    expect(root).to_have_attribute("data-verdict", "right", timeout=TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_starting_again_asks_first_and_one_lesson_can_be_done_again(
+    chromium: Any, site_url: str, width: int
+) -> None:
+    """The path's "Start again" and a lesson's "Do this lesson again" forget nothing until the reader
+    says yes in the page (no browser dialog); Escape or "Keep" keeps all; doing one lesson again leaves
+    the others' progress as it was."""
+    from playwright.sync_api import expect
+
+    opened = new_widget_page(chromium, site_url, width, 900)
+    page = opened.page
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    try:
+        opened.open("tutorial/cards.html")
+        cards = _lesson("cards")["exercises"]
+        again = page.locator('.tarot-lesson .tl-reset[data-again="lesson"]')
+        expect(again).to_be_hidden()  # nothing done yet
+        for item in cards[:2]:
+            _answer_right(page, item)
+        # another lesson, done in full earlier
+        trumps = _lesson("trumps")["exercises"]
+        page.evaluate(
+            "(ids) => { const p = JSON.parse(localStorage.getItem('tarot-lessons-progress'));"
+            " p.trumps = Object.fromEntries(ids.map((id) => [id, {tries: 1}]));"
+            " localStorage.setItem('tarot-lessons-progress', JSON.stringify(p)); }",
+            [item["id"] for item in trumps],
+        )
+        progress = page.locator('.tarot-lesson > [data-progress-for="cards"]')
+        expect(progress).to_have_attribute("data-done", "2")
+        # asked, then kept with Escape: the focus is back on the button
+        click(again)
+        confirm = page.locator(".tarot-lesson .tl-confirm")
+        expect(confirm).to_have_attribute("role", "group")
+        expect(confirm).to_have_accessible_name(re.compile("this lesson"))
+        expect(confirm.locator('[data-confirm="no"]')).to_be_focused()
+        violations = run_axe(page, ".tarot-lesson")
+        assert violations == [], describe(violations)
+        page.keyboard.press("Escape")
+        expect(confirm).to_have_count(0)
+        expect(again).to_be_focused()
+        expect(progress).to_have_attribute("data-done", "2")
+        expect(page.locator(f"#{cards[0]['id']}")).to_have_attribute("data-done", "true")
+        # asked, then done again: this lesson only
+        click(again)
+        click(confirm.locator('[data-confirm="yes"]'))
+        expect(progress).to_have_attribute("data-done", "0")
+        for item in cards[:2]:
+            root = page.locator(f"#{item['id']}")
+            expect(root).not_to_have_attribute("data-done", "true")
+            expect(root.locator(".tl-done-mark")).to_be_hidden()
+            expect(root.locator("[data-feedback]")).to_have_text("")
+        expect(page.locator(".tarot-lesson .tl-reset-note")).to_contain_text("starts afresh")
+        expect(page.locator(f"#{cards[0]['id']} .tl-title")).to_be_focused()
+        # the lesson can be answered again, and counts afresh
+        _answer_right(page, cards[0])
+        expect(progress).to_have_attribute("data-done", "1")
+
+        opened.open("tutorial/index.html")
+        on_path = page.locator('.tl-path [data-progress-for="trumps"]')
+        expect(on_path).to_have_attribute("data-done", str(len(trumps)))
+        reset = page.locator('button.tl-reset[data-again="all"]')
+        click(reset)
+        path_confirm = page.locator(".tarot-lesson-path .tl-confirm")
+        expect(path_confirm.locator('[data-confirm="no"]')).to_be_focused()
+        violations = run_axe(page, ".tarot-lesson-path")
+        assert violations == [], describe(violations)
+        click(path_confirm.locator('[data-confirm="no"]'))
+        expect(reset).to_be_focused()
+        expect(on_path).to_have_attribute("data-done", str(len(trumps)))
+        expect(page.locator(".tarot-lesson-path .tl-reset-note")).to_have_text("Nothing was forgotten.")
+        click(reset)
+        click(path_confirm.locator('[data-confirm="yes"]'))
+        expect(on_path).to_have_attribute("data-done", "0")
+        expect(page.locator('.tl-path [data-progress-for="cards"]')).to_have_attribute("data-done", "0")
+        assert dialogs == [] and opened.errors == []
     finally:
         page.context.close()

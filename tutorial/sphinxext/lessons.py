@@ -193,7 +193,11 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
         f"data-runtime='{_e(json.dumps(runtime))}' data-options='{_e(json.dumps({'rules': rules}))}'>"
         f'<p class="tl-progress" data-progress-for="{_e(name)}" data-total="{len(exercises)}">'
         f"{len(exercises)} exercises</p>"
-        f'<p class="tl-status" role="status" hidden>{STARTING}</p>'
+        '<div class="tl-reset-row tl-again-row">'
+        '<button type="button" class="tl-reset" data-again="lesson" hidden>Do this lesson again</button>'
+        '<span class="tl-reset-note" role="status"></span></div>'
+        f'<p class="tl-status tw-loading" role="status" aria-live="polite" hidden>'
+        f'<span class="tw-loading-text">{STARTING}</span></p>'
         f'<ol class="tl-exercises">{"".join(items)}</ol></div>'
     )
     raise nodes.SkipNode
@@ -226,9 +230,9 @@ def _path_html(translator: HTML5Translator, entries: list[dict[str, Any]]) -> st
     return (
         '<div class="tarot-lesson-path">'
         f'<ol class="tl-path">{"".join(items)}</ol>'
-        '<p class="tl-reset-row"><button type="button" class="tl-reset">'
+        '<div class="tl-reset-row"><button type="button" class="tl-reset" data-again="all">'
         "Start again: forget my progress</button>"
-        '<span class="tl-reset-note" role="status"></span></p></div>'
+        '<span class="tl-reset-note" role="status"></span></div></div>'
     )
 
 

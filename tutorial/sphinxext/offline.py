@@ -16,8 +16,9 @@ Once the HTML build has written every page and the widgets' runtime (this extens
   made by ``python -m tutorial.make_icons``.
 
 Every page's head links the manifest and registers the service worker, once the page has loaded and,
-on a page with widgets, once they have started (so that the worker's downloads do not compete with
-Python's), unless the browser asks to save data.
+on a page with widgets, once the engine has started or failed to (so that the worker's downloads do
+not compete with Python's; whichever widget the page holds, the play widget's game states included),
+unless the browser asks to save data.
 """
 
 from __future__ import annotations
@@ -163,12 +164,14 @@ def _head(root: str) -> str:
         f'function go(){{navigator.serviceWorker.register("{root}{SERVICE_WORKER}").catch(function(){{}})}}'
         "function idle(){if(self.requestIdleCallback)requestIdleCallback(go,{timeout:5000});"
         "else setTimeout(go,1000)}"
-        'addEventListener("load",function(){var w=document.querySelectorAll("[data-tarot-widget]");'
-        "function started(){for(var i=0;i<w.length;i++){var s=w[i].dataset.state;"
-        'if(s!=="ready"&&s!=="error")return false}return true}'
+        # A page with widgets waits for the engine's start (engine.mjs marks the page's root element
+        # "ready" or "failed"), whichever widget started it; a page without one registers when idle.
+        'addEventListener("load",function(){var d=document.documentElement;'
+        'if(!document.querySelector("[data-tarot-widget]"))return idle();'
+        "function started(){return !!d.dataset.tarotEngineState}"
         "if(started())return idle();"
         "var o=new MutationObserver(function(){if(started()){o.disconnect();idle()}});"
-        'for(var i=0;i<w.length;i++)o.observe(w[i],{attributes:true,attributeFilter:["data-state"]})'
+        'o.observe(d,{attributes:true,attributeFilter:["data-tarot-engine-state"]})'
         "})})()</script>"
     )
     return (

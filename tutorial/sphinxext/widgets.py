@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -83,6 +84,8 @@ BRIDGE_DIR: Final = TUTORIAL / "bridge"
 #: The bridge package's files in one JSON object, path (under the worker's home) to text.
 BRIDGE_FILE: Final = "bridge.json"
 PYODIDE_DIR: Final = TUTORIAL / "node_modules" / "pyodide"
+#: The sizes of the runtime's files, which the worker reads to show its loading progress in bytes.
+SIZES_FILE: Final = "sizes.json"
 #: The only files of the npm package the browser needs.
 PYODIDE_FILES: Final = (
     "pyodide.mjs",
@@ -358,6 +361,7 @@ def _runtime(translator: HTML5Translator) -> str:
         "wheel": rel(f"{ASSETS}/{builder.app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
         "bridge": rel(f"{ASSETS}/{BRIDGE_FILE}") + f"?v={version}",
         "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
+        "sizes": rel(f"{ASSETS}/{SIZES_FILE}"),
     }
     stdlib = getattr(builder.app, "tarot_stdlib_name", None)
     if stdlib:
@@ -675,6 +679,25 @@ def copy_runtime(outdir: Path, wheel_name: str) -> None:
     wheel = build_wheel(assets / "build")
     shutil.move(wheel, assets / wheel_name)
     shutil.rmtree(assets / "build", ignore_errors=True)
+    write_sizes(outdir)
+
+
+def _gzip_copy(path: Path) -> bool:
+    """A gzip copy the build wrote beside its file (the snapshot is gzip itself, and listed)."""
+    return path.name.endswith(".gz") and path.with_name(path.name.removesuffix(".gz")).is_file()
+
+
+def write_sizes(outdir: Path) -> None:
+    """List the bytes of every file the worker may fetch (Pyodide's and the widgets' own), by path
+    relative to the list: the loading notice counts them as they come."""
+    assets = outdir / ASSETS
+    files = [*sorted((outdir / pyodide_folder()).iterdir()), *sorted(assets.iterdir())]
+    listed = {
+        Path(os.path.relpath(path, assets)).as_posix(): path.stat().st_size
+        for path in files
+        if path.is_file() and not _gzip_copy(path) and path.name != SIZES_FILE
+    }
+    (assets / SIZES_FILE).write_text(json.dumps(listed, indent=0, sort_keys=True), encoding="utf-8")
 
 
 def _finish(app: Sphinx, exception: BaseException | None) -> None:
@@ -686,6 +709,7 @@ def _finish(app: Sphinx, exception: BaseException | None) -> None:
             wheel = outdir / ASSETS / app.tarot_wheel_name  # type: ignore[attr-defined]
             stdlib = outdir / ASSETS / app.tarot_stdlib_name  # type: ignore[attr-defined]
             snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name, stdlib)
+            write_sizes(outdir)
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:

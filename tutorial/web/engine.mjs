@@ -39,15 +39,26 @@ export function startEngine(config) {
   ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
       const message = event.data;
-      if (message.type === "ready") resolve(message);
-      else if (message.type === "failed") reject(new Error(message.message));
+      if (message.type === "ready") {
+        settled("ready");
+        resolve(message);
+      } else if (message.type === "failed") {
+        settled("failed");
+        reject(new Error(message.message));
+      } else if (message.type === "progress") {
+        lastProgress = { loaded: message.loaded, total: message.total };
+        for (const listener of progressListeners) listener(lastProgress);
+      }
       else if (message.type === "answer") {
         const settle = pending.get(message.id);
         pending.delete(message.id);
         if (settle) settle(JSON.parse(message.answer));
       }
     };
-    worker.onerror = (event) => reject(new Error(event.message || "the worker failed to start"));
+    worker.onerror = (event) => {
+      settled("failed");
+      reject(new Error(event.message || "the worker failed to start"));
+    };
   });
   worker.postMessage({ type: "start", config: resolved });
   return ready;
@@ -62,4 +73,198 @@ export async function call(name, args = [], module = undefined) {
     pending.set(id, resolve);
     worker.postMessage({ type: "call", id, module, name, args });
   });
+}
+
+// ------------------------------------------------------------------ the engine's state, for the page
+// The page's root element says how the engine's start went (data-tarot-engine-state: "ready" or
+// "failed"), whichever widget started it: the page's head waits for it before registering the service
+// worker, so that the worker's downloads do not compete with Python's.
+function settled(state) {
+  document.documentElement.dataset.tarotEngineState = state;
+  if (state === "failed") for (const line of progressBoxes) line.remove();
+}
+
+// ------------------------------------------------------------------ loading progress
+// The worker counts the bytes of the runtime's files as they come (its fetches read through a
+// stream) against their sizes, which the build lists: {loaded, total}, in bytes.
+const progressListeners = new Set();
+let lastProgress = null;
+
+export function onProgress(listener) {
+  progressListeners.add(listener);
+  if (lastProgress) listener(lastProgress);
+  return () => progressListeners.delete(listener);
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+// A loading notice that shows the bytes: a <progress> bar and its words beside the notice's own
+// sentence, moved at every count; for screen readers the same words go into the notice (a polite
+// live region) at each quarter only, since a region that changed at every chunk would be read out
+// without end. If the engine fails to start, the bar goes and the notice says why.
+const progressBoxes = new Set();
+
+export function showProgress(box) {
+  if (!box || box.querySelector(".tw-progress")) return;
+  const bar = document.createElement("progress");
+  bar.className = "tw-progress";
+  bar.setAttribute("aria-label", "Loading the game engine");
+  const seen = document.createElement("span");
+  seen.className = "tw-progress-text";
+  seen.setAttribute("aria-hidden", "true");
+  const heard = document.createElement("span");
+  heard.className = "tw-sr-only";
+  const line = document.createElement("span");
+  line.className = "tw-progress-line";
+  line.hidden = true;
+  line.append(bar, seen, heard);
+  box.append(line);
+  progressBoxes.add(line);
+  let quarter = -1;
+  onProgress(({ loaded, total }) => {
+    const done = Math.min(loaded, total);
+    const words = `Loading the game engine: ${megabytes(done)} of ${megabytes(total)} MB`;
+    line.hidden = false;
+    bar.max = total;
+    bar.value = done;
+    bar.setAttribute("aria-valuetext", words);
+    seen.textContent = words;
+    const now = Math.floor((done / total) * 4);
+    if (now !== quarter) {
+      quarter = now;
+      heard.textContent = words;
+    }
+  });
+}
+
+// ------------------------------------------------------------------ controls held until ready
+// Until the worker can answer them, a widget's controls are disabled (and say so: aria-disabled), so
+// that nothing looks live that would do nothing. `holdControls(root, skip)` disables those of root
+// (outside `skip`, when given) that are not disabled already; the function it returns gives back
+// those still on the page.
+export function holdControls(root, skip = null) {
+  const held = [];
+  for (const control of root.querySelectorAll("button, input, select, textarea")) {
+    if (control.disabled || (skip && skip.contains(control))) continue;
+    control.disabled = true;
+    control.setAttribute("aria-disabled", "true");
+    control.dataset.twHeld = "";
+    held.push(control);
+  }
+  root.dataset.controls = "held";
+  return () => {
+    for (const control of held) {
+      if (!control.isConnected || !("twHeld" in control.dataset)) continue;
+      control.disabled = false;
+      control.removeAttribute("aria-disabled");
+      delete control.dataset.twHeld;
+    }
+    root.dataset.controls = "live";
+  };
+}
+
+// ------------------------------------------------------------------ the reader's edits
+// A request is made of a widget's fields as they stand when it is sent; its answer comes later. If
+// the reader has typed on meanwhile, an answer that redraws the fields would put the older values
+// back over the newer ones (letters typed while the answer was on its way would vanish). So a watch
+// counts the reader's edits within an element (every `input` and `change` event, by field): a request
+// takes `mark()` when it is sent, and its answer is drawn with `redraw(container, html, mark)`, which
+// keeps every field the reader changed after that mark as the reader left it (value, focus, caret).
+// Those edits have sent (or will send, when the field is left) a request of their own, whose answer
+// is drawn in turn: the form always ends up with what the reader typed and its answer.
+//
+// Keeping the newer values is chosen over dropping the late answer: the answer may bring what the
+// reader needs while typing on (the labels named after the players, new fields for a changed
+// choice), and an answer is dropped only when the field being typed into would not be in it.
+function fieldKey(element, container) {
+  if (!element || !element.closest || !container.contains(element)) return null;
+  const name = element.getAttribute("name");
+  if (name) {
+    if (element.type === "checkbox" || element.type === "radio") return `${name}=${element.value}`;
+    const same = [...container.querySelectorAll(`[name="${CSS.escape(name)}"]`)];
+    return `${name}#${same.indexOf(element)}`;
+  }
+  if (element.dataset && element.dataset.card) return `card:${element.dataset.card}`;
+  if (element.id) return `id:${element.id}`;
+  return null;
+}
+
+function findField(container, key) {
+  const [kind, rest] = key.startsWith("card:") || key.startsWith("id:") ? key.split(/:(.*)/s) : [null, key];
+  if (kind === "card") return container.querySelector(`[data-card="${CSS.escape(rest)}"]`);
+  if (kind === "id") return container.querySelector(`#${CSS.escape(rest)}`);
+  const choice = key.match(/^(.*)=(.*)$/s);
+  if (choice && !key.includes("#")) {
+    return container.querySelector(`[name="${CSS.escape(choice[1])}"][value="${CSS.escape(choice[2])}"]`);
+  }
+  const [, name, index] = key.match(/^(.*)#(\d+)$/s) || [];
+  if (name === undefined) return null;
+  return container.querySelectorAll(`[name="${CSS.escape(name)}"]`)[Number(index)] || null;
+}
+
+export function watchEdits(element) {
+  let clock = 0;
+  const edited = new Map(); // field key to the clock of its last edit
+  const note = (event) => {
+    const key = fieldKey(event.target, element);
+    clock += 1;
+    if (key) edited.set(key, clock);
+  };
+  element.addEventListener("input", note, true);
+  element.addEventListener("change", note, true);
+  return {
+    mark: () => clock,
+    // The keys of the fields edited after the mark.
+    editedSince(mark) {
+      return [...edited].filter(([, when]) => when > mark).map(([key]) => key);
+    },
+    // Draw html into container; returns false (and draws nothing) when a field the reader changed
+    // after the mark would not be in it.
+    redraw(container, html, mark) {
+      const keep = [];
+      for (const key of this.editedSince(mark)) {
+        const live = findField(container, key);
+        if (live) keep.push({ key, value: live.value, checked: live.checked });
+      }
+      if (keep.length) {
+        const probe = document.createElement("template");
+        probe.innerHTML = html;
+        const shadow = document.createElement("div");
+        shadow.append(probe.content);
+        if (keep.some(({ key }) => !findField(shadow, key))) return false;
+      }
+      const active = document.activeElement;
+      const focusKey = fieldKey(active, container);
+      let caret = null;
+      if (focusKey && typeof active.selectionStart === "number") {
+        try {
+          caret = [active.selectionStart, active.selectionEnd, active.selectionDirection];
+        } catch {
+          caret = null; // a field without a caret (number, email...)
+        }
+      }
+      container.innerHTML = html;
+      for (const { key, value, checked } of keep) {
+        const field = findField(container, key);
+        if (field.type === "checkbox" || field.type === "radio") field.checked = checked;
+        else field.value = value;
+      }
+      if (focusKey) {
+        const again = findField(container, focusKey);
+        if (again) {
+          again.focus({ preventScroll: true });
+          if (caret) {
+            try {
+              again.setSelectionRange(...caret);
+            } catch {
+              // the field takes no caret
+            }
+          }
+        }
+      }
+      return true;
+    },
+  };
 }

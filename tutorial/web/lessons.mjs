@@ -3,7 +3,7 @@
 // No rule is decided here: the engine says whether an answer is right, and why.
 
 // This file is served from _static/tarot-lessons/, next to the widgets' _static/tarot-widgets/.
-import { call as engineCall, startEngine } from "../tarot-widgets/engine.mjs";
+import { call as engineCall, holdControls, showProgress, startEngine } from "../tarot-widgets/engine.mjs";
 
 const STORE = "tarot-lessons-progress";
 
@@ -60,12 +60,86 @@ function drawProgress() {
       shown.textContent = "★".repeat(stars) + "☆".repeat(3 - stars);
       slot.append(" ", shown);
     }
+    // a lesson's page offers to do it again once some of it is done
+    const again = slot.parentElement.querySelector('.tl-reset[data-again="lesson"]');
+    if (again && slot.parentElement.classList.contains("tarot-lesson")) again.hidden = done === 0;
   }
 }
 
-// ------------------------------------------------------------------ the path's reset button
-for (const button of document.querySelectorAll(".tl-reset")) {
-  button.addEventListener("click", () => {
+// ------------------------------------------------------------------ starting again
+// "Start again" (the path: every lesson) and "Do this lesson again" (a lesson's page: that lesson
+// only) forget progress only once the reader has said yes, in a confirmation drawn in the page, next to
+// the button: not the browser's window.confirm, which a phone shows as a bare system box with no
+// context (a standalone home-screen app or an in-app browser may not show it at all, and a reader
+// who ticked "prevent this page from creating dialogs" never sees it again). The question takes the
+// keyboard focus on its safe answer ("Keep"); Escape keeps too; either way the focus goes back to the
+// button, and a polite status says what happened.
+let confirmations = 0;
+
+function askInPlace(button, { question, yes, no }) {
+  return new Promise((resolve) => {
+    const row = button.parentElement;
+    const old = row.querySelector(".tl-confirm");
+    if (old) old.remove();
+    confirmations += 1;
+    const box = document.createElement("div");
+    box.className = "tl-confirm";
+    box.setAttribute("role", "group");
+    const asked = document.createElement("p");
+    asked.className = "tl-confirm-question";
+    asked.id = `tl-confirm-${confirmations}`;
+    asked.textContent = question;
+    box.setAttribute("aria-labelledby", asked.id);
+    const yesButton = Object.assign(document.createElement("button"), { type: "button", textContent: yes });
+    yesButton.className = "tl-reset tl-confirm-yes";
+    yesButton.dataset.confirm = "yes";
+    const noButton = Object.assign(document.createElement("button"), { type: "button", textContent: no });
+    noButton.className = "tl-reset tl-confirm-no";
+    noButton.dataset.confirm = "no";
+    const buttons = document.createElement("div");
+    buttons.className = "tl-confirm-buttons";
+    buttons.append(yesButton, noButton);
+    box.append(asked, buttons);
+    button.after(box);
+    button.setAttribute("aria-expanded", "true");
+    const close = (answer) => {
+      box.remove();
+      button.removeAttribute("aria-expanded");
+      button.focus();
+      resolve(answer);
+    };
+    yesButton.addEventListener("click", () => close(true));
+    noButton.addEventListener("click", () => close(false));
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close(false);
+      }
+    });
+    noButton.focus();
+  });
+}
+
+function say(button, text) {
+  const note = button.parentElement.querySelector(".tl-reset-note");
+  if (note) note.textContent = text;
+}
+
+for (const button of document.querySelectorAll('.tl-reset[data-again="all"]')) {
+  button.addEventListener("click", async () => {
+    if (button.getAttribute("aria-expanded") === "true") return;
+    const kept = Object.keys(loadProgress()).length;
+    const agreed = await askInPlace(button, {
+      question: kept
+        ? "Forget your progress in every lesson (exercises done and stars)? This cannot be undone."
+        : "No lesson has any progress yet. Start again anyway?",
+      yes: "Forget all my progress",
+      no: "Keep my progress",
+    });
+    if (!agreed) {
+      say(button, "Nothing was forgotten.");
+      return;
+    }
     saveProgress({});
     try {
       localStorage.removeItem(STORE);
@@ -73,8 +147,7 @@ for (const button of document.querySelectorAll(".tl-reset")) {
       // nothing kept
     }
     drawProgress();
-    const note = button.parentElement.querySelector(".tl-reset-note");
-    if (note) note.textContent = "Your progress is forgotten: every lesson starts afresh.";
+    say(button, "Your progress is forgotten: every lesson starts afresh.");
   });
 }
 drawProgress();
@@ -107,6 +180,7 @@ function setupExercise(root, lessonName, options) {
       return;
     }
     root.dataset.busy = "true";
+    const focusAtSend = document.activeElement;
     // A question the engine answers by playing the hand out takes a moment: say so while it works.
     const slow = setTimeout(() => {
       feedback.className = "tl-feedback";
@@ -136,7 +210,10 @@ function setupExercise(root, lessonName, options) {
     } else if (focusBack && focusBack.classList) {
       focusBack.classList.add("tl-picked-wrong");
     }
-    if (focusBack && document.contains(focusBack)) focusBack.focus();
+    // The focus goes back to the answer, unless the reader has moved on meanwhile (typing into the next
+    // exercise, say): a late verdict must not pull the keys away from where the reader types.
+    const moved = document.activeElement !== focusAtSend && document.activeElement !== document.body;
+    if (focusBack && document.contains(focusBack) && !moved) focusBack.focus();
   }
 
   stage.addEventListener("click", (event) => {
@@ -161,7 +238,21 @@ function setupExercise(root, lessonName, options) {
       send(input.value, input);
     });
   }
-  return () => {
+  // Back to the exercise as it was first shown (the lesson done again).
+  function reset() {
+    tries = 0;
+    queued = null;
+    for (const name of ["done", "verdict", "reason"]) delete root.dataset[name];
+    const mark = root.querySelector(".tl-done-mark");
+    if (mark) mark.hidden = true;
+    feedback.textContent = "";
+    feedback.className = "tl-feedback";
+    for (const marked of stage.querySelectorAll(".tl-picked-wrong")) marked.classList.remove("tl-picked-wrong");
+    for (const pressed of stage.querySelectorAll('button[aria-pressed="true"]')) pressed.setAttribute("aria-pressed", "false");
+    for (const input of stage.querySelectorAll("input")) input.value = "";
+  }
+
+  const start = () => {
     live = true;
     if (queued) {
       const [answer, focusBack] = queued;
@@ -170,6 +261,7 @@ function setupExercise(root, lessonName, options) {
     }
     return Promise.resolve();
   };
+  return { start, reset };
 }
 
 function markDone(root) {
@@ -183,24 +275,58 @@ if (lesson) {
   const options = lesson.dataset.options;
   const status = lesson.querySelector(".tl-status");
   const roots = [...lesson.querySelectorAll('[data-tarot-widget="exercise"]')];
-  const starters = roots.map((root) => {
+  const exercises = roots.map((root) => {
     root.dataset.state = "loading";
     return setupExercise(root, lessonName, options);
   });
+  // Until the engine can answer them, the exercises' controls are disabled and the notice counts the bytes.
+  const release = holdControls(lesson.querySelector(".tl-exercises"));
+  showProgress(status);
   status.hidden = false;
+
+  const again = lesson.querySelector('.tl-reset[data-again="lesson"]');
+  if (again) {
+    again.addEventListener("click", async () => {
+      if (again.getAttribute("aria-expanded") === "true") return;
+      const agreed = await askInPlace(again, {
+        question: "Forget your answers to this lesson and do it again? The other lessons keep theirs.",
+        yes: "Do it again",
+        no: "Keep my answers",
+      });
+      if (!agreed) {
+        say(again, "Your answers are kept.");
+        return;
+      }
+      const progress = loadProgress();
+      delete progress[lessonName];
+      saveProgress(progress);
+      for (const exercise of exercises) exercise.reset();
+      drawProgress();
+      say(again, "This lesson starts afresh: your answers to it are forgotten.");
+      // the button is gone with the progress: the first exercise takes the focus
+      const title = roots.length ? roots[0].querySelector(".tl-title") : null;
+      if (title) {
+        title.tabIndex = -1;
+        title.focus();
+      }
+    });
+  }
+
   startEngine(JSON.parse(lesson.dataset.runtime)).then(
     async () => {
       document.documentElement.dataset.tarotEngine = "ready";
       status.hidden = true;
+      release();
       await Promise.all(
-        starters.map(async (start, index) => {
+        exercises.map(async ({ start }, index) => {
           await start();
           roots[index].dataset.state = "ready";
         }),
       );
     },
     (error) => {
-      status.textContent = `The cards could not be dealt in this browser, so the answers cannot be checked here (${error.message}).`;
+      status.querySelector(".tw-loading-text").textContent = `The cards could not be dealt in this browser, so the answers cannot be checked here (${error.message}).`;
+      for (const bar of status.querySelectorAll(".tw-progress-line")) bar.remove();
       for (const root of roots) root.dataset.state = "error";
     },
   );

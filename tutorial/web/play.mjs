@@ -4,7 +4,7 @@
 // the reader's pace, keeps the deal in the browser (a reload goes on where it was) and in the address
 // (a link reproduces the deal). No rule is decided here.
 
-import { startEngine, call } from "../tarot-widgets/engine.mjs";
+import { call, holdControls, showProgress, startEngine, watchEdits } from "../tarot-widgets/engine.mjs";
 
 const MODULE = "play_bridge";
 const STORE = "tarot-play-game";
@@ -73,6 +73,10 @@ function setupWidget(root) {
   let lastShown = 0;
   let focusWanted = false;
   let replayStep = 0;
+  // The setup form shows the deal's game until the reader changes a field of it: an answer (each
+  // computer move brings one) writes only the fields the reader has left alone since the deal began.
+  const edits = form ? watchEdits(form) : null;
+  let setupMark = 0;
 
   const savedPace = readStore(PACE_STORE);
   if (savedPace && PACES[savedPace]) pace.value = savedPace;
@@ -119,7 +123,12 @@ function setupWidget(root) {
       const url = address(answer.address);
       if (url !== location.pathname + location.search + location.hash) history.replaceState(null, "", url);
       if (permalink) permalink.href = address(answer.address);
-      if (form) for (const key of ["variant", "players", "level", "seat"]) if (form.elements[key]) form.elements[key].value = answer.address[key];
+      if (form) {
+        const touched = new Set(edits.editedSince(setupMark));
+        for (const key of ["variant", "players", "level", "seat"]) {
+          if (form.elements[key] && !touched.has(`${key}#0`)) form.elements[key].value = answer.address[key];
+        }
+      }
     }
     if (answer.state === "over") showEnd(answer);
     else {
@@ -231,6 +240,7 @@ function setupWidget(root) {
 
   async function begin(setup, saved) {
     epoch += 1;
+    if (edits) setupMark = edits.mark();
     clearMessages();
     log.textContent = "";
     if (saved && sameSetup(saved, setup)) {
@@ -333,6 +343,7 @@ function setupWidget(root) {
       for (const key of ["variant", "players", "level", "seat"]) chosen[key] = form.elements[key].value;
       chosen.seed = randomSeed();
       const error = form.querySelector("[data-field-error]");
+      const mark = edits.mark();
       call("start", [JSON.stringify(setupWith(config.setup, chosen)), options], MODULE).then((answer) => {
         if (!answer.ok) {
           error.textContent = answer.message;
@@ -340,6 +351,7 @@ function setupWidget(root) {
         }
         error.textContent = "";
         epoch += 1;
+        setupMark = mark;
         clearMessages();
         log.textContent = "";
         show(answer);
@@ -374,12 +386,23 @@ function status(root, text) {
 if (roots.length) {
   const engine = startEngine(JSON.parse(roots[0].dataset.runtime));
   const starters = roots.map((root) => setupWidget(root));
-  for (const root of roots) root.dataset.state = "loading";
+  // Until the engine can answer them, the controls are disabled and the notice counts the bytes. The
+  // table's own (bids, cards) stay so until the deal is drawn afresh, which replaces them.
+  const releases = roots.map((root) => {
+    const stage = root.querySelector("[data-stage]");
+    holdControls(stage);
+    return holdControls(root, stage);
+  });
+  for (const root of roots) {
+    root.dataset.state = "loading";
+    showProgress(root.querySelector(".tw-loading"));
+  }
   engine.then(
     () =>
       Promise.all(
         roots.map(async (root, index) => {
           status(root, "");
+          releases[index]();
           try {
             await starters[index]();
           } catch (error) {

@@ -2,7 +2,7 @@
 // tutorial/sheet_bridge.py in the engine's worker, and draw what it answers. No score is computed here:
 // every total comes from the engine, which scores the saved deals again each time a sheet is drawn.
 
-import { call as engineCall, startEngine } from "./engine.mjs";
+import { call as engineCall, holdControls, showProgress, startEngine, watchEdits } from "./engine.mjs";
 
 const STORE_KEY = "tarot-score-sheets";
 const root = document.querySelector('[data-tarot-widget="score-sheet"]');
@@ -85,9 +85,18 @@ async function drawList(store) {
 }
 
 const newSession = root.querySelector(".tw-sheet-new");
+// The reader's edits: an answer redraws the sheet (its form included) keeping every field the reader
+// changed after the request went out (see watchEdits in engine.mjs).
+const edits = root ? watchEdits(root) : null;
 
-function showSheet(answer) {
-  current.innerHTML = answer.html;
+function drawCurrent(html, mark) {
+  // The sheet's form keeps its fields from one answer to the next: a field the reader is typing into
+  // is in every answer, and the answer (a deal saved, undone) must show.
+  if (mark === undefined || !edits.redraw(current, html, mark)) current.innerHTML = html;
+}
+
+function showSheet(answer, mark) {
+  drawCurrent(answer.html, mark);
   current.hidden = false;
   if (newSession) newSession.open = false;
   root.dataset.totals = JSON.stringify(answer.totals);
@@ -132,8 +141,8 @@ function focusForm(top = true) {
   if (title) title.scrollIntoView({ block: "start", behavior: "instant" });
 }
 
-function showDealError(answer) {
-  if (answer.html) current.innerHTML = answer.html;
+function showDealError(answer, mark) {
+  if (answer.html) drawCurrent(answer.html, mark);
   announce("");
   const form = current.querySelector(".tw-sheet-form");
   if (!form) return;
@@ -177,9 +186,10 @@ async function openSession(id, message = null) {
   if (!entry) return;
   store.current = id;
   writeStore(store);
+  const mark = edits.mark();
   const answer = await call("view", JSON.stringify(entry.sheet), options);
   if (answer.ok) {
-    showSheet(answer);
+    showSheet(answer, mark);
     if (message !== "") announce(message || `Opened ${answer.sheet.title || "the score sheet"}. Next to deal: ${answer.next_dealer}.`);
   } else {
     clearSheet();
@@ -201,6 +211,7 @@ async function startSession(form) {
     setup.title = `Session of ${day}`;
   }
   const error = form.querySelector(".tw-form-error");
+  const mark = edits.mark();
   const answer = await call("start", JSON.stringify(setup), options);
   if (!answer.ok) {
     error.textContent = `Not started: ${answer.message}`;
@@ -212,7 +223,8 @@ async function startSession(form) {
   store.current = newId();
   keep(answer.sheet);
   showSheet(answer);
-  form.reset();
+  // the setup form is cleared for the next session, unless the reader has typed into it meanwhile
+  if (!edits.editedSince(mark).length) form.reset();
   announce(`Session started. ${answer.next_dealer} deals first.`);
   focusForm();
   await drawList(store);
@@ -221,29 +233,32 @@ async function startSession(form) {
 async function enterDeal(form) {
   const editing = Number(form.dataset.editing || 0);
   const query = formQuery(form);
+  const mark = edits.mark();
   const answer = editing
     ? await call("save_deal", sheetText(), editing, JSON.stringify(query), options)
     : await call("add_deal", sheetText(), JSON.stringify(query), options);
   if (!answer.ok) {
-    showDealError(answer);
+    showDealError(answer, mark);
     return;
   }
   keep(answer.sheet);
-  showSheet(answer);
+  showSheet(answer, mark);
   const what = editing ? `Deal ${editing} saved.` : `Deal ${answer.deals} added.`;
   announce(`${what} Totals: ${totalsText(answer.totals)}. Next to deal: ${answer.next_dealer}.`);
-  focusForm();
+  // the focus goes back to the form's start, unless the reader is already typing the next deal
+  if (!edits.editedSince(mark).length) focusForm();
   await drawList(store);
 }
 
 async function simple(name, ...args) {
+  const mark = edits.mark();
   const answer = await call(name, sheetText(), ...args, options);
   if (!answer.ok) {
     announce(answer.message);
     return null;
   }
   if (name !== "edit_deal") keep(answer.sheet);
-  showSheet(answer);
+  showSheet(answer, mark);
   if (name !== "edit_deal") await drawList(store);
   return answer;
 }
@@ -269,6 +284,7 @@ async function importFile(file) {
     return;
   }
   const text = await file.text();
+  const mark = edits.mark();
   const answer = await call("import_sheet", text, options, file.name);
   if (!answer.ok) {
     importError.textContent = `${file.name} was not opened: ${answer.message}`;
@@ -276,7 +292,7 @@ async function importFile(file) {
   }
   store.current = newId();
   keep(answer.sheet);
-  showSheet(answer);
+  showSheet(answer, mark);
   await drawList(store);
   announce(`Opened ${file.name}: ${answer.deals} deals. Totals: ${totalsText(answer.totals)}.`);
   const title = current.querySelector(".tw-sheet-title");
@@ -393,10 +409,14 @@ function wire() {
 if (root) {
   clearSheet();
   setState("loading");
+  // Until the engine can answer them, the controls are disabled and the notice counts the bytes.
+  const release = holdControls(root);
+  showProgress(root.querySelector(".tw-loading"));
   wire();
   startEngine(JSON.parse(root.dataset.runtime)).then(
     async (info) => {
       document.documentElement.dataset.tarotEngine = `ready ${info.seconds.toFixed(1)}s`;
+      release();
       try {
         if (store.current && store.sessions[store.current]) await openSession(store.current, "");
         else await drawList(store);

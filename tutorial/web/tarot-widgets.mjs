@@ -1,7 +1,7 @@
 // Browser side of the tarot widgets: start the engine's worker at once, forward the reader's input
 // to the bridge (tutorial/bridge/) and draw its answers. No rule is decided here.
 
-import { call as engineCall, startEngine } from "./engine.mjs";
+import { call as engineCall, holdControls, showProgress, startEngine, watchEdits } from "./engine.mjs";
 
 // The widgets this script draws; the score sheet, the lessons and the play widget have scripts of their
 // own (score-sheet.mjs, lessons.mjs, play.mjs).
@@ -127,6 +127,9 @@ function setupCalculator(root) {
   let latest = 0;
   let timer = null;
   let settle = null;
+  // The reader's edits, so that an answer never puts back values the reader has typed over since its
+  // request was sent (see watchEdits in engine.mjs).
+  const edits = watchEdits(form);
   // Every entry the reader has made (or a link brought), by field: when the rules change, the bridge
   // keeps those the new rules can use, also after a list walked through with the arrow keys.
   const entries = Object.create(null);
@@ -218,6 +221,7 @@ function setupCalculator(root) {
   // the lists) once the field is left, not under the reader's fingers.
   async function compute(query, { fromUrl = false, typing = false, rules = null } = {}) {
     const ticket = ++latest;
+    const mark = edits.mark();
     root.dataset.busy = "true";
     const answer = rules === null
       ? await call("calculate", JSON.stringify(query), options)
@@ -227,15 +231,17 @@ function setupCalculator(root) {
     const redraw = answer.form_html !== undefined
       && (fromUrl || rules !== null || (!typing && answer.form_shape !== form.dataset.formShape));
     form.inert = false;
+    // Fields the reader changed after this request went out: their own request follows (or has gone),
+    // and this answer is for the values before them.
+    const overtaken = edits.editedSince(mark).length > 0;
     if (redraw) {
-      const key = focusKey(document.activeElement && root.contains(document.activeElement) ? document.activeElement : null);
-      form.innerHTML = answer.form_html;
+      if (!edits.redraw(form, answer.form_html, mark)) return; // the field being typed into would go
       form.dataset.formShape = answer.form_shape || "";
-      restoreFocus(root, key);
     }
     if (answer.form_key !== undefined) form.dataset.formKey = answer.form_key;
     showErrors(answer);
     drawResult(answer);
+    if (overtaken) result.classList.add("tw-stale");
     root.dataset.computed = String(Number(root.dataset.computed || 0) + 1);
     if (owner && answer.address) writeUrl(answer.address, root);
     if (settle) {
@@ -457,6 +463,9 @@ function nextTask() {
 if (roots.length) {
   const setups = { calculator: setupCalculator, replay: setupReplay, "play-check": setupPlayCheck };
   const engine = startEngine(JSON.parse(roots[0].dataset.runtime));
+  // Until the engine can answer them, the widgets' controls are disabled and the notice counts the bytes.
+  const releases = roots.map((root) => holdControls(root));
+  for (const root of roots) showProgress(root.querySelector(".tw-loading"));
   const wired = nextTask().then(() =>
     roots.map((root) => {
       setState(root, "loading");
@@ -474,6 +483,7 @@ if (roots.length) {
       await Promise.all(
         roots.map(async (root, index) => {
           if (!starters[index]) return;
+          releases[index]();
           try {
             await starters[index]();
             setState(root, "ready");

@@ -19,6 +19,89 @@ const modules = new Map();
 // The names of the bridge modules written so far.
 const written = new Set();
 
+// ------------------------------------------------------------------ loading progress
+// Every fetch of the worker (Pyodide's own included: it fetches its WebAssembly with the global fetch)
+// goes through `counted`, which reads the body through a stream and counts its bytes. The build lists
+// the sizes of the runtime's files (config.sizes, a JSON object of paths relative to itself); the
+// total is the size of the files this start needs, and grows by any other listed file it fetches (a
+// snapshot that fails brings the standard library). The page is told {loaded, total} as bytes come,
+// at most every 100 ms.
+const nativeFetch = self.fetch.bind(self);
+let sizes = null; // absolute URL without its query to bytes
+const expected = new Set();
+let loaded = 0;
+let total = 0;
+let told = 0;
+let tellTimer = null;
+
+function tell(now = false) {
+  if (!total) return;
+  const send = () => {
+    tellTimer = null;
+    told = performance.now();
+    self.postMessage({ type: "progress", loaded: Math.min(loaded, total), total });
+  };
+  if (now || performance.now() - told >= 100) {
+    clearTimeout(tellTimer);
+    send();
+  } else if (tellTimer === null) tellTimer = setTimeout(send, 100);
+}
+
+function plainUrl(url) {
+  const parsed = new URL(url, self.location.href);
+  return parsed.origin + parsed.pathname;
+}
+
+function expect(url) {
+  const key = plainUrl(url);
+  if (!sizes || !sizes.has(key) || expected.has(key)) return;
+  expected.add(key);
+  total += sizes.get(key);
+  tell();
+}
+
+async function counted(input, init) {
+  const response = await nativeFetch(input, init);
+  const url = input instanceof Request ? input.url : String(input);
+  if (!sizes || !response.ok || !response.body || !sizes.has(plainUrl(response.url || url))) return response;
+  expect(response.url || url);
+  const reader = response.body.getReader();
+  const stream = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        tell(true);
+        return;
+      }
+      loaded += value.byteLength;
+      tell();
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+self.fetch = counted;
+
+async function readSizes(config) {
+  if (!config.sizes) return;
+  try {
+    const listed = await (await nativeFetch(config.sizes)).json();
+    sizes = new Map(Object.entries(listed).map(([path, bytes]) => [plainUrl(new URL(path, config.sizes).href), bytes]));
+  } catch {
+    return; // no progress in bytes: the notice keeps its words
+  }
+  // What every start fetches (a snapshot's start too: it restores with the same standard library).
+  const pyodide = (name) => config.pyodide + name;
+  const stdlib = config.stdlib || pyodide("python_stdlib.zip");
+  const wanted = [pyodide("pyodide.asm.wasm"), pyodide("pyodide-lock.json"), stdlib, config.wheel, config.bridge, config.hands];
+  if (config.snapshot) wanted.push(config.snapshot);
+  for (const url of wanted) expect(url);
+}
+
 async function fetchOk(url, how) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -111,6 +194,7 @@ async function plain(loadPyodide, config, files) {
 
 async function start(config) {
   const began = performance.now();
+  await readSizes(config);
   const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
   const files = Promise.all([
     fetchOk(config.wheel, "bytes"),

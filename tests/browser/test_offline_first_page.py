@@ -1,0 +1,104 @@
+"""Offline whatever page a reader opens first: after one visit of the play page, of a rules page with no
+widget or of the home page, with the server stopped and the browser offline, every widget page opens
+and answers (the calculator scores, the score sheet starts a session, a lesson judges an answer, a
+replay steps, the play page deals).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tarot_core.exercises import right_answers
+from tests.browser.test_offline import Server, calculator_link, check_calculator
+from tests.browser.widget_testing import BOOT_TIMEOUT_MS, wait_ready
+
+pytestmark = pytest.mark.browser
+LESSONS = Path(__file__).resolve().parents[2] / "tutorial" / "lessons"
+ANSWER_TIMEOUT_MS = 20_000
+
+
+def wait_worker_active(page: Any) -> None:
+    """Wait until the page has registered the service worker and it is active (its cache filled)."""
+    active = page.evaluate(
+        "(ms) => Promise.race([new Promise((resolve) => setTimeout(() => resolve(false), ms)),"
+        " navigator.serviceWorker.ready.then(async (registration) => {"
+        "  const worker = registration.active;"
+        "  if (worker.state !== 'activated') await new Promise((resolve) =>"
+        "    worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));"
+        "  return true; })])",
+        BOOT_TIMEOUT_MS,
+    )
+    assert active, "the page registered no service worker"
+
+
+def rules_page_without_widgets(site: Path) -> str:
+    for path in sorted((site / "rules").glob("*.html")):
+        if 'data-tarot-widget="' not in path.read_text(encoding="utf-8"):
+            return path.relative_to(site).as_posix()
+    raise AssertionError("every rules page holds a widget")
+
+
+def every_widget_page_answers(page: Any, base: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(calculator_link(base))
+    wait_ready(page)
+    check_calculator(page)
+
+    page.goto(base + "how-to/score-sheet.html")
+    wait_ready(page)
+    sheet = page.locator('[data-tarot-widget="score-sheet"]')
+    names = page.locator('.tw-sheet-setup [name="player"]')
+    for index in range(names.count()):
+        names.nth(index).fill(f"Player {index + 1}")
+    page.locator('[data-action="new-session"]').click()
+    expect(sheet).not_to_have_attribute("data-session", "", timeout=ANSWER_TIMEOUT_MS)
+    expect(sheet).to_have_attribute("data-deals", "0")
+
+    lesson = json.loads((LESSONS / "cards.json").read_text(encoding="utf-8"))
+    item = lesson["exercises"][0]
+    page.goto(base + "tutorial/cards.html")
+    wait_ready(page)
+    exercise = page.locator(f"#{item['id']}")
+    field = exercise.locator("input")
+    field.fill(str(right_answers(item)[0]))
+    field.press("Enter")
+    expect(exercise).to_have_attribute("data-verdict", "right", timeout=ANSWER_TIMEOUT_MS)
+
+    page.goto(base + "how-to/replay.html")
+    wait_ready(page)
+    replay = page.locator('[data-tarot-widget="replay"]').first
+    before = replay.get_attribute("data-step")
+    replay.locator('button[data-action="forward"]').click()
+    expect(replay).to_have_attribute("data-step", str(int(before or 0) + 1), timeout=ANSWER_TIMEOUT_MS)
+
+    page.goto(base + "play.html")
+    wait_ready(page)
+    play = page.locator('[data-tarot-widget="play"]')
+    expect(play.locator(".tw-loading")).to_be_hidden()
+    assert play.get_attribute("data-state") not in ("error", "loading", "idle")
+    assert int(play.get_attribute("data-actions") or "0") >= 0
+    assert page.locator("[data-tarot-widget][data-state=error]").count() == 0
+
+
+@pytest.mark.parametrize("first", ["play.html", "rules", ""], ids=["play-page", "rules-page", "home-page"])
+def test_any_first_page_leaves_every_widget_working_offline(chromium: Any, site: Path, first: str) -> None:
+    server = Server(site)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        path = rules_page_without_widgets(site) if first == "rules" else first
+        page.goto(server.url + path)
+        wait_ready(page)
+        wait_worker_active(page)
+        server.stop()
+        context.set_offline(True)
+        every_widget_page_answers(page, server.url)
+    finally:
+        context.close()
+        server.stop()

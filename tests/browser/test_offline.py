@@ -101,12 +101,15 @@ def calculator_link(base: str) -> str:
 
 def wait_worker_active(page: Any) -> str:
     """Wait until the page's service worker is installed (its cache filled) and active; its script URL."""
+    # Bounded: a page that registers no worker fails here with a message instead of hanging the run.
     url: str = page.evaluate(
-        "() => navigator.serviceWorker.ready.then(async (registration) => {"
+        "() => Promise.race([navigator.serviceWorker.ready.then(async (registration) => {"
         "  const worker = registration.active;"
         "  if (worker.state !== 'activated') await new Promise((resolve) =>"
         "    worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));"
-        "  return worker.scriptURL; })"
+        "  return worker.scriptURL; }),"
+        "  new Promise((_, reject) => setTimeout("
+        "    () => reject(new Error('no service worker became active within 120 s')), 120000))])"
     )
     return url
 

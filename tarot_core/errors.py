@@ -127,9 +127,34 @@ def one_line(message: str, limit: int = MESSAGE_LENGTH) -> str:
     'not valid: a card'
     >>> one_line(f"the taker's side said {'x' * 50!r}")
     "the taker's side said 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    >>> one_line(f"its format is {list(range(30))}, not a text")
+    'its format is [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …], not a text'
     """
-    text = _QUOTATION.sub(_shorten, " ".join(message[: limit * 4].split()))
+    text = _cut_lists(_QUOTATION.sub(_shorten, " ".join(message[: limit * 4].split())))
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _cut_lists(text: str) -> str:
+    """``text`` with each list or object written in it (``[1, 2]``, ``{'a': 1}``, a value shown as
+    Python shows it) cut to :data:`QUOTE_LENGTH` characters."""
+    if "[" not in text and "{" not in text:
+        return text
+    parts: list[str] = []
+    depth = start = done = 0
+    for index, char in enumerate(text):
+        if char in "[{":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif char in "]}" and depth:
+            depth -= 1
+            if depth == 0 and index + 1 - start > QUOTE_LENGTH:
+                parts += [text[done:start], text[start : start + QUOTE_LENGTH - 1], "…", char]
+                done = index + 1
+    if depth and len(text) - start > QUOTE_LENGTH:  # one left open to the end
+        parts += [text[done:start], text[start : start + QUOTE_LENGTH - 1], "…"]
+        done = len(text)
+    return "".join([*parts, text[done:]])
 
 
 def _shorten(match: re.Match[str]) -> str:

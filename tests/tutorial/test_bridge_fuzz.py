@@ -162,10 +162,10 @@ def check_answer(answer: object, spoiled: str = "") -> dict[str, Any]:
 
 
 def echoes(message: str, spoiled: str) -> bool:
-    """Whether ``message`` repeats more than a quotation (its characters and its marks) of ``spoiled``
-    in one piece. Long texts put in repeat one pattern: their start holds every piece of them."""
+    """Whether ``message`` repeats more than a quotation (with its marks and the blanks and commas around
+    it) of ``spoiled`` in one piece. Long texts put in repeat one pattern: their start holds them."""
     spoiled = spoiled[:2_000]
-    width = QUOTE_LENGTH + 3
+    width = QUOTE_LENGTH + 6
     return len(spoiled) >= width and any(
         message[start : start + width] in spoiled for start in range(len(message) - width + 1)
     )
@@ -229,13 +229,6 @@ def test_any_argument_answers_json_in_words(
         check_answer(function())
 
 
-def test_every_bridge_module_has_calls_and_every_argument_a_good_value() -> None:
-    found = {label.split(".", 1)[0] for label, _ in FUNCTIONS}
-    assert found == {module.__name__.rsplit(".", 1)[-1] for module in MODULES}
-    for label, function in FUNCTIONS:
-        assert check_answer(function(*good_call(label, function)))["ok"], label
-
-
 # ====================================================================================== the extremes
 MEGABYTE = 1_000_000
 EXTREMES: dict[str, str] = {
@@ -268,6 +261,10 @@ def test_extreme_input_to_every_argument(name: str) -> None:
 
 
 def test_a_long_value_at_any_key_is_quoted_short() -> None:
+    found = {label.split(".", 1)[0] for label, _ in FUNCTIONS}  # every bridge has calls found
+    assert found == {module.__name__.rsplit(".", 1)[-1] for module in MODULES}
+    for label, function in FUNCTIONS:  # and a good call for each, which the examples spoil
+        assert check_answer(function(*good_call(label, function)))["ok"], label
     huge = "x" * 5_000
     for label, function in FUNCTIONS:
         good = good_call(label, function)

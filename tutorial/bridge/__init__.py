@@ -29,8 +29,9 @@ the HTML ids), ``links`` (``calculator``: the calculator page's URL; ``rules``: 
 
 The package's modules, each importing only those before it: ``envelope`` (the JSON read within bounds
 and the answers and refusals of every bridge, this package's and the other pages'), ``common`` (JSON
-answers, failures, card pictures), ``query`` (the calculator's form read as a request), ``form`` (the form's HTML),
-``calculator``, ``state`` (sample hands and the table at each step), ``replay`` and ``playcheck``.
+answers, failures, card pictures), ``query`` (the calculator's form read as a request), ``form`` (the
+form's HTML), ``calculator``, ``state`` (sample hands and the table at each step), ``replay`` and
+``playcheck``.
 Every name is also an attribute of the package, as the browser's worker imports it: ``bridge``.
 """
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Final
 
 from .cards import FULL_PACK, Card
-from .errors import NotationError
+from .errors import NotationError, quoted
 from .seats import SEATS, Seat
 
 
@@ -92,26 +92,31 @@ class Action:
         >>> str(Action.parse("p2 bid garde")), Action.parse("p1 play HK").card.name
         ('p2 bid garde', 'King of Hearts')
         """
-        parts = text.split()
+        parts = text.split() if isinstance(text, str) else []
         if len(parts) < 2:
             raise NotationError(
-                f"{text!r} is not an action: write a seat then what it does, like 'p1 play HK'"
+                f"{quoted(text)} is not an action: write a seat then what it does, like 'p1 play HK'"
             )
         seat = Seat.parse(parts[0], players)
         named = parts[1].lower()
-        kind = _KINDS.get(named, named)
+        kind = _KINDS.get(named)
+        if kind is None:
+            raise NotationError(
+                f"{quoted(text)}: {quoted(parts[1], 12)} is not what a player does; "
+                f"write {', '.join(_KINDS)} after the seat"
+            )
         rest = parts[2:]
         word = ""
         if kind in WORD_KINDS:
             if not rest:
-                raise NotationError(f"{text!r}: '{kind}' needs a word after it, like 'p1 {kind} ...'")
+                raise NotationError(f"{quoted(text)}: '{kind}' needs a word after it, like 'p1 {kind} ...'")
             word, rest = rest[0].lower(), rest[1:]
         from .cards import parse_cards
 
         cards = tuple(parse_cards(rest))
         if kind is ActionKind.PLAY:
             if len(cards) != 1:
-                raise NotationError(f"{text!r}: play exactly one card, like 'p1 play HK'")
+                raise NotationError(f"{quoted(text)}: play exactly one card, like 'p1 play HK'")
             return PLAYS[seat][cards[0].index]
         return cls(seat, kind, word, cards)
 

@@ -19,7 +19,7 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import ClassVar, Final
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 
 class Suit(StrEnum):
@@ -151,11 +151,13 @@ class Card(int):
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card from its notation (case-insensitive, surrounding blanks ignored)."""
-        key = text.strip().upper()
-        card = _BY_NOTATION.get(key)
+        try:
+            card = _BY_NOTATION.get(text.strip().upper())
+        except AttributeError:  # not text: a number, a list, nothing
+            card = None
         if card is None:
             raise NotationError(
-                f"{text!r} is not a card: write a suit letter S/H/D/C and a rank 1-10/J/C/Q/K (HK), "
+                f"{quoted(text)} is not a card: write a suit letter S/H/D/C and a rank 1-10/J/C/Q/K (HK), "
                 "a trump T1-T21, or EX for the Excuse"
             )
         return card

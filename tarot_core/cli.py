@@ -25,7 +25,7 @@ from typing import NoReturn
 from .cards import format_cards, sort_hand
 from .engine.result import format_breakdown
 from .engine.variant import UnknownVariantError, family_players, find_variant, variant_for
-from .errors import TarotError
+from .errors import TarotError, one_line
 from .seats import SEATS, Seat
 
 
@@ -199,13 +199,15 @@ def _players(args: argparse.Namespace) -> int:
 
 
 def _cmd_sheet(args: argparse.Namespace) -> int:
-    from .records import read_text
+    from .records import read_text, too_deep
     from .sheet import load_sheet
 
     try:
         text = read_text(Path(args.file))
     except TarotError as error:
         raise TarotError(f"cannot read {args.file}: {error}") from None
+    if too_deep(text):
+        raise TarotError(f"{args.file} is not a score sheet: its lists and objects nest too deeply")
     sheet = load_sheet(text)
     totals = sheet.totals()
     if args.json:
@@ -422,13 +424,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except UsageError as error:
-        print(f"tarot: {error} (see tarot --help)", file=sys.stderr)
+        print(f"tarot: {one_line(str(error))} (see tarot --help)", file=sys.stderr)
         return 2
     except UnknownVariantError as error:  # the same sentence, whichever command named the variant
-        print(f"tarot: {error.message}", file=sys.stderr)
+        print(f"tarot: {one_line(error.message)}", file=sys.stderr)
         return 2
     except TarotError as error:
-        print(f"tarot: {error}", file=sys.stderr)
+        print(f"tarot: {one_line(str(error))}", file=sys.stderr)
         return 2
     except UnicodeEncodeError as error:  # names and French words on an output that cannot show them
         print(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 
 class Illegal(Enum):
@@ -84,3 +86,80 @@ class Refusal:
 
     def error(self) -> IllegalActionError:
         return IllegalActionError(self.reason, self.message)
+
+
+# ====================================================================================== quoting input
+#: The most of a reader's input a message repeats: enough to recognise it, never a whole file.
+QUOTE_LENGTH: Final = 40
+#: The longest message shown to a reader (a widget's sentence, one line of the command line).
+MESSAGE_LENGTH: Final = 300
+
+
+def quoted(value: object, limit: int = QUOTE_LENGTH) -> str:
+    """``value`` as a message quotes it: between quotes, on one line, and at most ``limit`` characters
+    of it (an ellipsis says the rest is left out).
+
+    >>> quoted("p1 play HK")
+    "'p1 play HK'"
+    >>> quoted("x" * 100, 8)
+    "'xxxxxxxx…'"
+    """
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{repr(text[:limit])[:-1]}…{repr(text[:limit])[-1]}"
+
+
+#: A quotation in a message: between single quotes that no letter touches from outside (the taker's
+#: apostrophe is none), or between double quotes; a backslash escapes a quote; one cut short may end
+#: without its closing quote.
+_QUOTATION: Final = re.compile(
+    r"(?<![^\W\d_])'(?:[^'\\]|\\.)*(?:'(?![^\W\d_])|$)|\"(?:[^\"\\]|\\.)*(?:\"|$)", re.DOTALL
+)
+
+
+def one_line(message: str, limit: int = MESSAGE_LENGTH) -> str:
+    """``message`` on one line (its line breaks and runs of blanks made single spaces), each quotation
+    in it cut to :data:`QUOTE_LENGTH` characters, and the whole no longer than ``limit`` characters
+    (each cut marked with an ellipsis): a safeguard for messages that quote a reader's input.
+
+    >>> one_line("not valid:" + chr(10) + "   a card")
+    'not valid: a card'
+    >>> one_line(f"the taker's side said {'x' * 50!r}")
+    "the taker's side said 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    >>> one_line(f"its format is {list(range(30))}, not a text")
+    'its format is [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …], not a text'
+    """
+    text = _cut_lists(_QUOTATION.sub(_shorten, " ".join(message[: limit * 4].split())))
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _cut_lists(text: str) -> str:
+    """``text`` with each list or object written in it (``[1, 2]``, ``{'a': 1}``, a value shown as
+    Python shows it) cut to :data:`QUOTE_LENGTH` characters."""
+    if "[" not in text and "{" not in text:
+        return text
+    parts: list[str] = []
+    depth = start = done = 0
+    for index, char in enumerate(text):
+        if char in "[{":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif char in "]}" and depth:
+            depth -= 1
+            if depth == 0 and index + 1 - start > QUOTE_LENGTH:
+                parts += [text[done:start], text[start : start + QUOTE_LENGTH - 1], "…", char]
+                done = index + 1
+    if depth and len(text) - start > QUOTE_LENGTH:  # one left open to the end
+        parts += [text[done:start], text[start : start + QUOTE_LENGTH - 1], "…"]
+        done = len(text)
+    return "".join([*parts, text[done:]])
+
+
+def _shorten(match: re.Match[str]) -> str:
+    quotation = match.group()
+    if len(quotation) <= QUOTE_LENGTH + 2:
+        return quotation
+    closing = quotation[-1] if len(quotation) > 1 and quotation[-1] == quotation[0] else ""
+    return f"{quotation[: QUOTE_LENGTH + 1]}…{closing}"

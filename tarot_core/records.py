@@ -22,17 +22,21 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
+import operator
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from .actions import Action
 from .cards import format_cards, parse_cards, sort_hand
 from .engine.variant import UnknownVariantError, Variant, find_variant
-from .errors import IllegalActionError, NotationError, RecordError, TarotError
+from .errors import IllegalActionError, NotationError, RecordError, TarotError, quoted
 from .seats import SEATS, Seat
 
 if TYPE_CHECKING:
@@ -203,13 +207,54 @@ def read_text(source: Path) -> str:
     return decode_text(data)
 
 
-def parse_json(text: str, what: str) -> object:
-    """``text`` parsed as JSON, or :class:`TarotError` saying why ``what`` ("the record") cannot be."""
+#: The deepest nesting of lists and objects read in JSON text: a record, a request or a sheet needs a
+#: handful of levels; refusing deeper text before parsing it keeps the parser's stack small everywhere
+#: (in a browser's worker the JavaScript stack would overflow long before Python's recursion limit).
+MAX_JSON_DEPTH: Final = 32
+
+#: A string in JSON text, with its escapes; the bytes that are not brackets.
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKETS: Final = bytes(byte for byte in range(256) if byte not in b"[]{}")
+#: A bracket as a step of the nesting plus one: 2 for one that opens, 0 for one that closes.
+_STEPS: Final = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+
+
+def too_deep(text: str, depth: int = MAX_JSON_DEPTH) -> bool:
+    """Whether the lists and objects of the JSON ``text`` nest deeper than ``depth`` (brackets inside
+    strings do not count, brackets left open do). No recursion, and no Python loop over the characters:
+    the brackets alone are kept, and the deepest level is a running sum of their steps.
+
+    >>> too_deep('{"a": [[1, 2], "[[["]}', 3), too_deep('{"a": [[1, 2], "[[["]}', 2), too_deep("[" * 99)
+    (False, True, True)
+    """
+    brackets = _JSON_STRING.sub("", text).encode("utf-8", "ignore").translate(None, _NOT_BRACKETS)
+    if len(brackets) <= depth:
+        return False
+    steps = brackets.translate(_STEPS)
+    # the level after the n-th bracket is the sum of the first n steps less n
+    deepest: int = max(map(operator.sub, accumulate(steps), range(1, len(steps) + 1)))
+    return deepest > depth
+
+
+def parse_json(text: str, what: str, *, lines: bool = True) -> object:
+    """``text`` parsed as JSON, or :class:`TarotError` saying why ``what`` ("the record") cannot be.
+
+    Nesting deeper than :data:`MAX_JSON_DEPTH`, whole numbers of more than 30 digits, numbers too large
+    to hold and ``NaN`` are refused. Where the text goes wrong is given by its line (``lines``, for a
+    file), or else by its character.
+    """
+    if too_deep(text):
+        raise TarotError(f"{what} is not valid JSON: it is nested too deeply")
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number)
+        return json.loads(
+            text, parse_constant=_refuse_constant, parse_int=_whole_number, parse_float=_finite_number
+        )
     except json.JSONDecodeError as error:
-        raise TarotError(f"{what} is not valid JSON: {error.msg} (line {error.lineno})") from None
-    except RecursionError:
+        where = (
+            f"{error.msg} (line {error.lineno})" if lines else f"it goes wrong at character {error.pos + 1}"
+        )
+        raise TarotError(f"{what} is not valid JSON: {where}") from None
+    except RecursionError:  # pragma: no cover - the nesting is checked above
         raise TarotError(f"{what} is not valid JSON: it is nested too deeply") from None
     except ValueError as error:  # NaN or Infinity, or a number too long to be one
         raise TarotError(f"{what} is not valid JSON: {error}") from None
@@ -223,6 +268,13 @@ def _whole_number(digits: str) -> int:
     if len(digits.lstrip("-")) > 30:  # no count, score or seed of a game comes near
         raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is too long")
     return int(digits)
+
+
+def _finite_number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {quoted(text, 12)} is too large")
+    return value
 
 
 def decode_text(data: bytes) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 from typing import Final
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 
 class Seat(IntEnum):
@@ -35,13 +35,13 @@ class Seat(IntEnum):
 
     @classmethod
     def parse(cls, text: str, players: int | None = None) -> Seat:
-        key = text.strip().lower()
+        key = text.strip().lower() if isinstance(text, str) else ""
         if len(key) == 2 and key[0] == "p" and key[1] in "12345":
             seat = SEATS[int(key[1]) - 1]
             if players is None or seat < players:
                 return seat
         limit = players or 5
-        raise NotationError(f"{text!r} is not a seat: write p1 to p{limit}")
+        raise NotationError(f"{quoted(text)} is not a seat: write p1 to p{limit}")
 
 
 class Side(StrEnum):

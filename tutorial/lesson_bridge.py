@@ -18,13 +18,11 @@ and ``rules`` (rule label, such as ``rule-must-follow-suit``, to the URL of its 
 from __future__ import annotations
 
 import html
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from tarot_core.cards import Card, sort_hand
 from tarot_core.engine.result import bouts_text
-from tarot_core.errors import TarotError
 from tarot_core.exercises import (
     ExerciseError,
     Table,
@@ -34,13 +32,19 @@ from tarot_core.exercises import (
     say,
     table_for,
 )
+from tarot_core.exercises.positions import whole
 from tarot_core.records import HandRecord
 from tarot_core.seats import ATTACK, DEFENCE
 
 try:
-    from tutorial.bridge import card_button, card_html, get_record
+    from tutorial.bridge import card_button, card_html, envelope, get_record
 except ImportError:  # in the browser's worker, the bridge is the top-level module ``bridge``
-    from bridge import card_button, card_html, get_record  # type: ignore[import-not-found,no-redef]
+    from bridge import (  # type: ignore[import-not-found,no-redef]
+        card_button,
+        card_html,
+        envelope,
+        get_record,
+    )
 
 SCHEMA: Final = 1
 Json = dict[str, Any]
@@ -72,31 +76,24 @@ def _records(name: str) -> HandRecord:
     return get_record(name)[1]
 
 
+# Every answer goes through the bridges' one envelope (:mod:`tutorial.bridge.envelope`).
 def _dump(data: Json) -> str:
-    return json.dumps({"schema": SCHEMA, **data}, ensure_ascii=False)
+    return envelope.dump(data)
 
 
 def _options(text: str) -> tuple[str, Mapping[str, str]]:
-    data = json.loads(text or "{}")
-    if not isinstance(data, Mapping):
-        raise ExerciseError("options must be a JSON object")
+    data = envelope.mapping(envelope.load(text, "options", "display settings", empty="{}"), "options")
     uid = "".join(ch for ch in str(data.get("uid") or "ex") if ch.isalnum() or ch in "-_") or "ex"
     rules = data.get("rules") or {}
     return uid, {str(k): str(v) for k, v in rules.items()} if isinstance(rules, Mapping) else {}
 
 
 def _exercise(text: str) -> Mapping[str, Any]:
-    data = json.loads(text)
-    if not isinstance(data, Mapping):
-        raise ExerciseError("an exercise is a JSON object")
-    return data
+    return envelope.mapping(envelope.load(text, "exercise"), "exercise")
 
 
-def _guarded(work: Any) -> str:
-    try:
-        return _dump({"ok": True, **work()})
-    except (TarotError, ValueError, KeyError) as error:
-        return _dump({"ok": False, "message": str(error)})
+def _guarded(work: Callable[[], Json]) -> str:
+    return envelope.guarded(work)
 
 
 # ====================================================================================== drawing
@@ -206,9 +203,9 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> str:
         if "cards" in data:
             parts.append(_cards_row(pile(data), "The cards"))
         if kind == "made":
-            request = data.get("request", {})
+            request = envelope.mapping(data.get("request", {}), "exercise", "exercise's request")
             parts.append(
-                f'<p class="tl-note">The taker\'s side won {_e(bouts_text(int(request.get("oudlers", 0))))} '
+                f'<p class="tl-note">The taker\'s side won {_e(bouts_text(whole(request, "oudlers", 0)))} '
                 f"and {_e(request.get('points'))} card points.</p>"
             )
             parts.append(_choices(["made", "lost"], CHOICE_LABELS))
@@ -217,7 +214,7 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> str:
             parts.append(_number_input(uid, label, kind))
     elif kind == "target":
         parts.append(
-            f'<p class="tl-note">The taker\'s side won {_e(bouts_text(int(data.get("bouts", 0))))}.</p>'
+            f'<p class="tl-note">The taker\'s side won {_e(bouts_text(whole(data, "bouts", 0)))}.</p>'
         )
         parts.append(_number_input(uid, "Points needed", kind))
     elif kind in ("discard", "discardable"):
@@ -326,10 +323,16 @@ def exercise(exercise_json: str, options: str = "{}") -> str:
     return _guarded(work)
 
 
+#: The longest answer read: a number, a card, a list of cards or a choice is far shorter.
+ANSWER_LENGTH: Final = 2_000
+
+
 def _answer(text: str) -> object:
+    """The answer as JSON (a card's code, a list of them, a number); else the text as typed."""
+    envelope.check_text(text, "answer", limit=ANSWER_LENGTH)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return envelope.load(text, "answer")
+    except envelope.Refused:
         return text
 
 

@@ -35,9 +35,11 @@ from tarot_core.seats import SEATS, Seat
 
 try:
     from tutorial import bridge, play_table
+    from tutorial.bridge import envelope
 except ImportError:  # in the browser's worker, the bridges are top-level modules
     import bridge  # type: ignore[import-not-found,no-redef]
     import play_table  # type: ignore[import-not-found,no-redef]
+    from bridge import envelope  # type: ignore[no-redef]
 
 if TYPE_CHECKING:
     from tutorial.play_table import Game, Json
@@ -95,27 +97,22 @@ def verdict_words(game: Game, by_seat: Mapping[Seat, int]) -> str:
 
 
 # ====================================================================================== answers
+# Every answer goes through the bridges' one envelope (:mod:`tutorial.bridge.envelope`), compact.
 def _dump(data: Json) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return envelope.dump(data, compact=True)
 
 
 def _guarded(work: Callable[[], Json]) -> str:
-    try:
-        data = work()
-    except play_table.PlayError as error:
-        return _dump(
-            {"schema": play_table.SCHEMA, "ok": False, "field": error.field, "message": error.message}
-        )
-    except TarotError as error:
-        return _dump({"schema": play_table.SCHEMA, "ok": False, "field": "", "message": str(error)})
-    return _dump({"schema": play_table.SCHEMA, "ok": True, **data})
+    """Run ``work``; any refusal answers ``ok: false`` in words, and the round kept for the next call is
+    forgotten: the next call replays its game from the deal."""
+    return envelope.guarded(work, compact=True, after_refusal=play_table.forget)
 
 
 def _load(text: str, what: str) -> object:
     try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        raise play_table.PlayError(what, f"the {what} is not valid JSON") from None
+        return envelope.load(text, what)
+    except envelope.Refused as error:
+        raise play_table.PlayError(error.field, error.message) from None
 
 
 def _uid(options: str) -> str:

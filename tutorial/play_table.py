@@ -27,7 +27,7 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
-from tarot_core.errors import TarotError
+from tarot_core.errors import TarotError, quoted
 from tarot_core.players import Player, make_player
 from tarot_core.players.base import action_words, card_words
 from tarot_core.records import HandRecord
@@ -182,7 +182,11 @@ _LAST: list[tuple[Game, Round]] = []
 
 
 def round_of(game: Game) -> Round:
-    """The round after the game's actions, replayed from its deal (each checked by the engine)."""
+    """The round after the game's actions, replayed from its deal (each checked by the engine).
+
+    The round of the last call is kept and carried on when the game goes on from it. A game refused
+    on the way is never kept, even in part: the next call starts again from the deal.
+    """
     rnd: Round | None = None
     done = 0
     if _LAST:
@@ -190,6 +194,7 @@ def round_of(game: Game) -> Round:
         same = replace(kept, actions=())
         if same == replace(game, actions=()) and game.actions[: len(kept.actions)] == kept.actions:
             rnd, done = kept_round, len(kept.actions)
+    forget()  # from here the kept round changes: it is kept again once the whole game is in it
     if rnd is None:
         rnd = game.variant.deal_round(DEALER, game.seed)
     for number, text in enumerate(game.actions[done:], start=done + 1):
@@ -200,7 +205,7 @@ def round_of(game: Game) -> Round:
         refusal = rnd.why_illegal(action)
         if refusal is not None:
             raise PlayError(
-                "game", f"this saved deal cannot go on: action {number} ({text}): {refusal.message}"
+                "game", f"this saved deal cannot go on: action {number} ({quoted(text)}): {refusal.message}"
             )
         rnd.push(action)
     _LAST[:] = [(game, rnd)]
@@ -261,6 +266,11 @@ def said_last(game: Game, view: SeatView) -> str:
     """The last action as the reader's seat saw it, in the table's words (never the card of another
     player's discard)."""
     return action_sentence(game, view.history[-1]) if view.history else ""
+
+
+def forget() -> None:
+    """Keep no round: the next call replays its game from the deal."""
+    _LAST.clear()
 
 
 def with_action(game: Game, rnd: Round, action: Action) -> Game:

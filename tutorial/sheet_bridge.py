@@ -17,18 +17,20 @@ from __future__ import annotations
 
 import html
 import importlib
-import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from tarot_core.engine.variant import family_players
-from tarot_core.errors import TarotError
+from tarot_core.errors import TarotError, quoted
+from tarot_core.records import too_deep
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, rule_sets, rules_name
 
 if TYPE_CHECKING:
     from tutorial import bridge as calculator
+    from tutorial.bridge import envelope
 else:  # in the browser's worker the calculator's bridge is the top-level module ``bridge``
     calculator = importlib.import_module(f"{__package__}.bridge" if __package__ else "bridge")
+    envelope = importlib.import_module(f"{calculator.__name__}.envelope")
 
 SCHEMA: Final = 1
 Json = dict[str, Any]
@@ -38,37 +40,27 @@ MAX_TEXT: Final = 2_000_000
 ROLE_FIELDS: Final = ("taker", "partner")
 
 
-class _Refused(Exception):
-    def __init__(self, field: str, message: str, extra: Json | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-        self.extra = extra or {}
+class _Refused(envelope.Refused):
+    """A refusal of this bridge: the field, the sentence, and keys for the answer (the form drawn again)."""
 
 
 def _dump(data: Json) -> str:
-    return json.dumps({"schema": SCHEMA, **data}, ensure_ascii=False)
+    return envelope.dump(data)
+
+
+def _read(error: Exception) -> envelope.Failure | None:
+    """This bridge's refusals as the envelope writes them, each with the form control at fault."""
+    if isinstance(error, _Refused):
+        return envelope.Failure(error.field, error.message, {"form_field": error.field, **error.extra})
+    if isinstance(error, SheetError):
+        where = f"{error.where}: " if error.where.startswith("row") else ""
+        return envelope.Failure(error.field, where + error.message, {"form_field": _form_field(error.field)})
+    return None
 
 
 def _guarded(work: Callable[[], Json]) -> str:
     """Run ``work``; a bad input answers ``ok: false`` with the field and a sentence, never a traceback."""
-    try:
-        return _dump({"ok": True, **work()})
-    except _Refused as error:
-        data: Json = {"ok": False, "field": error.field, "form_field": error.field, "message": error.message}
-        return _dump({**data, **error.extra})
-    except SheetError as error:
-        where = f"{error.where}: " if error.where.startswith("row") else ""
-        field = _form_field(error.field)
-        return _dump(
-            {"ok": False, "field": error.field, "form_field": field, "message": where + error.message}
-        )
-    except TarotError as error:
-        return _dump({"ok": False, "field": "", "form_field": "", "message": str(error)})
-    except Exception as error:  # a bug must still answer in JSON
-        return _dump(
-            {"ok": False, "field": "", "form_field": "", "message": f"the engine could not answer: {error}"}
-        )
+    return envelope.guarded(work, read=_read, keys=lambda _: {"form_field": ""})
 
 
 def _form_field(field: str) -> str:
@@ -82,14 +74,19 @@ def _form_field(field: str) -> str:
 
 
 def _load(text: str, what: str) -> Any:
-    if not isinstance(text, str):
-        raise _Refused(what, "expected JSON text")
-    if len(text) > MAX_TEXT:
-        raise _Refused(what, "the text is too long")
+    limit = MAX_TEXT if what in ("sheet", "sessions") else envelope.MAX_TEXT  # sessions grow, forms do not
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _Refused(what, f"not valid JSON: {error.msg}") from None
+        return envelope.load(text, what, limit=limit)
+    except envelope.Refused as error:
+        raise _Refused(error.field, error.message) from None
+
+
+def _deal_number(number: int | str) -> int:
+    """A deal's number as the page sends it, or the refusal of one that is none."""
+    try:
+        return int(number)
+    except (TypeError, ValueError):
+        raise _Refused("deal", f"no deal {quoted(number)}") from None
 
 
 def _uid(options: str) -> str:
@@ -384,11 +381,11 @@ def add_deal(sheet_json: str, query_json: str, options: str = "{}") -> str:
 def save_deal(sheet_json: str, number: int | str, query_json: str, options: str = "{}") -> str:
     """Replace deal ``number`` with the form's values; every later total is recomputed."""
     try:
-        count = int(number)
-    except (TypeError, ValueError):
-        return _dump({"ok": False, "field": "deal", "form_field": "", "message": f"no deal {number!r}"})
+        count = _deal_number(number)
+    except _Refused as error:
+        return _dump({"ok": False, "field": "deal", "form_field": "", "message": error.message})
     if count < 1:
-        return _dump({"ok": False, "field": "deal", "form_field": "", "message": f"no deal {number!r}"})
+        return _dump({"ok": False, "field": "deal", "form_field": "", "message": f"no deal {quoted(number)}"})
     return _with_deal(sheet_json, query_json, options, count)
 
 
@@ -397,7 +394,7 @@ def edit_deal(sheet_json: str, number: int | str, options: str = "{}") -> str:
 
     def work() -> Json:
         sheet = _sheet(sheet_json)
-        count = int(number)
+        count = _deal_number(number)
         if not 1 <= count <= len(sheet.deals):
             raise _Refused("deal", f"there is no deal {count}")
         return _answer(sheet, _uid(options), _query_from_deal(sheet, sheet.deals[count - 1]), count)
@@ -409,7 +406,7 @@ def delete_deal(sheet_json: str, number: int | str, options: str = "{}") -> str:
     """The sheet without deal ``number``: the later deals move up, and so does the deal."""
 
     def work() -> Json:
-        return _answer(_sheet(sheet_json).remove_deal(int(number)), _uid(options))
+        return _answer(_sheet(sheet_json).remove_deal(_deal_number(number)), _uid(options))
 
     return _guarded(work)
 
@@ -444,7 +441,7 @@ def export(sheet_json: str, kind: str = "json") -> str:
             return {"text": sheet.to_csv(), "filename": f"{base}.csv", "mime": "text/csv"}
         if kind == "json":
             return {"text": sheet.to_json() + "\n", "filename": f"{base}.json", "mime": "application/json"}
-        raise _Refused("kind", f"export as csv or json, not {kind!r}")
+        raise _Refused("kind", f"export as csv or json, not {quoted(kind)}")
 
     return _guarded(work)
 
@@ -453,8 +450,8 @@ def import_sheet(text: str, options: str = "{}", filename: str = "") -> str:
     """A session from a file's text (the sheet's JSON or CSV); a bad file is refused with the reason."""
 
     def work() -> Json:
-        if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise _Refused("file", "the file is not a score sheet (too long or not text)")
+        if not isinstance(text, str) or len(text) > MAX_TEXT or too_deep(text):
+            raise _Refused("file", "the file is not a score sheet (too long, too deeply nested or not text)")
         sheet = load_sheet(text)
         if not sheet.title and filename:
             stem = filename.rsplit("/", 1)[-1].rsplit(".", 1)[0]

@@ -12,17 +12,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from ..errors import RequestError
+from ..errors import QUOTE_LENGTH, RequestError
 
 
 def shown(value: object) -> str:
     """A request value as the person who typed it would recognise it: ``the text "56"``, ``true``."""
     if isinstance(value, str):
-        return f"the text {json.dumps(value, ensure_ascii=False)}"
+        return f"the text {_short(json.dumps(value, ensure_ascii=False))}"
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        return _short(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):
+        return _short(repr(value))
+
+
+def _short(text: str) -> str:
+    """A quotation of at most :data:`~tarot_core.errors.QUOTE_LENGTH` characters, its end kept."""
+    if len(text) <= QUOTE_LENGTH:
+        return text
+    closing = text[-1] if text[-1] in '"]}' else ""
+    return f"{text[:QUOTE_LENGTH]}…{closing}"
 
 
 def missing(name: str, what: str) -> RequestError:

@@ -41,12 +41,23 @@ from ..cards import (
     cards_in_words,
     format_points,
 )
-from ..errors import Illegal, IllegalActionError, Refusal, TarotError
+from ..errors import Illegal, IllegalActionError, Refusal, TarotError, quoted
 from ..seats import SEATS, Seat
 from .result import Score, bouts_text, format_breakdown, points_value
 from .state import _PLAIN_NEXT, Outcome, Phase, RoundFacts, RoundState, trump_count
 from .trick import LED_END, Counting, Trick, following_cards, following_span
 from .view import SeatView, build_view
+
+
+def _not_an_action(value: object) -> IllegalActionError:
+    """The refusal of something pushed that is not an action (the round is left as it was)."""
+    if isinstance(value, str):
+        why = f"{quoted(value)} is text, not an action: read it with Action.parse, or push it with push_text"
+    elif value is None:
+        why = "no action was given: push one, such as Action.parse('p3 pass')"
+    else:
+        why = f"{quoted(value)} is not an action: push one, such as Action.parse('p3 pass')"
+    return IllegalActionError(Illegal.NOT_ALLOWED, why)
 
 
 class RoundRules(RoundFacts, Protocol):
@@ -450,10 +461,14 @@ class Round(RoundState):
     # ------------------------------------------------------------------ push / pop
     def push(self, action: Action) -> None:
         """Apply ``action``; raise :class:`IllegalActionError` (round unchanged) if it is not allowed."""
+        try:
+            kind = action.kind
+        except AttributeError:  # text, None: not an action at all
+            raise _not_an_action(action) from None
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action.kind is _PLAY_KIND and _fast_paths and self.phase is _PLAYING and len(action.cards) == 1:
+        if kind is _PLAY_KIND and _fast_paths and self.phase is _PLAYING and len(action.cards) == 1:
             # The commonest action, checked against the legal cards (a C test on integers; ``in legal``
             # would call ``Action.__eq__`` for each action before the one played). A play whose kind is
             # the plain string "play" rather than the member takes the general path below, to the same end.

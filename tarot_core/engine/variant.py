@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import FULL_PACK, Card
-from ..errors import RequestError, TarotError
+from ..errors import RequestError, TarotError, quoted
 from .deal import deal_from
 from .options import Options
 from .words import Words
@@ -192,7 +192,9 @@ class UnknownVariantError(RequestError):
     """
 
     def __init__(self, name: object) -> None:
-        super().__init__("variant", f"unknown variant {name!r}: the variants are {_families_in_words()}")
+        super().__init__(
+            "variant", f"unknown variant {quoted(name)}: the variants are {_families_in_words()}"
+        )
 
 
 def _families_in_words() -> str:

@@ -15,7 +15,7 @@ from ..engine.result import bouts_text
 from ..engine.variant import find_variant, score_request
 from ..seats import ATTACK
 from .plays import _card_set, _number, _one_card, _sentence, _without_name
-from .positions import Table, _any_round, _cards, _variant_key
+from .positions import Table, _any_round, _cards, _variant_key, whole
 from .words import ExerciseError, Verdict, _points, contract_name, readable, say, say_all
 
 
@@ -53,7 +53,7 @@ def _show(number: Fraction) -> str:
 def bouts_of(exercise: Mapping[str, Any]) -> int:
     if "cards" in exercise:
         return sum(1 for card in _cards(exercise, "cards") if card.is_bout)
-    bouts = int(exercise.get("bouts", 0))
+    bouts = whole(exercise, "bouts", 0)
     if not 0 <= bouts <= 3:
         raise ExerciseError("bouts: 0 to 3")
     return bouts

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from ..actions import Action, ActionKind
 from ..cards import EXCUSE, Card, Suit, parse_cards, sort_hand
 from ..engine.round import Round
 from ..engine.trick import Trick
+from ..errors import quoted
 from ..seats import Seat
 from .positions import Table
 from .words import ExerciseError, Verdict, readable, say, say_all
@@ -31,19 +33,38 @@ def _card_set(answer: object) -> list[Card]:
     raise ExerciseError("choose some cards")
 
 
+#: A number as a learner types it, once tidied: digits, a decimal point, a minus sign.
+_TYPED_NUMBER: Final = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+#: Digits before the point that an answer may have: no count or score of a deal comes near.
+MAX_DIGITS: Final = 7
+
+
 def _number(answer: object) -> Fraction:
-    """A number as a learner types it: ``41``, ``40.5``, ``40,5``, ``40½``, ``-80``."""
-    text = str(answer).strip().replace(",", ".").replace("½", ".5").replace("−", "-").replace(" ", "")
+    """A number as a learner types it: ``41``, ``40.5``, ``40,5``, ``40½``, ``-80``.
+
+    Only digits are read (no ``1e9``): an answer far too long for any count is refused before it is
+    read, so that no answer takes long to judge.
+    """
+    if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
+        raise ExerciseError("type a number, such as 41 or 40.5")
+    if isinstance(answer, float):
+        if not math.isfinite(answer) or abs(answer) >= 10**MAX_DIGITS:
+            raise ExerciseError(
+                f"that number is far too large: no count of a deal comes near {quoted(answer, 12)}"
+            )
+        return Fraction(answer)
+    if isinstance(answer, int):
+        answer = str(answer) if abs(answer) < 10**MAX_DIGITS else "9" * (MAX_DIGITS + 1)
+    text = answer[:100].strip().replace(",", ".").replace("½", ".5").replace("−", "-").replace(" ", "")
     if text.startswith("+"):
         text = text[1:]
-    if text.startswith("."):
-        text = "0" + text
     if text.endswith("..5"):
         text = text[:-3] + ".5"
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise ExerciseError("type a number, such as 41 or 40.5") from None
+    if not _TYPED_NUMBER.fullmatch(text):
+        raise ExerciseError("type a number in digits, such as 41 or 40.5")
+    if len(text.lstrip("-").split(".", 1)[0].lstrip("0")) > MAX_DIGITS:
+        raise ExerciseError("that number is far too large: no count of a deal comes near it")
+    return Fraction(text)
 
 
 # ------------------------------------------------------------------ playing a card

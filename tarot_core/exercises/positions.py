@@ -10,6 +10,7 @@ from typing import Any
 
 from ..actions import Action, ActionKind
 from ..cards import EXCUSE, Card, parse_cards
+from ..engine.request import shown
 from ..engine.round import Round
 from ..engine.state import Phase
 from ..engine.trick import Trick
@@ -28,6 +29,16 @@ def _cards(spec: Mapping[str, Any], name: str) -> list[Card]:
     if len(set(cards)) != len(cards):
         raise ExerciseError(f"{name}: a card is written twice")
     return cards
+
+
+def whole(spec: Mapping[str, Any], name: str, default: int) -> int:
+    """The whole number ``spec[name]`` (``default`` when it is left out), or an error naming the field."""
+    value = spec.get(name, default)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 9:
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
+        raise ExerciseError(f"{name}: a whole number, such as {default}, not {shown(value)}")
+    return value
 
 
 def _variant_key(spec: Mapping[str, Any]) -> str:
@@ -91,7 +102,7 @@ def trick_table(spec: Mapping[str, Any]) -> Table:
     rnd.bids = [Action(rnd.taker, ActionKind.BID, rnd.contract)]
     rnd.phase = Phase.PLAYING
     default_number = 1 if called is not None else 5
-    number = int(spec.get("trick_number", default_number)) - 1
+    number = whole(spec, "trick_number", default_number) - 1
     leader = seat
     for _ in trick[: players - 1 if complete else len(trick)]:
         leader = leader.previous(players)
@@ -205,7 +216,7 @@ def worth_table(spec: Mapping[str, Any]) -> Table:
         if rnd is None:
             raise ExerciseError("hand: this hand holds the Petit alone (petit sec): the deal would be void")
     elif "seed" in spec:
-        rnd = _any_round(variant.key, int(spec["seed"]))
+        rnd = _any_round(variant.key, whole(spec, "seed", 0))
         if bids:
             raise ExerciseError("bids: a hand chosen by seed is the first to speak; list the hand instead")
     else:
@@ -232,9 +243,9 @@ def playout_table(spec: Mapping[str, Any]) -> Table:
     the lowest card allowed, except that the Excuse's holder plays it to trick ``excuse_trick`` (counted
     from 1; without it, the Excuse is kept to the last trick)."""
     key = _variant_key(spec)
-    rnd = _any_round(key, int(spec.get("seed", 0)))
+    rnd = _any_round(key, whole(spec, "seed", 0))
     players = rnd.players
-    excuse_trick = spec.get("excuse_trick")
+    excuse_trick = whole(spec, "excuse_trick", 0) if spec.get("excuse_trick") is not None else None
     rnd.push(Action(rnd.to_move or Seat.P1, ActionKind.BID, str(spec.get("contract", "garde"))))
     while rnd.phase is Phase.BIDDING:
         assert rnd.to_move is not None
@@ -247,7 +258,7 @@ def playout_table(spec: Mapping[str, Any]) -> Table:
         assert seat is not None and trick is not None
         legal = rnd.legal_cards(seat)
         card = next((c for c in legal if c is not EXCUSE), EXCUSE)
-        if EXCUSE in legal and excuse_trick is not None and trick.number == int(excuse_trick) - 1:
+        if EXCUSE in legal and excuse_trick is not None and trick.number == excuse_trick - 1:
             card = EXCUSE
         rnd.push(Action(seat, ActionKind.PLAY, "", (card,)))
     return Table(rnd, Seat.P1, WATCHED_NAMES[:players])
@@ -269,7 +280,7 @@ def table_for(exercise: Mapping[str, Any], records: Records | None = None) -> Ta
     if "record" in exercise:
         if records is None:
             raise ExerciseError("record: no sample hands to read it from")
-        return record_table(records(str(exercise["record"])), int(exercise.get("step", 0)))
+        return record_table(records(str(exercise["record"])), whole(exercise, "step", 0))
     if kind in ("play", "legal", "winner"):
         return trick_table(exercise)
     if kind in ("discard", "discardable", "call"):

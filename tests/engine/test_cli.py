@@ -659,3 +659,12 @@ def test_an_output_that_cannot_show_the_names_exit_2() -> None:
     assert done.stderr.count(b"\n") == 1
     assert done.stderr.startswith(b"tarot: the output is in ascii, which cannot show ")
     assert done.stderr.endswith(b": set PYTHONIOENCODING=utf-8\n")
+
+
+@pytest.mark.parametrize("field", ["contract", "variant"])
+def test_a_megabyte_value_is_quoted_short(capsys: pytest.CaptureFixture[str], field: str) -> None:
+    request = {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 1, "points": 50}
+    request[field] = "x" * 1_000_000
+    code, out, err = run(capsys, "score", json.dumps(request))
+    assert_bad_input(code, out, err, "xxxx…")
+    assert len(err) < 400 and "x" * 41 not in err

@@ -118,3 +118,14 @@ def test_sheet_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     code, out, err = run(capsys, "sheet", str(tmp_path / "nothing.json"))
     assert (code, out) == (2, "")
     assert err.strip() == f"tarot: cannot read {tmp_path / 'nothing.json'}: No such file or directory"
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"deals": ' + "[" * 5_000 + "]" * 5_000 + "}"])
+def test_a_sheet_nested_too_deeply_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "sheet", str(path))
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "nest too deeply" in err and "recursion" not in err

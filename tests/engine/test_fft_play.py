@@ -18,7 +18,7 @@ from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, PETIT, cards_in_words
 from tarot_core.engine.round import Round
 from tarot_core.engine.variant import score_request
-from tarot_core.errors import Illegal
+from tarot_core.errors import Illegal, IllegalActionError
 from tarot_core.seats import Seat
 from tests.engine.fft_helpers import (
     P1,
@@ -856,3 +856,14 @@ def test_tally_runs_with_the_tricks_and_ends_as_the_counting() -> None:
         counting.attack_half_points,
         counting.defence_half_points,
     )
+
+
+@pytest.mark.parametrize("pushed", ["p3 pass", None, 7])
+def test_pushing_what_is_no_action_is_refused_and_changes_nothing(pushed: object) -> None:
+    rnd = find_variant("fft-4").deal_round(dealer=Seat.P1, seed=7)
+    before = rnd.copy()
+    with pytest.raises(IllegalActionError) as refused:
+        rnd.push(pushed)  # type: ignore[arg-type]
+    assert refused.value.reason is Illegal.NOT_ALLOWED
+    assert "Action.parse" in refused.value.message and "AttributeError" not in refused.value.message
+    assert rnd.actions == before.actions and rnd.hands == before.hands and rnd.to_move == before.to_move

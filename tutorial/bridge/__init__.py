@@ -27,9 +27,11 @@ Public functions (all ``str -> str``):
 The last argument of each, ``options``, is a JSON object of display settings only: ``uid`` (prefix of
 the HTML ids), ``links`` (``calculator``: the calculator page's URL; ``rules``: rule anchor to URL).
 
-The package's modules, each importing only those before it: ``common`` (JSON answers, failures, card
-pictures), ``query`` (the calculator's form read as a request), ``form`` (the form's HTML),
-``calculator``, ``state`` (sample hands and the table at each step), ``replay`` and ``playcheck``.
+The package's modules, each importing only those before it: ``envelope`` (the JSON read within bounds
+and the answers and refusals of every bridge, this package's and the other pages'), ``common`` (JSON
+answers, failures, card pictures), ``query`` (the calculator's form read as a request), ``form`` (the
+form's HTML), ``calculator``, ``state`` (sample hands and the table at each step), ``replay`` and
+``playcheck``.
 Every name is also an attribute of the package, as the browser's worker imports it: ``bridge``.
 """
 

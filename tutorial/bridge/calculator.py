@@ -9,6 +9,7 @@ from typing import Any, Final
 from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
 
+from . import envelope
 from .common import (
     BridgeError,
     Display,
@@ -301,8 +302,8 @@ def score(request_json: str, options: str = "{}") -> str:
 def calculate(query_json: str, options: str = "{}") -> str:
     try:
         return _calculate(query_json, options)
-    except Exception as error:  # a bug must still answer in JSON, never with a traceback
-        return _failure("", f"the engine could not answer: {error}")
+    except Exception:  # a bug must still answer in JSON, never with a traceback or its words
+        return _failure("", envelope.UNEXPECTED)
 
 
 def address_query(query: Query) -> Query:

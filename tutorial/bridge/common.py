@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -12,7 +11,9 @@ from typing import Any, Final
 
 from tarot_core.cards import Card, Suit
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.errors import RequestError, TarotError
+
+from . import envelope
+from .envelope import Refused
 
 SCHEMA: Final = 1
 HANDS_DIR: Final = Path(__file__).resolve().parents[1] / "hands"
@@ -21,47 +22,43 @@ Json = dict[str, Any]
 Query = dict[str, list[str]]
 
 
-class BridgeError(TarotError):
+class BridgeError(Refused):
     """Bad input to the bridge itself (not to the engine): which field, and a sentence for readers."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+        super().__init__(field, message)
 
 
 # ====================================================================================== plumbing
+# Every answer goes through the one envelope of the bridges (:mod:`.envelope`): its bounds on the JSON
+# read, and its refusals in words. This package adds ``form_field``, the form control at fault.
 def _dump(data: Json) -> str:
-    return json.dumps({"schema": SCHEMA, **data}, ensure_ascii=False)
+    return envelope.dump(data)
+
+
+def _failure_keys(failure: envelope.Failure) -> Json:
+    return {"form_field": _form_field(failure.field)}
 
 
 def _failure(field_name: str, message: str, form_field: str | None = None) -> str:
-    data: Json = {"ok": False, "field": field_name, "message": message}
-    data["form_field"] = form_field if form_field is not None else _form_field(field_name)
-    return _dump(data)
+    keys = _failure_keys if form_field is None else (lambda _: {"form_field": form_field})
+    return envelope.refusal(envelope.Failure(field_name, message), keys=keys)
 
 
 def _guarded(work: Callable[[], Json]) -> str:
     """Run ``work``; turn every bad input into ``{"ok": false, ...}`` rather than a traceback."""
-    try:
-        return _dump({"ok": True, **work()})
-    except RequestError as error:
-        return _failure(error.field, error.message)
-    except BridgeError as error:
-        return _failure(error.field, error.message)
-    except TarotError as error:
-        return _failure("", str(error))
-    except Exception as error:  # a bug must still answer in JSON
-        return _failure("", f"the engine could not answer: {error}")
+    return envelope.guarded(work, keys=_failure_keys)
+
+
+#: What the messages call each JSON argument.
+_WHAT: Final = {"query": "calculator's form", "options": "display settings", "request": "score request"}
 
 
 def _load_json(text: str, field_name: str) -> Any:
-    if not isinstance(text, str):
-        raise BridgeError(field_name, "expected JSON text")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BridgeError(field_name, f"not valid JSON: {error.msg}") from None
+        return envelope.load(text, field_name, _WHAT.get(field_name, field_name))
+    except Refused as error:
+        raise BridgeError(error.field, error.message) from None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from tarot_core.errors import RequestError
 from tarot_core.sheet import request_form as family_form
 
 from .common import BridgeError, Json, Query, _form_field, _load_json, _value_text
+from .envelope import reader_message
 
 # ====================================================================================== calculator
 #: Which side of the table, as a list's choices (nobody, the attack, the defence).
@@ -54,7 +55,11 @@ class FieldError:
         return _form_field(self.field)
 
     def as_json(self) -> Json:
-        data: Json = {"field": self.field, "form_field": self.form_field, "message": self.message}
+        data: Json = {
+            "field": self.field,
+            "form_field": self.form_field,
+            "message": reader_message(self.message),
+        }
         if self.index is not None:
             data["index"] = self.index
         return data

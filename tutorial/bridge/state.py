@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Final
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
@@ -10,15 +12,17 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import words_for
 from tarot_core.engine.words import Words
-from tarot_core.errors import TarotError
+from tarot_core.errors import TarotError, quoted
 from tarot_core.records import HandRecord, load_record
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
-from .common import HANDS_DIR, BridgeError, Json, Query, card_json, card_phrase, name_seats
+from .common import HANDS_DIR, BridgeError, Json, Query, _load_json, card_json, card_phrase, name_seats
 from .query import query_from_request, roles_asked
 
 # ====================================================================================== records
 _RECORDS: dict[str, HandRecord] = {}
+#: The longest name of a sample hand looked for (the longest there is has fewer than 40 letters).
+RECORD_NAME_LENGTH: Final = 80
 
 
 def record_names() -> list[str]:
@@ -31,16 +35,18 @@ def get_record(source: str) -> tuple[str, HandRecord]:
         raise BridgeError("record", "name a sample hand, such as fft-4-first-hand")
     text = source.strip()
     if text.startswith("{"):
-        return "", load_record(text)
+        return "", load_record(_load_json(text, "record"))
     name = text.removesuffix(".json")
     if name in _RECORDS:
         return name, _RECORDS[name]
-    if not name.replace("-", "").replace("_", "").isalnum():
-        raise BridgeError("record", f"{name!r} is not the name of a sample hand")
+    if len(name) > RECORD_NAME_LENGTH or not name.replace("-", "").replace("_", "").isalnum():
+        raise BridgeError("record", f"{quoted(name)} is not the name of a sample hand")
     path = HANDS_DIR / f"{name}.json"
     if not path.is_file():
         known = ", ".join(record_names()) or "none"
-        raise BridgeError("record", f"there is no sample hand called {name!r}; the sample hands are {known}")
+        raise BridgeError(
+            "record", f"there is no sample hand called {quoted(name)}; the sample hands are {known}"
+        )
     record = load_record(path)
     _RECORDS[name] = record
     return name, record
@@ -178,14 +184,28 @@ def trick_steps(record: HandRecord) -> list[int]:
     return steps
 
 
-_TRICK_STEPS: dict[int, list[int]] = {}
+#: The trick steps of the records asked about lately, by what the records hold (never by the object's
+#: identity, which Python gives again to a record made after another is gone); the oldest go first.
+_TRICK_STEPS: OrderedDict[tuple[object, ...], list[int]] = OrderedDict()
+#: How many records' trick steps are kept.
+TRICK_STEPS_KEPT: Final = 32
+
+
+def _record_key(record: HandRecord) -> tuple[object, ...]:
+    """What decides a record's trick steps: its rules, its deal and its actions."""
+    return (record.variant, record.dealer, record.hands, record.dog, tuple(map(str, record.actions)))
 
 
 def _cached_trick_steps(record: HandRecord) -> list[int]:
-    key = id(record)
-    if key not in _TRICK_STEPS:
-        _TRICK_STEPS[key] = trick_steps(record)
-    return _TRICK_STEPS[key]
+    key = _record_key(record)
+    steps = _TRICK_STEPS.get(key)
+    if steps is None:
+        steps = _TRICK_STEPS[key] = trick_steps(record)
+        while len(_TRICK_STEPS) > TRICK_STEPS_KEPT:
+            _TRICK_STEPS.popitem(last=False)
+    else:
+        _TRICK_STEPS.move_to_end(key)
+    return steps
 
 
 def _calculator_query(rnd: Round) -> Query | None:

@@ -153,17 +153,16 @@ def parse_points(value: object, players: int) -> int:
         raise RequestError(
             "points", f"must be a number of card points such as 41 or 40.5, not {shown(value)}"
         )
-    half = number_value * 2
-    if not float(half).is_integer():
-        raise RequestError("points", f"card points go by halves (41 or 40.5), not {number_value}")
-    half_points = int(half)
-    if not 0 <= half_points <= TOTAL:
+    if not 0 <= number_value <= TOTAL / 2:  # first: a number too large to double is out of range too
         raise RequestError(
             "points",
             f"must be between 0 and {TOTAL / 2:g}: the whole pack holds {TOTAL / 2:g} points, "
-            f"not {number_value}",
+            f"not {number_value:g}",
         )
-    return half_points
+    half = number_value * 2
+    if not float(half).is_integer():
+        raise RequestError("points", f"card points go by halves (41 or 40.5), not {number_value}")
+    return int(half)
 
 
 def deal_shape(players: int, contract: str) -> DealShape:

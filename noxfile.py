@@ -40,9 +40,10 @@ def _ensure_chromium(session: nox.Session) -> None:
         session.warn("chromium is missing (apt-get install -y chromium): the browser tests will be skipped")
 
 
-#: pytest-xdist on every core, each test module on one worker (its page, its Pyodide set up once); the
-#: site is built once for all workers (tests/conftest.py).
-PARALLEL = ["-n", "auto", "--dist", "loadfile"]
+#: pytest-xdist on every core, each test module on one worker (its page, its Pyodide set up once), the
+#: modules in the order tests/conftest.py gives them: the site is built once, by the first worker that
+#: needs it, while the other workers run the tests that do not.
+PARALLEL = ["-n", "auto", "--dist", "loadfile", "--no-loadscope-reorder"]
 #: The tests that need no site build, no browser, no Pyodide and no fresh install (tests/conftest.py
 #: marks the others).
 QUICK = "not browser and not site and not pyodide and not install"

@@ -11,7 +11,7 @@ The site
 Markers, added at collection so that they cannot drift from the tests
     ``browser``: every test in ``tests/browser/`` and every test that opens Chromium.
     ``site``: every test that needs the built site (built once per run, also under pytest-xdist:
-    ``nox -s tests`` runs ``-n auto --dist loadfile``).
+    ``nox -s tests`` runs ``-n auto --dist loadfile --no-loadscope-reorder``).
     ``pyodide``: every test in ``tests/pyodide/``; ``install``: every test in ``tests/packaging/``.
     ``nox -s quick`` runs what carries none of them: the engine, the bridges, the command line.
 """
@@ -58,10 +58,10 @@ def markers_of(path: Path, fixturenames: set[str]) -> set[str]:
 
 def run_order(modules: list[Path], needs_site: set[Path]) -> dict[Path, int]:
     """The rank of each test module in the run: the first module that needs the built site, then every
-    module that does not, then the other modules of the site. Under pytest-xdist (``--dist loadfile``,
-    a module's tests on one worker) the first worker free builds the site while the others run the
-    engine's tests, and no worker waits for the build; a module's tests stay together, so its fixtures
-    are set up once."""
+    module that does not, then the other modules of the site. Under pytest-xdist (``--dist loadfile
+    --no-loadscope-reorder``: a module's tests on one worker, the modules handed out in this order) one
+    worker builds the site while the others run the tests that do not need it, so that none waits for
+    the build while such tests remain; a module's tests stay together, so its fixtures are set up once."""
     first = next((module for module in modules if module in needs_site), None)
     return {module: 0 if module == first else 2 if module in needs_site else 1 for module in modules}
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_order
+
 TESTS = Path(__file__).resolve().parent
 #: What the quick lane (``nox -s quick``) must never start: a site build, Chromium, Pyodide.
 HEAVY_FIXTURES = {"site", "site_url", "site_build", "chromium", "run_node", "pyodide_prepared"}
@@ -71,3 +73,19 @@ def test_the_quick_lane_builds_no_site_and_starts_no_browser_or_pyodide(
     ]
     assert not wrong, "\n".join(wrong)
     assert all(_folder(item) not in {"browser", "pyodide", "packaging"} for item in quick)
+
+
+def test_the_site_is_built_first_and_its_other_tests_wait_until_the_rest_has_run() -> None:
+    docs, engine, browser, cli = (Path(f"tests/{name}.py") for name in ("docs", "engine", "browser", "cli"))
+    rank = run_order([docs, engine, browser, cli], needs_site={docs, browser})
+    assert sorted([docs, engine, browser, cli], key=rank.__getitem__) == [docs, engine, cli, browser]
+    assert set(run_order([engine, cli], needs_site=set()).values()) == {1}
+
+
+def test_a_modules_tests_stay_together_in_the_run(request: pytest.FixtureRequest) -> None:
+    """Its module-scoped fixtures (a page, a booted Pyodide) are set up once."""
+    seen: list[Path] = []
+    for item in request.session.items:
+        if not seen or seen[-1] != item.path:
+            assert item.path not in seen, f"{item.path} is split"
+            seen.append(item.path)

@@ -30,7 +30,6 @@ import pytest
 
 from tests.browser.widget_testing import QuietHandler
 from tests.docs.docs_testing import DOCS, Build, sphinx_build
-from tests.locking import run_lock
 
 TESTS = Path(__file__).resolve().parent
 
@@ -96,6 +95,8 @@ def _site_built(tmp_path_factory: pytest.TempPathFactory) -> Build | None:
     Under pytest-xdist the first worker that needs it builds it; the others wait and read it."""
     if _given_site() is not None:
         return None
+    from tests.locking import run_lock  # filelock: not in the Pyodide run of the engine's tests
+
     with run_lock(tmp_path_factory, "site") as folder:
         log = folder / "build.json"
         if log.is_file():

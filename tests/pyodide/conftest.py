@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.locking import run_lock
 from tests.pyodide import prepare, pyodide_support
 
 
@@ -23,6 +22,8 @@ def pyodide_prepared(tmp_path_factory: pytest.TempPathFactory) -> None:
         pytest.fail(
             f"the Pyodide runtime is not prepared:\n  {listed}\nTo fix: {prepare.HOW_TO_FIX}", pytrace=False
         )
+    from tests.locking import run_lock
+
     try:
         with run_lock(tmp_path_factory, "pyodide"):
             prepare.prepare(quiet=True)

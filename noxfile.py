@@ -1,8 +1,10 @@
-"""Project tasks: ``nox -s lint tests`` runs every check; ``nox -s serve`` builds and serves the site."""
+"""Project tasks: ``nox -s lint tests`` runs every check; ``nox -s serve`` builds and serves the site;
+``nox -s quick`` runs the fast tests (engine, bridges, command line) while working."""
 
 from __future__ import annotations
 
 import nox
+import nox.command
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
@@ -38,6 +40,30 @@ def _ensure_chromium(session: nox.Session) -> None:
         session.warn("chromium is missing (apt-get install -y chromium): the browser tests will be skipped")
 
 
+#: pytest-xdist on every core, each test module on one worker (its page, its Pyodide set up once), the
+#: modules in the order tests/conftest.py gives them: the site is built once, by the first worker that
+#: needs it, while the other workers run the tests that do not.
+PARALLEL = ["-n", "auto", "--dist", "loadfile", "--no-loadscope-reorder"]
+#: The tests that need no site build, no browser, no Pyodide and no fresh install (tests/conftest.py
+#: marks the others).
+QUICK = "not browser and not site and not pyodide and not install"
+#: pytest's exit status when it selected no test.
+NO_TESTS = 5
+
+
+def _pytest(session: nox.Session, *args: str, quick: bool = False) -> None:
+    """Run pytest; a run that selected no test fails in the full run (a check that ran nothing never
+    passes) and, in the quick lane, says where those tests run instead."""
+    try:
+        session.run("pytest", *args)
+    except nox.command.CommandFailed as failed:
+        if failed.return_code != NO_TESTS:
+            raise
+        if quick:
+            session.skip("no test of the quick lane is here: `nox -s tests -- PATH...` runs the others")
+        session.error("pytest selected no test: check the paths, -k and -m given after --")
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """Every test: engine, command line, docs build, Pyodide and the browser."""
@@ -45,7 +71,15 @@ def tests(session: nox.Session) -> None:
     _ensure_chromium(session)
     # Pyodide under Node: the pinned npm runtime and the wheels it installs (fast when ready).
     session.run("python", "tests/pyodide/prepare.py")
-    session.run("pytest", *session.posargs)
+    _pytest(session, *PARALLEL, *session.posargs)
+
+
+@nox.session
+def quick(session: nox.Session) -> None:
+    """The fast lane while working: the engine, the bridges, the command line and the small docs builds,
+    with no site build, no browser, no Pyodide (``nox -s quick -- tests/engine`` narrows it)."""
+    session.install("-e", ".", *TEST_DEPS, *DOCS_DEPS)
+    _pytest(session, *PARALLEL, "-m", QUICK, *session.posargs, quick=True)
 
 
 @nox.session

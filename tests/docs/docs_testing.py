@@ -21,8 +21,13 @@ class Build:
     outdir: Path
 
 
-def sphinx_build(srcdir: Path, outdir: Path, *, builder: str = "html", extra: tuple[str, ...] = ()) -> Build:
-    """Run ``sphinx-build -n -W --keep-going`` in a fresh process and collect what it printed."""
+def sphinx_build(
+    srcdir: Path, outdir: Path, *, builder: str = "html", extra: tuple[str, ...] = (), fresh: bool = True
+) -> Build:
+    """Run ``sphinx-build -n -W --keep-going`` in a fresh process and collect what it printed.
+
+    ``fresh`` (``-E``) reads every page again; without it a saved environment (``-d DIR`` in ``extra``)
+    is used, pages whose sources did not change are not read again."""
     command = [
         sys.executable,
         "-m",
@@ -31,7 +36,7 @@ def sphinx_build(srcdir: Path, outdir: Path, *, builder: str = "html", extra: tu
         "-W",
         "--keep-going",
         "-q",
-        "-E",
+        *(["-E"] if fresh else []),
         "-b",
         builder,
         *extra,

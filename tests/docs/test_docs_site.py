@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from collections import Counter, deque
 from pathlib import Path
@@ -58,17 +59,12 @@ REQUIRED_TERMS = [
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """The whole site, built once as HTML into a temporary folder."""
-    return sphinx_build(DOCS, tmp_path_factory.mktemp("site") / "html")
-
-
-@pytest.fixture(scope="module")
-def clean_site(site: Build) -> Path:
-    """The built site's folder. A build with warnings still writes every page: the tests below check
-    those pages, and ``test_build_is_clean`` alone fails for the warnings."""
-    assert (site.outdir / "index.html").is_file(), site.output
-    return site.outdir
+def clean_site(site: Path) -> Path:
+    """The built site's folder (``tests/conftest.py`` builds it once per run). A build with warnings
+    still writes every page: the tests below check those pages, and ``test_build_is_clean`` alone fails
+    for the warnings."""
+    assert (site / "index.html").is_file(), f"{site} holds no index.html"
+    return site
 
 
 PAGE_SECTIONS = [
@@ -94,9 +90,9 @@ def _source_pages() -> list[str]:
     return sorted(pages)
 
 
-def test_build_is_clean(site: Build) -> None:
-    assert site.returncode == 0, site.output
-    assert "WARNING" not in site.output and "ERROR" not in site.output, site.output
+def test_build_is_clean(site_build: Build) -> None:
+    assert site_build.returncode == 0, site_build.output
+    assert "WARNING" not in site_build.output and "ERROR" not in site_build.output, site_build.output
 
 
 def test_every_page_is_reachable_from_the_index(clean_site: Path) -> None:
@@ -253,8 +249,15 @@ def test_section_index_lists_every_page_of_its_section(section: str) -> None:
     assert not missing, f"{section}/index.md does not list {', '.join(missing)}"
 
 
-def test_doctests_in_the_site_pass(tmp_path: Path) -> None:
-    build = sphinx_build(DOCS, tmp_path / "doctest", builder="doctest")
+def test_doctests_in_the_site_pass(site: Path, tmp_path: Path) -> None:
+    """The doctest builder starts from a copy of the HTML build's parsed pages, as ``make html doctest``
+    shares them (the pages that use the engine are read again, as on every build)."""
+    doctrees = tmp_path / "doctrees"
+    extra: tuple[str, ...] = ()
+    if (site / ".doctrees" / "environment.pickle").is_file():
+        shutil.copytree(site / ".doctrees", doctrees)
+        extra = ("-d", str(doctrees))
+    build = sphinx_build(DOCS, tmp_path / "doctest", builder="doctest", extra=extra, fresh=not extra)
     assert build.returncode == 0, build.output
     report = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8")
     assert "0 failures in tests" in report, report

@@ -13,16 +13,20 @@ from tests.pyodide import prepare, pyodide_support
 
 
 @pytest.fixture(scope="session")
-def pyodide_prepared() -> None:
-    """Fail (not skip) when the runtime is missing; rebuild the project wheel when stale."""
+def pyodide_prepared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Fail (not skip) when the runtime is missing; rebuild the project wheel when stale (one
+    pytest-xdist worker at a time, so that two never write the same wheel)."""
     problems = prepare.node_problems() + prepare.npm_problems() + prepare.wheel_problems()
     if problems:
         listed = "\n  ".join(problems)
         pytest.fail(
             f"the Pyodide runtime is not prepared:\n  {listed}\nTo fix: {prepare.HOW_TO_FIX}", pytrace=False
         )
+    from tests.locking import run_lock
+
     try:
-        prepare.prepare(quiet=True)
+        with run_lock(tmp_path_factory, "pyodide"):
+            prepare.prepare(quiet=True)
     except prepare.PrepareError as error:
         pytest.fail(f"could not prepare the Pyodide tests: {error}", pytrace=False)
 

@@ -19,8 +19,6 @@ from tarot_core.records import load_record
 from tests.browser.widget_testing import MATHERS_REQUESTS
 from tutorial import bridge
 
-pytestmark: list[pytest.MarkDecorator] = []
-
 REQUESTS: list[dict[str, Any]] = [
     {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56},
     {

@@ -157,6 +157,40 @@ def test_a_deal_typed_while_the_previous_one_is_scored_stays(page: Any, base: st
     expect(page.locator(f'{sheet} .tw-sheet-form [name="points"]')).to_have_value("44")
 
 
+def test_a_click_into_the_next_deal_keeps_the_focus_when_the_answer_comes(page: Any, base: str) -> None:
+    """The other order of the same race: the reader clicks into a field of the next deal, the answer
+    to the last one comes before the first key, and the keys still land in the field clicked."""
+    from playwright.sync_api import expect
+
+    sheet = '[data-tarot-widget="score-sheet"]'
+    page.goto(base + "how-to/score-sheet.html")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    names = page.locator('.tw-sheet-setup [name="player"]')
+    for index in range(names.count()):
+        names.nth(index).fill(["Ana", "Ben", "Cléo", "Dan", "Eve"][index])
+    page.locator('[data-action="new-session"]').click()
+    page.wait_for_function("(sel) => document.querySelector(sel).dataset.session", arg=sheet)
+    idle(page, sheet)
+    form = page.locator(f"{sheet} .tw-sheet-form")
+    form.locator('[name="taker"]').select_option("Ana")
+    form.locator('[name="partner"]').select_option("Ben")
+    form.locator('[name="contract"]').select_option("garde")
+    form.locator('[name="oudlers"]').fill("2")
+    form.locator('[name="points"]').fill("61")
+    page.evaluate(f"window.tarotAnswerDelay = {ANSWER_DELAY_MS}")
+    form.locator('[name="points"]').press("Enter")
+    form.locator('[name="points"]').click()
+    page.wait_for_function(
+        "(sel) => document.querySelector(sel).dataset.deals === '1'", arg=sheet, timeout=ANSWER_TIMEOUT_MS
+    )
+    idle(page, sheet)
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("44", delay=KEY_DELAY_MS)
+    expect(page.locator(f'{sheet} .tw-sheet-form [name="points"]')).to_have_value("44")
+
+
 def test_an_answer_typed_into_the_next_exercise_stays_there(page: Any, base: str) -> None:
     """A lesson's verdict that comes while the reader types the next exercise's answer leaves the
     focus (and so the keys) where the reader is."""

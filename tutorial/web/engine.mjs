@@ -214,11 +214,24 @@ export function watchEdits(element) {
   };
   element.addEventListener("input", note, true);
   element.addEventListener("change", note, true);
+  // A press of a key or a pointer in the element is the reader moving on too (a click into a field,
+  // before anything is typed): an answer then leaves the focus where the reader put it.
+  let moved = 0;
+  const touch = () => {
+    clock += 1;
+    moved = clock;
+  };
+  element.addEventListener("pointerdown", touch, true);
+  element.addEventListener("keydown", touch, true);
   return {
     mark: () => clock,
     // The keys of the fields edited after the mark.
     editedSince(mark) {
       return [...edited].filter(([, when]) => when > mark).map(([key]) => key);
+    },
+    // Whether the reader edited, clicked or pressed a key in the element after the mark.
+    movedSince(mark) {
+      return moved > mark || this.editedSince(mark).length > 0;
     },
     // Draw html into container; returns false (and draws nothing) when a field the reader changed
     // after the mark would not be in it.

@@ -245,8 +245,9 @@ async function enterDeal(form) {
   showSheet(answer, mark);
   const what = editing ? `Deal ${editing} saved.` : `Deal ${answer.deals} added.`;
   announce(`${what} Totals: ${totalsText(answer.totals)}. Next to deal: ${answer.next_dealer}.`);
-  // the focus goes back to the form's start, unless the reader is already typing the next deal
-  if (!edits.editedSince(mark).length) focusForm();
+  // the focus goes back to the form's start, unless the reader has already moved on to the next deal
+  // (typed, or only clicked into a field: the keys that follow must land there)
+  if (!edits.movedSince(mark)) focusForm();
   await drawList(store);
 }
 

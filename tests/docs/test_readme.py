@@ -98,4 +98,5 @@ def test_the_set_up_names_what_the_commands_need_and_how_long_they_take() -> Non
     assert node is not None and f"Node.js {node.group(1)} or newer and npm" in section
     assert "`chromium`" in section and "root" in section
     assert "`nox -s serve -- PORT` picks the port" in section
-    assert re.search(r"about two minutes", section) and re.search(r"about 6 minutes", section)
+    # each command says how long it takes (the figures themselves are measured, not tested)
+    assert re.search(r"about two minutes", section) and re.search(r"took \d+ minutes", section)

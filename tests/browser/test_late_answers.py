@@ -124,10 +124,11 @@ def test_the_game_chosen_in_the_play_form_stays_while_the_deal_goes_on(page: Any
     expect(players).to_have_value(chosen)
 
 
-def test_a_deal_typed_while_the_previous_one_is_scored_stays(page: Any, base: str) -> None:
-    from playwright.sync_api import expect
+SHEET = '[data-tarot-widget="score-sheet"]'
 
-    sheet = '[data-tarot-widget="score-sheet"]'
+
+def send_a_deal_slowly(page: Any, base: str) -> Any:
+    """A new session of five, and its first deal entered with Enter, its answer held back; the form."""
     page.goto(base + "how-to/score-sheet.html")
     page.evaluate("localStorage.clear()")
     page.reload()
@@ -136,9 +137,9 @@ def test_a_deal_typed_while_the_previous_one_is_scored_stays(page: Any, base: st
     for index in range(names.count()):
         names.nth(index).fill(["Ana", "Ben", "Cléo", "Dan", "Eve"][index])
     page.locator('[data-action="new-session"]').click()
-    page.wait_for_function("(sel) => document.querySelector(sel).dataset.session", arg=sheet)
-    idle(page, sheet)
-    form = page.locator(f"{sheet} .tw-sheet-form")
+    page.wait_for_function("(sel) => document.querySelector(sel).dataset.session", arg=SHEET)
+    idle(page, SHEET)
+    form = page.locator(f"{SHEET} .tw-sheet-form")
     form.locator('[name="taker"]').select_option("Ana")
     form.locator('[name="partner"]').select_option("Ben")
     form.locator('[name="contract"]').select_option("garde")
@@ -146,15 +147,22 @@ def test_a_deal_typed_while_the_previous_one_is_scored_stays(page: Any, base: st
     form.locator('[name="points"]').fill("61")
     page.evaluate(f"window.tarotAnswerDelay = {ANSWER_DELAY_MS}")
     form.locator('[name="points"]').press("Enter")
+    return form
+
+
+def test_a_deal_typed_while_the_previous_one_is_scored_stays(page: Any, base: str) -> None:
+    from playwright.sync_api import expect
+
+    form = send_a_deal_slowly(page, base)
     # the reader goes on at once with the next deal's points, before the first deal's answer is back
     form.locator('[name="points"]').click()
     page.keyboard.press("ControlOrMeta+a")
     page.keyboard.type("44", delay=KEY_DELAY_MS)
     page.wait_for_function(
-        "(sel) => document.querySelector(sel).dataset.deals === '1'", arg=sheet, timeout=ANSWER_TIMEOUT_MS
+        "(sel) => document.querySelector(sel).dataset.deals === '1'", arg=SHEET, timeout=ANSWER_TIMEOUT_MS
     )
-    idle(page, sheet)
-    expect(page.locator(f'{sheet} .tw-sheet-form [name="points"]')).to_have_value("44")
+    idle(page, SHEET)
+    expect(page.locator(f'{SHEET} .tw-sheet-form [name="points"]')).to_have_value("44")
 
 
 def test_a_click_into_the_next_deal_keeps_the_focus_when_the_answer_comes(page: Any, base: str) -> None:
@@ -162,33 +170,15 @@ def test_a_click_into_the_next_deal_keeps_the_focus_when_the_answer_comes(page: 
     to the last one comes before the first key, and the keys still land in the field clicked."""
     from playwright.sync_api import expect
 
-    sheet = '[data-tarot-widget="score-sheet"]'
-    page.goto(base + "how-to/score-sheet.html")
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    wait_ready(page)
-    names = page.locator('.tw-sheet-setup [name="player"]')
-    for index in range(names.count()):
-        names.nth(index).fill(["Ana", "Ben", "Cléo", "Dan", "Eve"][index])
-    page.locator('[data-action="new-session"]').click()
-    page.wait_for_function("(sel) => document.querySelector(sel).dataset.session", arg=sheet)
-    idle(page, sheet)
-    form = page.locator(f"{sheet} .tw-sheet-form")
-    form.locator('[name="taker"]').select_option("Ana")
-    form.locator('[name="partner"]').select_option("Ben")
-    form.locator('[name="contract"]').select_option("garde")
-    form.locator('[name="oudlers"]').fill("2")
-    form.locator('[name="points"]').fill("61")
-    page.evaluate(f"window.tarotAnswerDelay = {ANSWER_DELAY_MS}")
-    form.locator('[name="points"]').press("Enter")
+    form = send_a_deal_slowly(page, base)
     form.locator('[name="points"]').click()
     page.wait_for_function(
-        "(sel) => document.querySelector(sel).dataset.deals === '1'", arg=sheet, timeout=ANSWER_TIMEOUT_MS
+        "(sel) => document.querySelector(sel).dataset.deals === '1'", arg=SHEET, timeout=ANSWER_TIMEOUT_MS
     )
-    idle(page, sheet)
+    idle(page, SHEET)
     page.keyboard.press("ControlOrMeta+a")
     page.keyboard.type("44", delay=KEY_DELAY_MS)
-    expect(page.locator(f'{sheet} .tw-sheet-form [name="points"]')).to_have_value("44")
+    expect(page.locator(f'{SHEET} .tw-sheet-form [name="points"]')).to_have_value("44")
 
 
 def test_an_answer_typed_into_the_next_exercise_stays_there(page: Any, base: str) -> None:

@@ -83,6 +83,13 @@ def quick(session: nox.Session) -> None:
 
 
 @nox.session
+def messages(session: nox.Session) -> None:
+    """Extract every message of the code and the widget templates into tarot_core/locale/tarot.pot."""
+    session.install("-e", ".", *DOCS_DEPS)
+    session.run("python", "-m", "tutorial.tools.messages", "extract")
+
+
+@nox.session
 def docs(session: nox.Session) -> None:
     """Build the site strictly (nitpicky, warnings as errors) into docs/_build/html, then its doctests."""
     session.install("-e", ".", *DOCS_DEPS)

@@ -1,0 +1,1 @@
+"""Developer tools: what makes the sample data, the icons and the message catalogue, and the server."""

@@ -29,6 +29,7 @@ KEYWORDS: Final = {
     "_": None,
     "gettext": None,
     "N_": None,
+    "_html": None,
     "gettext_lazy": None,
     "ngettext": (1, 2),
     "ngettext_lazy": (1, 2),

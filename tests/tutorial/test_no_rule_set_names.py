@@ -23,11 +23,14 @@ from tarot_core.engine.variant import FAMILIES
 
 ROOT = Path(__file__).resolve().parents[2]
 
+#: Modules that hold a fixed corpus of inputs (score requests, command lines), which name rule sets as
+#: the tests' data do: they decide nothing.
+CORPUS_FILES = {"tutorial/tools/golden.py"}
 #: The files that must name no rule set: every Python module of the tutorial package.
 FILES = tuple(
     path.relative_to(ROOT).as_posix()
     for path in sorted((ROOT / "tutorial").rglob("*.py"))
-    if "node_modules" not in path.parts
+    if "node_modules" not in path.parts and path.relative_to(ROOT).as_posix() not in CORPUS_FILES
 )
 #: The constants allowed to hold a rule set's name, by file: the one default, documented where it is set.
 DEFAULTS = {"tutorial/bridge/query.py": {"DEFAULT_RULES"}}

@@ -162,10 +162,11 @@ def lesson_options(uid: str) -> str:
 
 
 # ====================================================================================== the play page
-PLAY_COMBOS: tuple[tuple[str, int], ...] = (
-    ("fft", 3), ("fft", 4), ("fft", 5), ("classic", 3), ("classic", 5),
-    ("mathers", 2), ("mathers", 3), ("chambery", 3), ("chambery", 4), ("chambery", 5),
-)  # fmt: skip
+def tables() -> list[tuple[str, int]]:
+    """Every registered rule set with each number of players it is played by, in the registry's order."""
+    from tarot_core.engine.variant import FAMILIES, family_players
+
+    return [(family, players) for family in FAMILIES for players in family_players(family)]
 
 
 def _choice(action: Any) -> dict[str, Any]:
@@ -229,7 +230,7 @@ def play_deal(rec: Recorder, family: str, players: int, seed: int, seat: str, le
 
 
 def capture_play(rec: Recorder) -> None:
-    for family, players in PLAY_COMBOS:
+    for family, players in tables():
         seats = [f"p{2 if players > 1 else 1}", "p1", f"p{players}"]
         for number, seat in enumerate(seats):
             level = "random" if number == 1 else "rule"
@@ -389,7 +390,7 @@ BAD_QUERIES: list[dict[str, list[str]]] = [
 
 def capture_calculator(rec: Recorder) -> None:
     options = widget_options("gk")
-    variants = ("fft", "classic", "mathers", "chambery")
+    variants = list(dict.fromkeys(family for family, _ in tables()))
     for request in REQUESTS:
         rec.call("calculator.score", dumps(request))
         rec.call("calculator.score", dumps(request), options)
@@ -434,8 +435,7 @@ def capture_sheet(rec: Recorder) -> None:
     options = dumps({"uid": "gs"})
     store: dict[str, Any] = {}
     exported: list[str] = []
-    for variant, players in (("fft", 4), ("fft", 5), ("fft", 3), ("classic", 3), ("classic", 5),
-                             ("chambery", 5), ("chambery", 3), ("mathers", 2), ("mathers", 3)):  # fmt: skip
+    for variant, players in tables():
         setup = {"variant": variant, "players": SHEET_NAMES[:players], "first_dealer": SHEET_NAMES[1],
                  "title": f"Friday {variant} {players}"}  # fmt: skip
         state = rec.call("sheet.start", dumps(setup), options)
@@ -556,6 +556,8 @@ def _run_cli(rec: Recorder, argv: list[str], stdin: str = "") -> None:
 
 def capture_cli(rec: Recorder) -> None:
     root = Path.cwd()
+    if not _SHEET_FILES:  # the sheets come from the score sheet's exports
+        capture_sheet(Recorder("sheet"))
     names = function("helper.record_names")()
     with tempfile.TemporaryDirectory(prefix="golden-cli-") as folder:
         here = Path(folder)
@@ -850,19 +852,21 @@ def compare_site(before: Path, after: Path) -> int:
 
 # ====================================================================================== command line
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="golden", description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        prog="golden", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     commands = parser.add_subparsers(dest="command", required=True)
-    one = commands.add_parser("capture", help="capture every area's outputs into DIR")
+    one = commands.add_parser("capture")
     one.add_argument("dir", type=Path)
-    one.add_argument("--area", action="append", choices=AREAS, help="only these areas")
-    two = commands.add_parser("compare", help="compare two captures (AFTER '-': capture now)")
+    two = commands.add_parser("compare")
     two.add_argument("before", type=Path)
     two.add_argument("after")
-    two.add_argument("--area", action="append", choices=AREAS, help="only these areas")
-    three = commands.add_parser("capture-site", help="capture a built site's pages")
+    for command in (one, two):  # only some areas
+        command.add_argument("--area", action="append", choices=AREAS)
+    three = commands.add_parser("capture-site")
     three.add_argument("site", type=Path)
     three.add_argument("out", type=Path)
-    four = commands.add_parser("compare-site", help="compare a site capture with a built site or capture")
+    four = commands.add_parser("compare-site")
     four.add_argument("before", type=Path)
     four.add_argument("after", type=Path)
     args = parser.parse_args(argv)

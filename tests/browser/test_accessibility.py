@@ -28,7 +28,7 @@ from tests.browser.widget_testing import (
     new_widget_page,
     settle_in_view,
 )
-from tutorial import bridge
+from tutorial.bridge.common import HANDS_DIR
 
 pytestmark = pytest.mark.browser
 
@@ -149,7 +149,7 @@ def refuse_a_card(opened: Any) -> None:
 
     opened.open("rules/play.html")
     root = opened.page.locator('[data-tarot-widget="play-check"]').first
-    record = load_record(bridge.HANDS_DIR / f"{root.get_attribute('data-record')}.json")
+    record = load_record(HANDS_DIR / f"{root.get_attribute('data-record')}.json")
     rnd = record.round_at(int(str(root.get_attribute("data-step"))))
     seat = rnd.to_move
     assert seat is not None

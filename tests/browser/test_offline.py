@@ -1,4 +1,4 @@
-"""The site offline and lighter: gzip copies sent by ``tutorial/serve.py``, the service worker, the manifest.
+"""The site offline and lighter: gzip copies (sent by ``tutorial/tools/serve.py``), service worker, manifest.
 
 Without a browser: every page links the manifest and registers the worker; the worker's list holds
 every file a page can load, with its digest; the pages' trimmed standard library keeps every module the
@@ -30,9 +30,10 @@ import pytest
 
 from tarot_core.engine.variant import score_request
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
-from tutorial import bridge
-from tutorial.serve import QuietCompressingHandler
+from tutorial.bridge.calculator import result_attributes
+from tutorial.bridge.query import query_from_request
 from tutorial.sphinxext import offline, snapshot, widgets
+from tutorial.tools.serve import QuietCompressingHandler
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +63,7 @@ def worker_build(site: Path) -> str:
 
 
 class Server:
-    """The project's server (``tutorial/serve.py``) over a folder, on a port of its own."""
+    """The project's server (``tutorial/tools/serve.py``) over a folder, on a port of its own."""
 
     def __init__(self, folder: Path) -> None:
         handler = functools.partial(QuietCompressingHandler, directory=str(folder))
@@ -83,7 +84,7 @@ def served(site: Path) -> Iterator[Server]:
 
 
 def expected_attributes(request: dict[str, Any]) -> dict[str, str]:
-    return {f"data-{name}": value for name, value in bridge.result_attributes(score_request(request)).items()}
+    return {f"data-{name}": value for name, value in result_attributes(score_request(request)).items()}
 
 
 def check_calculator(page: Any) -> None:
@@ -96,7 +97,7 @@ def check_calculator(page: Any) -> None:
 
 
 def calculator_link(base: str) -> str:
-    return f"{base}{CALCULATOR}?{urlencode(bridge.query_from_request(REQUEST), doseq=True)}"
+    return f"{base}{CALCULATOR}?{urlencode(query_from_request(REQUEST), doseq=True)}"
 
 
 def wait_worker_active(page: Any) -> str:

@@ -12,6 +12,7 @@ import pytest
 
 from tarot_core.engine.variant import score_request
 from tutorial import bridge
+from tutorial.bridge.state import record_names
 from tutorial.sphinxext import widgets
 
 pytestmark = pytest.mark.browser
@@ -88,7 +89,7 @@ def test_the_engine_wheel_and_the_bridge_are_served(site: Path) -> None:
     served = json.loads((assets / widgets.BRIDGE_FILE).read_text(encoding="utf-8"))
     assert served == widgets.bridge_files() and "bridge/__init__.py" in served
     hands = json.loads((assets / "hands.json").read_text(encoding="utf-8"))
-    assert sorted(hands) == bridge.record_names()
+    assert sorted(hands) == record_names()
 
 
 def test_widgets_show_the_engine_answer_before_python_loads(site: Path) -> None:

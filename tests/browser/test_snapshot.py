@@ -30,7 +30,8 @@ from tests.browser.widget_testing import (
     new_widget_page,
     wait_ready,
 )
-from tutorial import bridge
+from tutorial.bridge.calculator import result_attributes
+from tutorial.bridge.query import query_from_request
 from tutorial.sphinxext import snapshot, widgets
 
 PAGE = "how-to/calculator.html"
@@ -62,7 +63,7 @@ SECOND: dict[str, Any] = {**FIRST, "points": 62}
 
 
 def expected_attributes(request: dict[str, Any]) -> dict[str, str]:
-    return {f"data-{name}": value for name, value in bridge.result_attributes(score_request(request)).items()}
+    return {f"data-{name}": value for name, value in result_attributes(score_request(request)).items()}
 
 
 def snapshots(site: Path) -> list[Path]:
@@ -97,7 +98,7 @@ def open_calculator(chromium: Any, base_url: str, request: dict[str, Any]) -> Wi
     """The calculator page opened from a link holding ``request``, once every widget is ready."""
     opened = new_widget_page(chromium, base_url)
     opened.page.add_init_script(READY_SPY)
-    query = urlencode(bridge.query_from_request(request), doseq=True)
+    query = urlencode(query_from_request(request), doseq=True)
     opened.page.goto(f"{base_url}{PAGE}?{query}")
     wait_ready(opened.page)
     opened.page.wait_for_function("() => window.__tarotReady !== null", timeout=BOOT_TIMEOUT_MS)

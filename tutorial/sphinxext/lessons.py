@@ -12,7 +12,7 @@ Two MyST directives::
     ```
 
 * ``tarot-lesson``: every exercise of a lesson file (``tutorial/lessons/<name>.json``), each drawn at
-  build time by :mod:`tutorial.lesson_bridge` and answered in the browser through the widgets' worker;
+  build time by :mod:`tutorial.bridge.lessons` and answered in the browser through the widgets' worker;
 * ``tarot-lesson-path``: the lessons in order, with the reader's progress (kept in the browser) and
   a button that forgets it; a line ``doc: <docname>`` puts another page on the path, and
   ``doc: <docname> | <summary>`` says what that page offers.
@@ -25,7 +25,7 @@ A lesson file is a JSON object: ``title``, ``page`` (the docname of its page), `
 
 from __future__ import annotations
 
-import hashlib
+import html
 import json
 import shutil
 from collections.abc import Iterable
@@ -40,7 +40,7 @@ from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
-from .. import lesson_bridge
+from ..bridge import lessons as lesson_bridge
 from . import widgets
 from .common import EngineCheckError, add_widget_node
 
@@ -48,8 +48,6 @@ LESSONS_DIR: Final = widgets.TUTORIAL / "lessons"
 LESSON_FILES: Final = ("lessons.mjs", "lessons.css")
 #: The lessons' own files (the engine's runtime, worker and card styles stay in the widgets' folder).
 LESSON_ASSETS: Final = "_static/tarot-lessons"
-#: The lessons' bridge module, fetched by the worker when a lesson page starts it.
-MODULE: Final = "lesson_bridge.py"
 
 
 def lesson_names() -> list[str]:
@@ -65,13 +63,6 @@ def load_lesson(name: str) -> dict[str, Any]:
             f"lesson {name!r}: {error}; the lessons are {', '.join(lesson_names())}"
         ) from None
     return data
-
-
-def _digest() -> str:
-    digest = hashlib.sha256()
-    for path in [widgets.TUTORIAL / "lesson_bridge.py", *(widgets.WEB_DIR / name for name in LESSON_FILES)]:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
 
 
 class tarot_lesson(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils has no types
@@ -135,7 +126,7 @@ class LessonPathDirective(SphinxDirective):
 
 
 def _e(value: object) -> str:
-    return lesson_bridge._e(value)
+    return html.escape(str(value), quote=True)
 
 
 def _rule_links(translator: HTML5Translator) -> dict[str, str]:
@@ -156,17 +147,12 @@ STARTING: Final = "The cards are being dealt: your answers will be checked in a 
 
 
 def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
-    builder = translator.builder
     if "path" in node.attributes:
         translator.body.append(_path_html(translator, node["path"]))
         raise nodes.SkipNode
     name = node["lesson"]
     lesson = load_lesson(name)
     runtime = json.loads(widgets._runtime(translator))
-    here = builder.get_target_uri(builder.current_docname)
-    runtime["modules"] = {
-        "lesson_bridge": relative_uri(here, f"{LESSON_ASSETS}/{MODULE}") + f"?v={_digest()}"
-    }
     exercises = lesson["exercises"]
     rules = _rule_links(translator)
     items = []
@@ -254,7 +240,6 @@ def copy_lesson_files(outdir: Path) -> None:
     assets.mkdir(parents=True, exist_ok=True)
     for name in LESSON_FILES:
         shutil.copy2(widgets.WEB_DIR / name, assets / name)
-    shutil.copy2(widgets.TUTORIAL / MODULE, assets / MODULE)
 
 
 def _init(app: Sphinx) -> None:

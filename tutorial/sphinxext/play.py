@@ -15,13 +15,12 @@ Every option may be left out (French Tarot, 4 players, deal 1, the seat after th
 level). On the play page the widget has the form that chooses the game, keeps the deal in the page's
 address and the deal in progress in the browser; with ``:fixed:`` it plays only the deal it names (for
 an example in another page), without the form or the address. The first state (the reader's hand, the
-bidding about to start) is drawn at build time by :mod:`tutorial.play_bridge`, which the browser's
+bidding about to start) is drawn at build time by :mod:`tutorial.bridge.play`, which the browser's
 worker then runs for every move.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from collections.abc import Iterable
@@ -33,28 +32,18 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
-from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
-from .. import play_bridge, play_table
+from ..bridge import play as play_bridge
+from ..bridge import play_table
 from . import widgets
 from .common import EngineCheckError, add_widget_node
 
 PLAY_FILES: Final = ("play.mjs", "play.css")
 #: The play widget's own files (the engine's runtime and worker stay in the widgets' folder).
 PLAY_ASSETS: Final = "_static/tarot-play"
-#: The play widget's bridge modules, fetched by the worker when a play page starts it.
-MODULES: Final = ("play_bridge.py", "play_table.py")
 SETUP_FIELDS: Final = ("variant", "players", "seed", "seat", "level")
-
-
-def _digest() -> str:
-    digest = hashlib.sha256()
-    paths = [*(widgets.TUTORIAL / name for name in MODULES), *(widgets.WEB_DIR / name for name in PLAY_FILES)]
-    for path in paths:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
 
 
 class tarot_play(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils has no types
@@ -113,7 +102,6 @@ def _controls(uid: str, fixed: bool) -> str:
 
 
 def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
-    builder = translator.builder
     # Counted with the page's other widgets (tw1, tw2, ... in page order; see widgets.visit_widget).
     counter = getattr(translator, "_tarot_widget_counter", 0) + 1
     translator._tarot_widget_counter = counter
@@ -125,12 +113,6 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     options = json.dumps({"uid": uid, "links": links})
     first = play_bridge.first_state(node["setup"], options)
     runtime = json.loads(widgets._runtime(translator))
-    here = builder.get_target_uri(builder.current_docname)
-    version = _digest()
-    runtime["modules"] = {
-        name.removesuffix(".py"): relative_uri(here, f"{PLAY_ASSETS}/{name}") + f"?v={version}"
-        for name in MODULES
-    }
     config = {"setup": first["address"], "fixed": fixed}
     setup = (
         ""
@@ -182,8 +164,6 @@ def copy_play_files(outdir: Path) -> None:
     assets.mkdir(parents=True, exist_ok=True)
     for name in PLAY_FILES:
         shutil.copy2(widgets.WEB_DIR / name, assets / name)
-    for name in MODULES:
-        shutil.copy2(widgets.TUTORIAL / name, assets / name)
 
 
 def _init(app: Sphinx) -> None:

@@ -26,7 +26,7 @@ Three MyST directives place a widget on a page::
   seat such as ``p2``).
 * ``tarot-play-check``: "May I play this card?" at a position of a sample hand. Option ``:step:``
   (the number of actions already made; by default the first position where some cards are refused).
-* ``tarot-score-sheet``: the score sheet of a whole session (:mod:`tutorial.sheet_bridge`), kept in the
+* ``tarot-score-sheet``: the score sheet of a whole session (:mod:`tutorial.bridge.sheet`), kept in the
   reader's browser. It runs its own script, ``score-sheet.mjs``, so it sits on a page of its own.
 
 Each widget is drawn at build time by :mod:`tutorial.bridge` (the same code the browser runs), so the
@@ -47,6 +47,7 @@ final score links to; by default the first page holding a calculator) and ``taro
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import re
@@ -70,7 +71,9 @@ from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
-from .. import bridge
+from ..bridge import calculate, position, replay
+from ..bridge.query import DEFAULT_RULES, available_variants, query_from_request
+from ..bridge.state import record_names
 from . import rule_links, snapshot
 from .common import EngineCheckError
 
@@ -79,7 +82,7 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 TUTORIAL: Final = ROOT / "tutorial"
 WEB_DIR: Final = TUTORIAL / "web"
 HANDS_DIR: Final = TUTORIAL / "hands"
-#: The bridge package (``tutorial/bridge/``), which the worker imports as ``bridge``.
+#: The bridge package (``tutorial/bridge/``, every widget's bridge), which the worker imports as ``bridge``.
 BRIDGE_DIR: Final = TUTORIAL / "bridge"
 #: The bridge package's files in one JSON object, path (under the worker's home) to text.
 BRIDGE_FILE: Final = "bridge.json"
@@ -124,8 +127,6 @@ WEB_FILES: Final = (
     "score-sheet.css",
 )
 KINDS: Final = ("calculator", "replay", "play-check", "score-sheet")
-#: Bridge modules besides the bridge package, loaded by the worker when a page names them.
-EXTRA_BRIDGES: Final = ("sheet_bridge.py",)
 
 
 def pyodide_version() -> str:
@@ -179,7 +180,6 @@ def _sources_digest() -> str:
     """A short digest of everything the worker loads, to make cached copies stale when it changes."""
     digest = hashlib.sha256()
     paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), *sorted(BRIDGE_DIR.glob("*.py"))]
-    paths += [TUTORIAL / name for name in EXTRA_BRIDGES]
     paths += [*sorted(HANDS_DIR.glob("*.json")), *(WEB_DIR / name for name in WEB_FILES)]
     for path in paths:
         digest.update(path.relative_to(ROOT).as_posix().encode())
@@ -207,7 +207,7 @@ def _note(directive: SphinxDirective, kind: str) -> None:
 def _record_name(directive: SphinxDirective) -> str:
     name = str(directive.arguments[0]).strip().removesuffix(".json")
     if not (HANDS_DIR / f"{name}.json").is_file():
-        known = ", ".join(bridge.record_names())
+        known = ", ".join(record_names())
         raise EngineCheckError(
             f"{directive.get_location()}: no sample hand {name!r}; the sample hands are {known}"
         )
@@ -227,7 +227,7 @@ def _request_query(text: str, location: str) -> dict[str, list[str]]:
             raise EngineCheckError(f"{location}: the request is not valid JSON: {error.msg}") from None
         if not isinstance(request, dict):
             raise EngineCheckError(f"{location}: the request must be a JSON object")
-        return bridge.query_from_request(request)
+        return query_from_request(request)
     return {key: list(values) for key, values in parse_qs(text.lstrip("?"), keep_blank_values=True).items()}
 
 
@@ -250,10 +250,10 @@ class CalculatorDirective(SphinxDirective):
             query["variant"] = [self.options["variant"]]
         if "players" in self.options:
             query["players"] = [str(self.options["players"])]
-        variant = (query.get("variant") or [bridge.DEFAULT_RULES])[0]
-        if variant not in bridge.available_variants():
+        variant = (query.get("variant") or [DEFAULT_RULES])[0]
+        if variant not in available_variants():
             raise EngineCheckError(f"{location}: the engine has no calculator for {variant!r}")
-        answer = json.loads(bridge.calculate(json.dumps(query)))
+        answer = json.loads(calculate(json.dumps(query)))
         if not answer["ok"]:
             raise EngineCheckError(f"{location}: the starting request is refused: {answer['message']}")
         _note(self, "calculator")
@@ -276,7 +276,7 @@ class ReplayDirective(SphinxDirective):
         name = _record_name(self)
         step = self.options.get("step", "0")
         view = self.options.get("view", "all")
-        answer = json.loads(bridge.replay(name, step, view))
+        answer = json.loads(replay(name, step, view))
         if not answer["ok"]:
             raise EngineCheckError(f"{self.get_location()}: {answer['field']}: {answer['message']}")
         _note(self, "replay")
@@ -296,7 +296,7 @@ class PlayCheckDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         name = _record_name(self)
-        answer = json.loads(bridge.position(name, self.options.get("step")))
+        answer = json.loads(position(name, self.options.get("step")))
         if not answer["ok"]:
             raise EngineCheckError(f"{self.get_location()}: {answer['field']}: {answer['message']}")
         _note(self, "play-check")
@@ -319,7 +319,7 @@ class ScoreSheetDirective(SphinxDirective):
 
 # ====================================================================================== HTML
 def _attr(value: object) -> str:
-    return bridge._e(value)
+    return html.escape(str(value), quote=True)
 
 
 def _links(translator: HTML5Translator) -> dict[str, Any]:
@@ -429,7 +429,7 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
     options = json.dumps({"uid": uid, "links": links})
     common = f"data-runtime='{_attr(_runtime(translator))}' data-options='{_attr(options)}'"
     if kind == "calculator":
-        answer = json.loads(bridge.calculate(json.dumps(node["query"]), options))
+        answer = json.loads(calculate(json.dumps(node["query"]), options))
         attributes = " ".join(f'data-{k}="{_attr(v)}"' for k, v in answer.get("attributes", {}).items())
         config = json.dumps({"query": node["query"], "url_state": bool(node["url_state"])})
         inner = (
@@ -454,7 +454,7 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
     elif kind == "score-sheet":
         html = _score_sheet_html(translator, node, uid, options)
     elif kind == "replay":
-        answer = json.loads(bridge.replay(node["record"], node["step"], node["view"], options))
+        answer = json.loads(replay(node["record"], node["step"], node["view"], options))
         inner = _replay_controls(uid, answer) + f'<div class="tw-stage">{answer["html"]}</div>'
         extra = (
             f'{common} data-record="{_attr(node["record"])}" data-step="{answer["step"]}" '
@@ -462,7 +462,7 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
         )
         html = _shell(kind, uid, node, inner, extra, _label(translator, kind, answer["title"]))
     else:
-        answer = json.loads(bridge.position(node["record"], node["step"], options))
+        answer = json.loads(position(node["record"], node["step"], options))
         inner = (
             '<p class="tw-intro">Choose a card: the engine plays it if the rules allow it, '
             "or says why not.</p>"
@@ -480,13 +480,9 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
 
 def _score_sheet_html(translator: HTML5Translator, node: tarot_widget, uid: str, options: str) -> str:
     """The score sheet as a first visit shows it: no session open, the form that starts one."""
-    from .. import sheet_bridge
+    from ..bridge import sheet as sheet_bridge
 
-    builder = translator.builder
-    here = builder.get_target_uri(builder.current_docname)
-    version = builder.app.tarot_widgets_digest  # type: ignore[attr-defined]
     runtime = json.loads(_runtime(translator))
-    runtime["modules"] = {"sheet_bridge": relative_uri(here, f"{ASSETS}/sheet_bridge.py") + f"?v={version}"}
     inner = (
         '<p class="tw-sheet-status" role="status" aria-live="polite"></p>'
         '<div class="tw-sheet-current" hidden></div>'
@@ -659,8 +655,6 @@ def copy_web_files(outdir: Path) -> Path:
     for name in WEB_FILES:
         shutil.copy2(WEB_DIR / name, assets / name)
     (assets / BRIDGE_FILE).write_text(json.dumps(bridge_files(), ensure_ascii=False), encoding="utf-8")
-    for name in EXTRA_BRIDGES:
-        shutil.copy2(TUTORIAL / name, assets / name)
     hands = {path.stem: path.read_text(encoding="utf-8") for path in sorted(HANDS_DIR.glob("*.json"))}
     (assets / "hands.json").write_text(json.dumps(hands, ensure_ascii=False), encoding="utf-8")
     return assets

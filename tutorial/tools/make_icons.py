@@ -1,6 +1,6 @@
 """Write the home-screen icons (PNG) of the web app manifest from the site's favicon.
 
-    python -m tutorial.make_icons
+    python -m tutorial.tools.make_icons
 
 The favicon (``docs/_static/favicon.svg``, a card with a star) is drawn smaller on a square of its
 outline colour, so that a phone's rounded or circular mask does not cut the card, and rendered at
@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-ROOT: Final = Path(__file__).resolve().parents[1]
+ROOT: Final = Path(__file__).resolve().parents[2]
 STATIC: Final = ROOT / "docs" / "_static"
 FAVICON: Final = STATIC / "favicon.svg"
 BACKGROUND: Final = "#1f2a44"

@@ -29,11 +29,12 @@ the HTML ids), ``links`` (``calculator``: the calculator page's URL; ``rules``: 
 
 The package's modules, each importing only those before it: ``envelope`` (the JSON read within bounds
 and the answers and refusals of every bridge), ``common`` (JSON answers, failures, card pictures),
-``query`` (the calculator's form read as a request), ``form`` (the form's HTML), ``calculator``,
-``state`` (sample hands and the table at each step), ``replay`` and ``playcheck``; then the other
-widgets' bridges, each a module a page's script names in its calls: ``play_table`` and ``play`` (the
-play page), ``sheet`` (the score sheet) and ``lessons`` (the lessons). The browser's worker imports the
-package as ``bridge``; this module holds only the functions its calls name without a module.
+``query`` (the calculator's form: its controls, and the request read from it), ``form`` (the form's
+HTML), ``calculator``, ``state`` (sample hands and the table at each step), ``replay`` and
+``playcheck``; then the other widgets' bridges, each a module a page's script names in its calls:
+``play_table`` and ``play`` (the play page), ``sheet`` (the score sheet) and ``lessons`` (the
+lessons). The browser's worker imports the package as ``bridge``; this module holds only the
+functions its calls name without a module.
 """
 
 from __future__ import annotations

@@ -23,13 +23,14 @@ from .common import (
     _value_text,
     name_seats,
 )
-from .form import form_fields, form_html, form_shape
+from .form import form_html, form_shape
 from .query import (
     FieldError,
     FormErrors,
     _one,
     _players_choices,
     available_variants,
+    form_fields,
     normalise_query,
     parse_number,
     request_form,

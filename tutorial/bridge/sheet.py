@@ -27,8 +27,7 @@ from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, 
 from . import envelope
 from . import form as calculator_form
 from .calculator import query_of_mapping
-from .form import form_fields
-from .query import DEFAULT_RULES, normalise_query, query_from_request, request_from_query
+from .query import DEFAULT_RULES, form_fields, normalise_query, query_from_request, request_from_query
 
 SCHEMA: Final = 1
 Json = dict[str, Any]

@@ -5,7 +5,7 @@ widgets to be ready, runs axe-core on the whole page, then narrows the same page
 (390 px) and runs it again: a page is laid out anew when its view changes width, so the second run sees
 the phone's layout without booting the page's widgets a second time. The same pass records what at
 phone width sticks out of the text's column without a scrolling box of its own (the theme's text
-column clips on phones, see docs/_static/tarot.css). The other tests drive the keyboard, the wide
+column clips on phones, see tutorial/web/theme/tarot.css). The other tests drive the keyboard, the wide
 tables and the hand replay at both widths.
 """
 

@@ -40,14 +40,11 @@ extensions = [
     "tutorial.sphinxext.glossary",
     # Steps of the sample hand records (tutorial/hands), drawn from the records themselves.
     "tutorial.sphinxext.handsteps",
-    # Interactive widgets (calculator, hand replay, play check) running the engine through Pyodide.
+    # Interactive widgets running the engine through Pyodide: the calculator, the hand replay, the play
+    # check, the score sheet, the lessons (tutorial/lessons) and the play page, all in one registry.
     "tutorial.sphinxext.widgets",
     # Gzip copies of the large files, a service worker (the site offline) and a web app manifest.
     "tutorial.sphinxext.offline",
-    # The lesson path: exercises judged by the engine (tutorial/lessons).
-    "tutorial.sphinxext.lessons",
-    # The play page: a whole deal against the computer players.
-    "tutorial.sphinxext.play",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -32,7 +32,7 @@ from tests.browser.widget_testing import (
 )
 from tutorial.bridge.calculator import result_attributes
 from tutorial.bridge.query import query_from_request
-from tutorial.sphinxext import snapshot, widgets
+from tutorial.sphinxext import runtime, snapshot
 
 PAGE = "how-to/calculator.html"
 RESULT_TIMEOUT_MS = 20_000
@@ -67,7 +67,7 @@ def expected_attributes(request: dict[str, Any]) -> dict[str, str]:
 
 
 def snapshots(site: Path) -> list[Path]:
-    return sorted((site / widgets.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
+    return sorted((site / runtime.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
 
 
 def runtime_config(site: Path) -> dict[str, str]:
@@ -83,7 +83,7 @@ def built(site: Path) -> Path:
     if shutil.which("node") is None:
         pytest.skip("Node is not installed: the build makes no snapshot")
     if not snapshots(site):
-        pytest.fail(f"the build made no snapshot in {site / widgets.ASSETS}")
+        pytest.fail(f"the build made no snapshot in {site / runtime.ASSETS}")
     return site
 
 
@@ -139,7 +139,7 @@ def from_snapshot(chromium: Any, built: Path, site_url: str) -> Iterator[WidgetP
 def test_the_page_names_the_snapshot_it_ships(built: Path) -> None:
     [made] = snapshots(built)
     config = runtime_config(built)
-    assert config["snapshot"].endswith(f"{widgets.ASSETS.rsplit('/', 1)[-1]}/{made.name}")
+    assert config["snapshot"].endswith(f"{runtime.ASSETS.rsplit('/', 1)[-1]}/{made.name}")
     with gzip.open(made) as packed:
         assert len(packed.read(1 << 20)) == 1 << 20, "the snapshot is too small to hold a Python"
 

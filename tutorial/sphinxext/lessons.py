@@ -27,27 +27,20 @@ from __future__ import annotations
 
 import html
 import json
-import shutil
-from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, Final
 
 from docutils import nodes
-from sphinx.application import Sphinx
-from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
-from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
 from ..bridge import lessons as lesson_bridge
-from . import widgets
-from .common import EngineCheckError, add_widget_node
+from . import registry
+from .common import EngineCheckError
+from .registry import Widget
+from .runtime import TUTORIAL, page_runtime
 
-LESSONS_DIR: Final = widgets.TUTORIAL / "lessons"
-LESSON_FILES: Final = ("lessons.mjs", "lessons.css")
-#: The lessons' own files (the engine's runtime, worker and card styles stay in the widgets' folder).
-LESSON_ASSETS: Final = "_static/tarot-lessons"
+LESSONS_DIR: Final = TUTORIAL / "lessons"
 
 
 def lesson_names() -> list[str]:
@@ -69,15 +62,6 @@ class tarot_lesson(nodes.General, nodes.Element):  # type: ignore[misc]  # docut
     """A lesson's exercises (``node["lesson"]``) or the path (``node["path"]``)."""
 
 
-def _docs(env: BuildEnvironment) -> dict[str, bool]:
-    """The pages with a lesson (True) or the lesson path (False)."""
-    store: dict[str, bool] | None = getattr(env, "tarot_lesson_pages", None)
-    if store is None:
-        store = {}
-        env.tarot_lesson_pages = store  # type: ignore[attr-defined]
-    return store
-
-
 class LessonDirective(SphinxDirective):
     """``tarot-lesson``: the exercises of one lesson file, checked against the engine at build time."""
 
@@ -91,7 +75,7 @@ class LessonDirective(SphinxDirective):
             answer = json.loads(lesson_bridge.exercise(json.dumps(item)))
             if not answer["ok"]:
                 raise EngineCheckError(f"{self.get_location()}: exercise {number}: {answer['message']}")
-        _docs(self.env)[self.env.docname] = True
+        registry.note(self, "lesson")
         return [tarot_lesson(lesson=name)]
 
 
@@ -121,7 +105,7 @@ class LessonPathDirective(SphinxDirective):
                     "total": len(lesson["exercises"]),
                 }
             )
-        _docs(self.env).setdefault(self.env.docname, False)
+        registry.note(self, "lesson-path")
         return [tarot_lesson(path=entries)]
 
 
@@ -152,7 +136,7 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
         raise nodes.SkipNode
     name = node["lesson"]
     lesson = load_lesson(name)
-    runtime = json.loads(widgets._runtime(translator))
+    runtime = json.loads(page_runtime(translator))
     exercises = lesson["exercises"]
     rules = _rule_links(translator)
     items = []
@@ -222,58 +206,32 @@ def _path_html(translator: HTML5Translator, entries: list[dict[str, Any]]) -> st
     )
 
 
-def _page_assets(
-    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
-) -> None:
-    """A lesson loads the card styles and the lessons' script (which starts the engine's worker); the
-    path's page only the lessons' script and styles, to show the progress."""
-    lessons = _docs(app.env)
-    if pagename in lessons:
-        if lessons[pagename]:
-            app.add_css_file("tarot-widgets/tarot-widgets.css")
-        app.add_css_file("tarot-lessons/lessons.css")
-        app.add_js_file("tarot-lessons/lessons.mjs", type="module")
-
-
-def copy_lesson_files(outdir: Path) -> None:
-    assets = outdir / LESSON_ASSETS
-    assets.mkdir(parents=True, exist_ok=True)
-    for name in LESSON_FILES:
-        shutil.copy2(widgets.WEB_DIR / name, assets / name)
-
-
-def _init(app: Sphinx) -> None:
-    if app.builder.format == "html":
-        copy_lesson_files(Path(app.outdir))
-
-
-def _finish(app: Sphinx, exception: BaseException | None) -> None:
-    if exception is None and app.builder.format == "html" and _docs(app.env):
-        outdir = Path(app.outdir)
-        copy_lesson_files(outdir)
-        if any(_docs(app.env).values()) and not widgets._has_widgets(
-            app
-        ):  # no other widget brought the engine's runtime
-            widgets.copy_runtime(outdir, app.tarot_wheel_name)  # type: ignore[attr-defined]
-
-
-def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _docs(env).pop(docname, None)
-
-
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment) -> None:
-    wanted = set(docnames)
-    _docs(env).update((doc, value) for doc, value in _docs(other).items() if doc in wanted)
-
-
-def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("tutorial.sphinxext.widgets")
-    add_widget_node(app, tarot_lesson, visit_lesson)
-    app.add_directive("tarot-lesson", LessonDirective)
-    app.add_directive("tarot-lesson-path", LessonPathDirective)
-    app.connect("builder-inited", _init)
-    app.connect("html-page-context", _page_assets)
-    app.connect("build-finished", _finish)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
+#: The lessons' own files (the engine's runtime and worker, and the card styles, are the widgets'
+#: folder's); the path's page loads the script only to show the reader's progress.
+LESSON_STYLES: Final = "tarot-lessons/lessons.css"
+LESSON_SCRIPT: Final = "tarot-lessons/lessons.mjs"
+WIDGETS: Final = (
+    Widget(
+        "lesson",
+        {"tarot-lesson": LessonDirective},
+        tarot_lesson,
+        visit_lesson,
+        bridge="lessons",
+        folder="tarot-lessons",
+        files=("lessons.mjs", "lessons.css"),
+        styles=("tarot-widgets/tarot-widgets.css", LESSON_STYLES),
+        scripts=(LESSON_SCRIPT,),
+    ),
+    Widget(
+        "lesson-path",
+        {"tarot-lesson-path": LessonPathDirective},
+        tarot_lesson,
+        visit_lesson,
+        bridge="lessons",
+        folder="tarot-lessons",
+        files=(),
+        styles=(LESSON_STYLES,),
+        scripts=(LESSON_SCRIPT,),
+        engine=False,
+    ),
+)

@@ -34,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
-from . import widgets
+from . import runtime
 
 logger = logging.getLogger(__name__)
 WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"
@@ -105,7 +105,7 @@ def _unused(outdir: Path, path: Path) -> bool:
     return (
         path.name == "python_stdlib.zip"
         and path.parent.name.startswith("pyodide-")
-        and any((outdir / widgets.ASSETS).glob(f"{widgets.STDLIB_PREFIX}*.zip"))
+        and any((outdir / runtime.ASSETS).glob(f"{runtime.STDLIB_PREFIX}*.zip"))
     )
 
 

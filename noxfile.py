@@ -134,7 +134,7 @@ def serve(session: nox.Session) -> None:
     session.run("sphinx-build", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.log(f"Serving the site on http://127.0.0.1:{port}/ (Ctrl+C stops)")
     # Python's http.server with the build's gzip copies of the large files, sent as static hosts send them.
-    session.run("python", "-m", "tutorial.serve", port, "--directory", "docs/_build/html")
+    session.run("python", "-m", "tutorial.tools.serve", port, "--directory", "docs/_build/html")
 
 
 BENCH_PARTS = ("engine", "players", "docs", "site", "bytes", "play")

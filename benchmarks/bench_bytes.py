@@ -4,7 +4,7 @@
         [--server plain|gzip|both] [--repeat 3]
 
 The built site is served on 127.0.0.1 by Python's ``http.server`` as it is (``plain``) or by the
-project's server (``gzip``, ``tutorial/serve.py``: the build's gzip copies with ``Content-Encoding``,
+project's server (``gzip``, ``tutorial/tools/serve.py``: the build's gzip copies with ``Content-Encoding``,
 as a static host that compresses sends them), and the page is opened in headless Debian Chromium, each
 load in a new browser context (an empty cache, no service worker). Counted: every response (headers
 and body as they came over the wire) that finished before every widget of the page was ready, that is
@@ -32,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutorial.serve import QuietCompressingHandler  # noqa: E402
+from tutorial.tools.serve import QuietCompressingHandler  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -9,7 +9,7 @@ pace. For each deal (French Tarot, 4 players, seeds from ``--seed``, the reader 
 the computer at ``--level``), the reader bids garde when it may and plays the first card it is allowed,
 by clicking; the page marks each computer move's time, from the call to the worker to its answer
 (``performance.measure("tarot-play-move")``), and a ``PerformanceObserver`` records every main-thread
-task over 50 ms. The same deals are then replayed through ``tutorial/play_bridge.py`` in CPython, timing
+task over 50 ms. The same deals are then replayed through ``tutorial/bridge/play.py`` in CPython, timing
 each computer move. It reports, for card plays and for every move, the median and the 95th percentile,
 and the long tasks seen while the computer was thinking. Goals: under 300 ms per move at the 95th
 percentile in the browser at the page's default level and at the strong level, and no main-thread
@@ -123,7 +123,7 @@ def play_in_browser(site: str, seeds: list[int], level: str) -> tuple[list[dict[
 
 
 def play_in_cpython(seeds: list[int], level: str) -> list[dict[str, Any]]:
-    from tutorial import play_bridge
+    from tutorial.bridge import play as play_bridge
 
     moves: list[dict[str, Any]] = []
     for seed in seeds:

@@ -40,14 +40,11 @@ extensions = [
     "tutorial.sphinxext.glossary",
     # Steps of the sample hand records (tutorial/hands), drawn from the records themselves.
     "tutorial.sphinxext.handsteps",
-    # Interactive widgets (calculator, hand replay, play check) running the engine through Pyodide.
+    # Interactive widgets running the engine through Pyodide: the calculator, the hand replay, the play
+    # check, the score sheet, the lessons (tutorial/lessons) and the play page, all in one registry.
     "tutorial.sphinxext.widgets",
     # Gzip copies of the large files, a service worker (the site offline) and a web app manifest.
     "tutorial.sphinxext.offline",
-    # The lesson path: exercises judged by the engine (tutorial/lessons).
-    "tutorial.sphinxext.lessons",
-    # The play page: a whole deal against the computer players.
-    "tutorial.sphinxext.play",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -95,10 +92,11 @@ doctest_test_doctest_blocks = ""
 # scrolling for prose), light and dark modes, system fonts only, and it styles sphinx-design.
 html_theme = "furo"
 html_title = "Tarot card games"
-html_static_path = ["_static"]
+# The site's own styles, scripts and icons, with every other browser file, are in tutorial/web.
+html_static_path = ["../tutorial/web/theme"]
 # A card with a star, drawn in a few lines of SVG: without an icon of its own, every first visit also
 # asks the server for /favicon.ico, which a static site does not have.
-html_favicon = "_static/favicon.svg"
+html_favicon = "../tutorial/web/theme/favicon.svg"
 html_css_files = ["tarot.css"]
 # On paper only: the page's text, black on white, without the theme's sidebars and buttons.
 html_css_files.append(("print.css", {"media": "print"}))

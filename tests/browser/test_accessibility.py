@@ -5,7 +5,7 @@ widgets to be ready, runs axe-core on the whole page, then narrows the same page
 (390 px) and runs it again: a page is laid out anew when its view changes width, so the second run sees
 the phone's layout without booting the page's widgets a second time. The same pass records what at
 phone width sticks out of the text's column without a scrolling box of its own (the theme's text
-column clips on phones, see docs/_static/tarot.css). The other tests drive the keyboard, the wide
+column clips on phones, see tutorial/web/theme/tarot.css). The other tests drive the keyboard, the wide
 tables and the hand replay at both widths.
 """
 
@@ -28,7 +28,7 @@ from tests.browser.widget_testing import (
     new_widget_page,
     settle_in_view,
 )
-from tutorial import bridge
+from tutorial.bridge.common import HANDS_DIR
 
 pytestmark = pytest.mark.browser
 
@@ -149,7 +149,7 @@ def refuse_a_card(opened: Any) -> None:
 
     opened.open("rules/play.html")
     root = opened.page.locator('[data-tarot-widget="play-check"]').first
-    record = load_record(bridge.HANDS_DIR / f"{root.get_attribute('data-record')}.json")
+    record = load_record(HANDS_DIR / f"{root.get_attribute('data-record')}.json")
     rnd = record.round_at(int(str(root.get_attribute("data-step"))))
     seat = rnd.to_move
     assert seat is not None

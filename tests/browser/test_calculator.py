@@ -21,7 +21,8 @@ from tests.browser.widget_testing import (
     run_axe,
     wait_ready,
 )
-from tutorial import bridge
+from tutorial.bridge.common import name_seats
+from tutorial.bridge.query import normalise_query, query_from_request, request_from_query
 
 pytestmark = pytest.mark.browser
 PAGE = "how-to/calculator.html"
@@ -206,7 +207,7 @@ def test_reproduces_worked_examples(
     from playwright.sync_api import expect
 
     answer = score_request(request_data)
-    fill(calc, bridge.query_from_request(request_data))
+    fill(calc, query_from_request(request_data))
     result = root(calc).locator(".tw-result")
     assert set(expected_attributes(answer)) == {f"data-{role}" for role in figures}  # every player's figure
     for role, value in figures.items():
@@ -224,7 +225,7 @@ def test_reproduces_worked_examples(
         for row in shares.all()
         if row.get_attribute("data-seat")
     }
-    assert rows.nth(0).inner_text().startswith(bridge.name_seats(labels[0], named))
+    assert rows.nth(0).inner_text().startswith(name_seats(labels[0], named))
 
 
 @pytest.mark.parametrize(
@@ -240,11 +241,11 @@ def test_impossible_input_is_refused_next_to_the_field(
 ) -> None:
     from playwright.sync_api import expect
 
-    query = bridge.query_from_request(
+    query = query_from_request(
         {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}
     )
     query.update(change)
-    request = bridge.request_from_query(bridge.normalise_query(query))
+    request = request_from_query(normalise_query(query))
     with pytest.raises(RequestError) as refused:
         score_request(request)
     fill(calc, query)
@@ -258,7 +259,7 @@ def test_the_url_follows_the_form(calc: WidgetPage) -> None:
     from playwright.sync_api import expect
 
     request_data = EXAMPLES[2]
-    fill(calc, bridge.query_from_request(request_data))
+    fill(calc, query_from_request(request_data))
     scored: Any = score_request(request_data)
     taker = str(scored["scores"]["taker"])
     expect(root(calc).locator(".tw-result")).to_have_attribute("data-taker", taker, timeout=RESULT_TIMEOUT_MS)
@@ -268,7 +269,7 @@ def test_the_url_follows_the_form(calc: WidgetPage) -> None:
     # A link copied from the address bar opens the page at the calculator.
     assert address.fragment == "calculator"
     assert root(calc).get_attribute("id") == "calculator"
-    rebuilt = bridge.request_from_query(bridge.normalise_query(params))
+    rebuilt = request_from_query(normalise_query(params))
     assert score_request(rebuilt) == score_request(request_data)
 
 
@@ -284,7 +285,7 @@ def test_a_link_opened_cold_computes_on_load(chromium: Any, site_url: str) -> No
         "petit_au_bout": "attack",
         "handfuls": [{"side": "attack", "size": "double"}],
     }
-    query = bridge.query_from_request(request_data)
+    query = query_from_request(request_data)
     opened = new_widget_page(chromium, site_url, width=390, height=844)
     # Long tasks on the page's main thread: Python boots in the worker, so the page never freezes.
     opened.page.add_init_script(
@@ -336,7 +337,7 @@ def test_a_link_opens_the_page_at_its_calculator(
     from playwright.sync_api import expect
 
     request_data = EXAMPLES[7]
-    query = bridge.query_from_request(request_data)
+    query = query_from_request(request_data)
     opened = new_widget_page(chromium, site_url, width=width, height=height)
     try:
         opened.page.goto(
@@ -368,7 +369,7 @@ def test_a_reader_who_scrolls_away_before_the_result_stays_there(chromium: Any, 
     from playwright.sync_api import expect
 
     request_data = EXAMPLES[7]
-    query = bridge.query_from_request(request_data)
+    query = query_from_request(request_data)
     opened = new_widget_page(chromium, site_url)
     try:
         opened.page.goto(f"{site_url}variants/chambery/scoring-three.html?{urlencode(query, doseq=True)}")
@@ -393,7 +394,7 @@ def test_a_reader_who_scrolls_away_before_the_result_stays_there(chromium: Any, 
 
 
 def test_no_accessibility_violations(calc: WidgetPage) -> None:
-    fill(calc, bridge.query_from_request(EXAMPLES[3]))
+    fill(calc, query_from_request(EXAMPLES[3]))
     violations = run_axe(calc.page)
     assert violations == [], describe(violations)
 

@@ -14,7 +14,7 @@ import pytest
 
 from tarot_core.exercises import judge, right_answers
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, click, describe, new_widget_page, run_axe
-from tutorial import lesson_bridge
+from tutorial.bridge import lessons as lesson_bridge
 
 pytestmark = pytest.mark.browser
 TIMEOUT_MS = 20_000

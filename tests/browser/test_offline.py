@@ -1,4 +1,4 @@
-"""The site offline and lighter: gzip copies sent by ``tutorial/serve.py``, the service worker, the manifest.
+"""The site offline and lighter: gzip copies (sent by ``tutorial/tools/serve.py``), service worker, manifest.
 
 Without a browser: every page links the manifest and registers the worker; the worker's list holds
 every file a page can load, with its digest; the pages' trimmed standard library keeps every module the
@@ -30,9 +30,10 @@ import pytest
 
 from tarot_core.engine.variant import score_request
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, wait_ready
-from tutorial import bridge
-from tutorial.serve import QuietCompressingHandler
-from tutorial.sphinxext import offline, snapshot, widgets
+from tutorial.bridge.calculator import result_attributes
+from tutorial.bridge.query import query_from_request
+from tutorial.sphinxext import offline, registry, runtime, snapshot, widgets
+from tutorial.tools.serve import QuietCompressingHandler
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +63,7 @@ def worker_build(site: Path) -> str:
 
 
 class Server:
-    """The project's server (``tutorial/serve.py``) over a folder, on a port of its own."""
+    """The project's server (``tutorial/tools/serve.py``) over a folder, on a port of its own."""
 
     def __init__(self, folder: Path) -> None:
         handler = functools.partial(QuietCompressingHandler, directory=str(folder))
@@ -83,7 +84,7 @@ def served(site: Path) -> Iterator[Server]:
 
 
 def expected_attributes(request: dict[str, Any]) -> dict[str, str]:
-    return {f"data-{name}": value for name, value in bridge.result_attributes(score_request(request)).items()}
+    return {f"data-{name}": value for name, value in result_attributes(score_request(request)).items()}
 
 
 def check_calculator(page: Any) -> None:
@@ -96,7 +97,7 @@ def check_calculator(page: Any) -> None:
 
 
 def calculator_link(base: str) -> str:
-    return f"{base}{CALCULATOR}?{urlencode(bridge.query_from_request(REQUEST), doseq=True)}"
+    return f"{base}{CALCULATOR}?{urlencode(query_from_request(REQUEST), doseq=True)}"
 
 
 def wait_worker_active(page: Any) -> str:
@@ -137,14 +138,17 @@ def test_the_worker_lists_every_file_a_page_loads_with_its_digest(site: Path) ->
     for path in pages(site):
         assert path.relative_to(site).as_posix() in files, f"{path} is not kept for offline reading"
     # Pyodide's files but its standard library, which the widgets load trimmed, from their own folder.
-    runtime = [f"{widgets.pyodide_folder()}/{name}" for name in widgets.PYODIDE_FILES if ".zip" not in name]
-    assert f"{widgets.pyodide_folder()}/python_stdlib.zip" not in files
-    engine = [f"{widgets.ASSETS}/{name}" for name in (*widgets.WEB_FILES, widgets.BRIDGE_FILE, "hands.json")]
-    engine.append(f"{widgets.ASSETS}/{widgets.stdlib_name()}")
-    made = sorted((site / widgets.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
+    pyodide = [f"{runtime.pyodide_folder()}/{name}" for name in runtime.PYODIDE_FILES if ".zip" not in name]
+    assert f"{runtime.pyodide_folder()}/python_stdlib.zip" not in files
+    engine = [
+        f"{runtime.ASSETS}/{name}" for name in (*runtime.WORKER_FILES, runtime.BRIDGE_FILE, "hands.json")
+    ]
+    engine += list(registry.web_files(widgets.WIDGETS))
+    engine.append(f"{runtime.ASSETS}/{runtime.stdlib_name()}")
+    made = sorted((site / runtime.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
     engine += [path.relative_to(site).as_posix() for path in made]
-    engine.append(f"{widgets.ASSETS}/{widgets.wheel_name()}")
-    for name in [*runtime, *engine, offline.MANIFEST, *(src for src, _ in offline.ICONS)]:
+    engine.append(f"{runtime.ASSETS}/{runtime.wheel_name()}")
+    for name in [*pyodide, *engine, offline.MANIFEST, *(src for src, _ in offline.ICONS)]:
         assert name in files, f"{name} is not kept for offline reading"
     for name, integrity in files.items():
         digest = base64.b64encode(hashlib.sha256((site / name).read_bytes()).digest()).decode()
@@ -159,12 +163,12 @@ def test_the_widgets_load_a_standard_library_that_has_every_module_the_engine_im
     import zipfile
 
     html = (site / CALCULATOR).read_text(encoding="utf-8")
-    assert f"tarot-widgets/{widgets.stdlib_name()}&quot;" in html
-    trimmed = site / widgets.ASSETS / widgets.stdlib_name()
-    assert trimmed.stat().st_size < (widgets.PYODIDE_DIR / "python_stdlib.zip").stat().st_size * 0.7
+    assert f"tarot-widgets/{runtime.stdlib_name()}&quot;" in html
+    trimmed = site / runtime.ASSETS / runtime.stdlib_name()
+    assert trimmed.stat().st_size < (runtime.PYODIDE_DIR / "python_stdlib.zip").stat().st_size * 0.7
     with zipfile.ZipFile(trimmed) as archive:
         members = set(archive.namelist())
-    sources = [*sorted((widgets.ROOT / "tarot_core").glob("*.py")), *sorted(widgets.BRIDGE_DIR.glob("*.py"))]
+    sources = [*sorted((runtime.ROOT / "tarot_core").glob("*.py")), *sorted(runtime.BRIDGE_DIR.glob("*.py"))]
     imported: set[str] = set()
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
@@ -172,7 +176,7 @@ def test_the_widgets_load_a_standard_library_that_has_every_module_the_engine_im
                 imported.update(alias.name.split(".")[0] for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 imported.add(node.module.split(".")[0])
-    with zipfile.ZipFile(widgets.PYODIDE_DIR / "python_stdlib.zip") as archive:
+    with zipfile.ZipFile(runtime.PYODIDE_DIR / "python_stdlib.zip") as archive:
         pyodide_has = set(archive.namelist())
     for name in sorted(imported & sys.stdlib_module_names):
         for member in (f"{name}.py", f"{name}/__init__.py"):
@@ -216,7 +220,7 @@ def fetch(url: str, coding: str | None) -> tuple[dict[str, str], bytes]:
 
 
 def test_the_server_sends_the_gzip_copies_to_browsers_that_take_them(site: Path, served: Server) -> None:
-    wasm = f"{widgets.pyodide_folder()}/pyodide.asm.wasm"
+    wasm = f"{runtime.pyodide_folder()}/pyodide.asm.wasm"
     plain = (site / wasm).read_bytes()
     headers, body = fetch(served.url + wasm, "gzip, deflate, br")
     assert headers.get("content-encoding") == "gzip"
@@ -230,7 +234,7 @@ def test_the_server_sends_the_gzip_copies_to_browsers_that_take_them(site: Path,
     assert headers.get("content-encoding") == "gzip"
     assert gzip.decompress(body) == (site / "index.html").read_bytes()
     # A file that is gzip itself (the snapshot, inflated by the worker) goes as it is.
-    [made] = sorted((site / widgets.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
+    [made] = sorted((site / runtime.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
     headers, body = fetch(served.url + made.relative_to(site).as_posix(), "gzip")
     assert "content-encoding" not in headers and body == made.read_bytes()
 

@@ -21,7 +21,8 @@ from tarot_core.actions import Action
 from tarot_core.engine.variant import variant_for
 from tarot_core.seats import SEATS, Seat
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, click, new_widget_page
-from tutorial import play_bridge, play_table
+from tutorial.bridge import play as play_bridge
+from tutorial.bridge import play_table
 
 pytestmark = pytest.mark.browser
 CARD = re.compile(r'data-card="([A-Z0-9]+)"')

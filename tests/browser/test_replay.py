@@ -13,7 +13,10 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.variant import score_request
 from tarot_core.records import HandRecord, load_record
 from tests.browser.widget_testing import WidgetPage, click, describe, new_widget_page, run_axe, settle_in_view
-from tutorial import bridge
+from tutorial.bridge.common import HANDS_DIR
+from tutorial.bridge.playcheck import default_play_step
+from tutorial.bridge.query import normalise_query, request_from_query
+from tutorial.bridge.state import trick_steps
 
 pytestmark = pytest.mark.browser
 PAGE = "how-to/replay.html"
@@ -23,7 +26,7 @@ STEP_TIMEOUT_MS = 15_000
 
 @pytest.fixture(scope="module")
 def record() -> HandRecord:
-    return load_record(bridge.HANDS_DIR / f"{RECORD}.json")
+    return load_record(HANDS_DIR / f"{RECORD}.json")
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +83,7 @@ def test_steps_forward_and_back_with_buttons_and_keys(replay_page: WidgetPage, r
         forward.click()
     wait_step(replay_page, 3)
     forward.focus()
-    target = bridge.trick_steps(record)[1] + 2  # inside the third trick
+    target = trick_steps(record)[1] + 2  # inside the third trick
     for _ in range(target - 3):
         replay_page.page.keyboard.press("ArrowRight")
     wait_step(replay_page, target)
@@ -101,7 +104,7 @@ def test_steps_forward_and_back_with_buttons_and_keys(replay_page: WidgetPage, r
 
 def test_jump_to_a_trick_shows_who_won_each(replay_page: WidgetPage, record: HandRecord) -> None:
     root = replay_root(replay_page)
-    steps = bridge.trick_steps(record)
+    steps = trick_steps(record)
     root.locator(".tw-jump").select_option(str(steps[5]))
     wait_step(replay_page, steps[5])
     rnd = record.round_at(steps[5])
@@ -147,13 +150,13 @@ def test_the_end_shows_the_score_and_links_to_the_calculator(
     href = root.locator(".tw-final a.tw-link").get_attribute("href")
     assert href is not None and href.startswith("calculator.html?")
     query = parse_qs(urlsplit(href).query)
-    answer = score_request(bridge.request_from_query(bridge.normalise_query(query)))
+    answer = score_request(request_from_query(normalise_query(query)))
     score = rnd.result().score
     assert score is not None and answer["scores"]["taker"] == score.taker  # type: ignore[index]
 
 
 def _position(record: HandRecord) -> tuple[int, Round]:
-    step = int(bridge.default_play_step(record))
+    step = int(default_play_step(record))
     return step, record.round_at(step)
 
 

@@ -24,7 +24,8 @@ from tests.browser.widget_testing import (
     run_axe,
     settle_in_view,
 )
-from tutorial import bridge
+from tutorial.bridge.common import HANDS_DIR
+from tutorial.bridge.state import trick_steps
 
 pytestmark = pytest.mark.browser
 TIMEOUT_MS = 20_000
@@ -78,7 +79,7 @@ def test_scoring_rules_calculator_reproduces_the_engine(chromium: Any, site_url:
 def test_play_rules_refuse_a_card_with_the_engine_reason(chromium: Any, site_url: str) -> None:
     from playwright.sync_api import expect
 
-    record = load_record(bridge.HANDS_DIR / "fft-4-garde-sans.json")
+    record = load_record(HANDS_DIR / "fft-4-garde-sans.json")
     opened = new_widget_page(chromium, site_url)
     try:
         opened.open("rules/play.html")
@@ -116,14 +117,14 @@ def test_play_rules_refuse_a_card_with_the_engine_reason(chromium: Any, site_url
 def test_chambery_replay_steps_to_the_engine_tally(chromium: Any, site_url: str) -> None:
     from playwright.sync_api import expect
 
-    record = load_record(bridge.HANDS_DIR / "chambery-5-called-king.json")
+    record = load_record(HANDS_DIR / "chambery-5-called-king.json")
     opened = new_widget_page(chromium, site_url)
     opened.page.set_default_timeout(BOOT_TIMEOUT_MS)
     try:
         opened.open("variants/chambery/sample-hands.html")
         root = opened.page.locator('[data-tarot-widget="replay"]').first
         assert root.get_attribute("data-state") == "ready"
-        steps = bridge.trick_steps(record)
+        steps = trick_steps(record)
         forward = root.locator('button[data-action="forward"]')
         for target in (steps[0], steps[5]):
             settle_in_view(forward)

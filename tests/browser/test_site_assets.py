@@ -12,7 +12,8 @@ import pytest
 
 from tarot_core.engine.variant import score_request
 from tutorial import bridge
-from tutorial.sphinxext import widgets
+from tutorial.bridge.state import record_names
+from tutorial.sphinxext import runtime
 
 pytestmark = pytest.mark.browser
 
@@ -69,26 +70,26 @@ def test_widget_ids_count_each_page_on_its_own(site: Path) -> None:
 
 
 def test_pyodide_is_self_hosted_in_a_versioned_folder(site: Path) -> None:
-    folder = site / widgets.pyodide_folder()
-    assert folder.name == f"pyodide-{widgets.pyodide_version()}"
+    folder = site / runtime.pyodide_folder()
+    assert folder.name == f"pyodide-{runtime.pyodide_version()}"
     # The five files, and the build's gzip copies of some of them (sent by ``nox -s serve``).
     names = [p.name for p in folder.iterdir()]
-    assert sorted(name for name in names if not name.endswith(".gz")) == sorted(widgets.PYODIDE_FILES)
-    assert {name.removesuffix(".gz") for name in names if name.endswith(".gz")} <= set(widgets.PYODIDE_FILES)
-    for name in widgets.PYODIDE_FILES:
-        assert (folder / name).read_bytes() == (widgets.PYODIDE_DIR / name).read_bytes()
+    assert sorted(name for name in names if not name.endswith(".gz")) == sorted(runtime.PYODIDE_FILES)
+    assert {name.removesuffix(".gz") for name in names if name.endswith(".gz")} <= set(runtime.PYODIDE_FILES)
+    for name in runtime.PYODIDE_FILES:
+        assert (folder / name).read_bytes() == (runtime.PYODIDE_DIR / name).read_bytes()
 
 
 def test_the_engine_wheel_and_the_bridge_are_served(site: Path) -> None:
-    assets = site / widgets.ASSETS
-    wheel = assets / widgets.wheel_name()
+    assets = site / runtime.ASSETS
+    wheel = assets / runtime.wheel_name()
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert "tarot_core/engine/round.py" in names and "tarot_core/games/chambery/rules.py" in names
-    served = json.loads((assets / widgets.BRIDGE_FILE).read_text(encoding="utf-8"))
-    assert served == widgets.bridge_files() and "bridge/__init__.py" in served
+    served = json.loads((assets / runtime.BRIDGE_FILE).read_text(encoding="utf-8"))
+    assert served == runtime.bridge_files() and "bridge/__init__.py" in served
     hands = json.loads((assets / "hands.json").read_text(encoding="utf-8"))
-    assert sorted(hands) == bridge.record_names()
+    assert sorted(hands) == record_names()
 
 
 def test_widgets_show_the_engine_answer_before_python_loads(site: Path) -> None:

@@ -1,6 +1,6 @@
 """The theme as the site serves it: the theme's own script (theme toggle, header shadow, back-to-top
 button, current section in the table of contents) with the site's additions beside it
-(docs/_static/tarot-theme.js), and the page layout they work on. Pages without widgets, so Pyodide
+(tutorial/web/theme/tarot-theme.js), and the page layout they work on. Pages without widgets, so Pyodide
 never starts."""
 
 from __future__ import annotations

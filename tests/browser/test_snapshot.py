@@ -30,8 +30,9 @@ from tests.browser.widget_testing import (
     new_widget_page,
     wait_ready,
 )
-from tutorial import bridge
-from tutorial.sphinxext import snapshot, widgets
+from tutorial.bridge.calculator import result_attributes
+from tutorial.bridge.query import query_from_request
+from tutorial.sphinxext import runtime, snapshot
 
 PAGE = "how-to/calculator.html"
 RESULT_TIMEOUT_MS = 20_000
@@ -62,11 +63,11 @@ SECOND: dict[str, Any] = {**FIRST, "points": 62}
 
 
 def expected_attributes(request: dict[str, Any]) -> dict[str, str]:
-    return {f"data-{name}": value for name, value in bridge.result_attributes(score_request(request)).items()}
+    return {f"data-{name}": value for name, value in result_attributes(score_request(request)).items()}
 
 
 def snapshots(site: Path) -> list[Path]:
-    return sorted((site / widgets.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
+    return sorted((site / runtime.ASSETS).glob(f"{snapshot.PREFIX}*{snapshot.SUFFIX}"))
 
 
 def runtime_config(site: Path) -> dict[str, str]:
@@ -82,7 +83,7 @@ def built(site: Path) -> Path:
     if shutil.which("node") is None:
         pytest.skip("Node is not installed: the build makes no snapshot")
     if not snapshots(site):
-        pytest.fail(f"the build made no snapshot in {site / widgets.ASSETS}")
+        pytest.fail(f"the build made no snapshot in {site / runtime.ASSETS}")
     return site
 
 
@@ -97,7 +98,7 @@ def open_calculator(chromium: Any, base_url: str, request: dict[str, Any]) -> Wi
     """The calculator page opened from a link holding ``request``, once every widget is ready."""
     opened = new_widget_page(chromium, base_url)
     opened.page.add_init_script(READY_SPY)
-    query = urlencode(bridge.query_from_request(request), doseq=True)
+    query = urlencode(query_from_request(request), doseq=True)
     opened.page.goto(f"{base_url}{PAGE}?{query}")
     wait_ready(opened.page)
     opened.page.wait_for_function("() => window.__tarotReady !== null", timeout=BOOT_TIMEOUT_MS)
@@ -138,7 +139,7 @@ def from_snapshot(chromium: Any, built: Path, site_url: str) -> Iterator[WidgetP
 def test_the_page_names_the_snapshot_it_ships(built: Path) -> None:
     [made] = snapshots(built)
     config = runtime_config(built)
-    assert config["snapshot"].endswith(f"{widgets.ASSETS.rsplit('/', 1)[-1]}/{made.name}")
+    assert config["snapshot"].endswith(f"{runtime.ASSETS.rsplit('/', 1)[-1]}/{made.name}")
     with gzip.open(made) as packed:
         assert len(packed.read(1 << 20)) == 1 << 20, "the snapshot is too small to hold a Python"
 

@@ -13,9 +13,9 @@ from docutils import nodes
 from tarot_core.cards import Card
 from tarot_core.engine.variant import score_request
 from tests.docs.docs_testing import ROOT, Build, parse_page, sphinx_build
+from tutorial.pages.tables import load_hand
 from tutorial.sphinxext.cards import card_node
 from tutorial.sphinxext.engine import estimated_height
-from tutorial.tables import load_hand
 
 FAKE_SCORING = '''
 """A stand-in scorer for these tests: 41 points needed, base 25, the taker is paid by three defenders."""

@@ -380,7 +380,7 @@ def _tricks(page: Path) -> list[tuple[int, int, str, str]]:
 
 
 def test_each_static_trick_names_its_deal_and_marks_the_engines_winner(clean_site: Path) -> None:
-    from tutorial.tables import load_hand
+    from tutorial.pages.tables import load_hand
 
     titles = {}
     for record in (DOCS.parent / "tutorial" / "hands").glob("*.json"):
@@ -410,7 +410,7 @@ def test_the_tutorial_shows_its_tricks_in_the_order_they_were_played(clean_site:
 
 
 def test_the_tutorials_handful_says_why_the_excuse_is_in_it(clean_site: Path) -> None:
-    from tutorial.tables import load_hand
+    from tutorial.pages.tables import load_hand
 
     shown = load_hand("fft-4-first-hand").final_round().handfuls[0][2]
     assert any(card.is_excuse for card in shown), "the sample handful no longer shows the Excuse"

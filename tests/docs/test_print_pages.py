@@ -109,7 +109,7 @@ def test_print_stylesheet_is_for_paper_only(outdir: Path, name: str) -> None:
 
 
 def test_print_stylesheet_hides_the_theme() -> None:
-    css = (DOCS / "_static" / "print.css").read_text(encoding="utf-8")
+    css = (DOCS.parent / "tutorial" / "web" / "theme" / "print.css").read_text(encoding="utf-8")
     for selector in (".sidebar-drawer", ".toc-drawer", ".mobile-header", ".back-to-top", "footer"):
         assert selector in css, selector
     assert "break-inside: avoid" in css

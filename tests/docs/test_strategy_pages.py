@@ -13,10 +13,10 @@ import pytest
 
 from tarot_core.cards import Card, parse_cards
 from tarot_core.errors import TarotError
-from tutorial import strategy
+from tutorial.pages import strategy
 
 PAGES = Path(__file__).resolve().parents[2] / "docs" / "strategy"
-DIRECTIVE = re.compile(r"```\{tarot-table\} tutorial\.strategy:(\w+)\n(?::args: (.*)\n)?")
+DIRECTIVE = re.compile(r"```\{tarot-table\} tutorial\.pages\.strategy:(\w+)\n(?::args: (.*)\n)?")
 #: A card code outside a card picture's role is a bug: learners read names.
 CODE = re.compile(r"\b(?:T(?:2[01]|1[0-9]|[1-9])|[SHDC](?:10|[1-9]|[JCQK])|EX)\b")
 

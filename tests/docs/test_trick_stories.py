@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from tarot_core.records import sample_names
-from tutorial.tables import final_round
-from tutorial.trick_stories import play_notes, trick_story
+from tutorial.pages.tables import final_round
+from tutorial.pages.trick_stories import play_notes, trick_story
 
 
 def _stories(prefix: str) -> list[tuple[str, int, str]]:

@@ -140,7 +140,7 @@ def wheel_names(wheel: Path) -> list[str]:
 def test_the_site_wheel_carries_the_samples(tmp_path: Path) -> None:
     """The docs build makes the wheel its widgets install in the browser from its own copy of the sources."""
     pytest.importorskip("sphinx")
-    from tutorial.sphinxext.widgets import build_wheel
+    from tutorial.sphinxext.runtime import build_wheel
 
     names = wheel_names(build_wheel(tmp_path))
     samples = sorted(name for name in names if name.startswith("tarot_core/hands/"))

@@ -18,6 +18,20 @@ from tarot_core.games.mathers import MathersRound, trick_points
 from tarot_core.records import load_record
 from tests.browser.widget_testing import MATHERS_REQUESTS
 from tutorial import bridge
+from tutorial.bridge.common import HANDS_DIR, BridgeError, Display, _value_text, card_html, card_name
+from tutorial.bridge.envelope import SCHEMA
+from tutorial.bridge.form import form_html
+from tutorial.bridge.playcheck import default_play_step
+from tutorial.bridge.query import (
+    FormErrors,
+    normalise_query,
+    parse_number,
+    query_from_request,
+    request_from_query,
+    starting_values,
+)
+from tutorial.bridge.replay import replay_html
+from tutorial.bridge.state import get_record, record_names, state_of
 
 REQUESTS: list[dict[str, Any]] = [
     {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56},
@@ -57,7 +71,7 @@ REQUESTS: list[dict[str, Any]] = [
 
 def answer(text: str) -> dict[str, Any]:
     data = json.loads(text)
-    assert data["schema"] == bridge.SCHEMA
+    assert data["schema"] == SCHEMA
     assert isinstance(data["ok"], bool)
     return data  # type: ignore[no-any-return]
 
@@ -75,7 +89,7 @@ def test_score_is_the_engine_answer(request_data: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("request_data", REQUESTS, ids=lambda r: f"{r['variant']}-{r['players']}")
 def test_calculator_query_round_trip(request_data: dict[str, Any]) -> None:
-    query = bridge.query_from_request(request_data)
+    query = query_from_request(request_data)
     data = answer(bridge.calculate(json.dumps(query)))
     assert data["ok"], data
     assert {k: v for k, v in data["request"].items() if k != "pack" or "pack" in request_data} == request_data
@@ -111,9 +125,9 @@ def test_impossible_input_names_the_field(query: dict[str, list[str]], field: st
     assert "form_html" in data
     request = None
     try:
-        request = bridge.request_from_query(bridge.normalise_query(query))
+        request = request_from_query(normalise_query(query))
         score_request(request)
-    except (RequestError, bridge.BridgeError) as error:
+    except (RequestError, BridgeError) as error:
         assert error.message == data["message"]
     else:  # pragma: no cover - the engine must refuse it too
         pytest.fail(f"the engine accepted {request}")
@@ -139,9 +153,9 @@ def test_garbage_answers_json(text: str) -> None:
             assert set(data) >= {"field", "message"}
 
 
-@pytest.mark.parametrize("name", bridge.record_names())
+@pytest.mark.parametrize("name", record_names())
 def test_replay_follows_the_engine(name: str) -> None:
-    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    record = load_record(HANDS_DIR / f"{name}.json")
     last = len(record.actions)
     for step in sorted({0, 1, last // 3, last // 2, last - 1, last}):
         data = answer(bridge.replay(name, step, "all"))
@@ -176,7 +190,7 @@ def test_replay_end_links_to_the_calculator() -> None:
     options = json.dumps({"links": {"calculator": "calculator.html"}})
     data = answer(bridge.replay("fft-4-first-hand", "end", "all", options))
     query = data["calculator_query"]
-    request = bridge.request_from_query(bridge.normalise_query(query))
+    request = request_from_query(normalise_query(query))
     scored: Any = score_request(request)
     assert scored["scores"]["taker"] == data["score"]["scores"]["taker"]
     assert 'href="calculator.html?variant=fft' in data["html"]
@@ -194,8 +208,8 @@ def test_replay_refusals(step: object, view: str, field: str) -> None:
 
 @pytest.mark.parametrize("name", ["fft-4-first-hand", "fft-5-called-king", "fft-3-prise"])
 def test_check_play_matches_why_illegal(name: str) -> None:
-    record = load_record(bridge.HANDS_DIR / f"{name}.json")
-    step = bridge.default_play_step(record)
+    record = load_record(HANDS_DIR / f"{name}.json")
+    step = default_play_step(record)
     rnd = record.round_at(step)
     seat = rnd.to_move
     assert seat is not None
@@ -222,8 +236,8 @@ def test_check_play_matches_why_illegal(name: str) -> None:
 
 def test_check_play_rule_link_and_bad_card() -> None:
     options = json.dumps({"links": {"rules": {"play": "../rules/play.html"}}})
-    record = load_record(bridge.HANDS_DIR / "fft-4-first-hand.json")
-    step = bridge.default_play_step(record)
+    record = load_record(HANDS_DIR / "fft-4-first-hand.json")
+    step = default_play_step(record)
     rnd = record.round_at(step)
     assert rnd.to_move is not None
     illegal = next(c for c in rnd.hands[rnd.to_move] if c not in rnd.legal_cards(rnd.to_move))
@@ -235,9 +249,9 @@ def test_check_play_rule_link_and_bad_card() -> None:
 
 
 def test_card_names_are_text_alternatives() -> None:
-    assert bridge.card_name(Card.parse("HK")) == "King of Hearts"
-    assert bridge.card_name(Card.parse("EX")) == "The Excuse"
-    assert 'aria-label="21 of trumps (the Monde)"' in bridge.card_html(Card.parse("T21"))
+    assert card_name(Card.parse("HK")) == "King of Hearts"
+    assert card_name(Card.parse("EX")) == "The Excuse"
+    assert 'aria-label="21 of trumps (the Monde)"' in card_html(Card.parse("T21"))
 
 
 def test_bridge_never_imports_js() -> None:
@@ -249,7 +263,7 @@ def test_bridge_never_imports_js() -> None:
 
 
 def test_seat_view_keeps_the_partner_secret_until_the_called_card_is_played() -> None:
-    record = load_record(bridge.HANDS_DIR / "fft-5-called-king.json")
+    record = load_record(HANDS_DIR / "fft-5-called-king.json")
     called_at = next(
         step
         for step, (action, rnd) in enumerate(record.states())
@@ -336,18 +350,18 @@ def shown_running_points(data: dict[str, Any]) -> dict[str, Any] | None:
     return shown
 
 
-@pytest.mark.parametrize("name", bridge.record_names())
+@pytest.mark.parametrize("name", record_names())
 def test_running_points_are_the_engine_accounting_at_every_step(name: str) -> None:
     """The replay's running score is the round's own count: French card points and bouts by side,
     Chambéry points by side or seat, Mathers' trick values and Kings cut by player."""
-    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    record = load_record(HANDS_DIR / f"{name}.json")
     trick_values: list[Any] = []
     for step, (_, rnd) in enumerate(record.states()):
-        state = bridge.state_of(record, rnd, step, None, name)
-        html = bridge.replay_html(state, bridge.Display())
+        state = state_of(record, rnd, step, None, name)
+        html = replay_html(state, Display())
         assert shown_running_points(state) == engine_running_points(record, rnd), step
         for row in (state["tally"] or {}).get("rows", []):
-            assert f'data-points="{bridge._value_text(row["points"])}"' in html
+            assert f'data-points="{_value_text(row["points"])}"' in html
         if isinstance(rnd, ChamberyRound):
             trick_values = [rnd.trick_points(trick) for trick in rnd.tricks]
         elif isinstance(rnd, MathersRound):
@@ -365,12 +379,10 @@ TAG = re.compile(r"<[^>]+>")
 FRENCH_ONLY = re.compile(r"\b(bouts?|dog|oudlers?|taker|attack|defence)\b", re.IGNORECASE)
 
 
-@pytest.mark.parametrize(
-    "name", [n for n in bridge.record_names() if n.startswith(("mathers-", "chambery-"))]
-)
+@pytest.mark.parametrize("name", [n for n in record_names() if n.startswith(("mathers-", "chambery-"))])
 def test_no_french_wording_where_the_rules_have_none(name: str) -> None:
     """Mathers has no dog, no bouts and no sides; Chambéry no dog and no bouts: the replay says so."""
-    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    record = load_record(HANDS_DIR / f"{name}.json")
     last = len(record.actions)
     for step in range(last + 1):
         for view in ("all", "p2"):
@@ -387,7 +399,7 @@ def test_no_french_wording_where_the_rules_have_none(name: str) -> None:
 
 
 def test_mathers_replay_shows_the_stock_and_the_dealers_exchange() -> None:
-    record = load_record(bridge.HANDS_DIR / "mathers-2-ask.json")
+    record = load_record(HANDS_DIR / "mathers-2-ask.json")
     dealer = record.seat_name(record.dealer)
     start = answer(bridge.replay("mathers-2-ask", 0, "all"))
     assert [pile["key"] for pile in start["piles"]] == ["stock"]
@@ -402,12 +414,12 @@ def test_mathers_replay_shows_the_stock_and_the_dealers_exchange() -> None:
 
 def test_chambery_replay_tells_the_demands_and_links_to_the_calculator() -> None:
     options = json.dumps({"links": {"calculator": "calculator.html"}})
-    record = load_record(bridge.HANDS_DIR / "chambery-5-solo-one-card.json")
+    record = load_record(HANDS_DIR / "chambery-5-solo-one-card.json")
     final = record.final_round()
     data = answer(bridge.replay("chambery-5-solo-one-card", "end", "all", options))
     assert any("demanded" in line for line in data["talk"])
     assert {seat["role"] for seat in data["seats"]} == {"soloist", "opponent"}
-    request = bridge.request_from_query(bridge.normalise_query(data["calculator_query"]))
+    request = request_from_query(normalise_query(data["calculator_query"]))
     scored: Any = score_request(request)
     assert scored["scores"] == data["score"]["scores"]
     assert final.taker is not None
@@ -416,7 +428,7 @@ def test_chambery_replay_tells_the_demands_and_links_to_the_calculator() -> None
 
 
 def test_classic_guard_against_gives_the_dog_to_the_opponents() -> None:
-    record = load_record(bridge.HANDS_DIR / "classic-3-guard-against.json")
+    record = load_record(HANDS_DIR / "classic-3-guard-against.json")
     final = record.final_round()
     data = answer(bridge.replay("classic-3-guard-against", "end", "all"))
     assert "counts for the defence" in data["dog"]["title"]
@@ -429,21 +441,21 @@ def test_classic_guard_against_gives_the_dog_to_the_opponents() -> None:
 
 
 def _excuse_played(name: str) -> bool:
-    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    record = load_record(HANDS_DIR / f"{name}.json")
     return any(action.cards and action.cards[0].is_excuse for action in record.actions)
 
 
 #: Every sample hand where the Excuse is played (in Mathers' two-handed game it may lie in the dead hand).
-EXCUSE_HANDS = [name for name in bridge.record_names() if _excuse_played(name)]
+EXCUSE_HANDS = [name for name in record_names() if _excuse_played(name)]
 
 
 def test_the_excuse_is_played_in_most_sample_hands() -> None:
-    assert len(EXCUSE_HANDS) >= len(bridge.record_names()) - 1
+    assert len(EXCUSE_HANDS) >= len(record_names()) - 1
 
 
 @pytest.mark.parametrize("name", EXCUSE_HANDS)
 def test_the_excuse_is_named_as_each_rule_set_names_it(name: str) -> None:
-    record = load_record(bridge.HANDS_DIR / f"{name}.json")
+    record = load_record(HANDS_DIR / f"{name}.json")
     step = next(
         i + 1 for i, action in enumerate(record.actions) if action.cards and action.cards[0].is_excuse
     )
@@ -461,13 +473,13 @@ FFT_4 = {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "poi
     [("56", True, 56), (" 40.5 ", False, 40.5), ("40,5", False, 40.5), ("41.0", False, 41), ("0", True, 0)],
 )
 def test_numbers_are_read_as_typed(text: str, whole: bool, expected: float) -> None:
-    assert bridge.parse_number(text, whole=whole) == expected
+    assert parse_number(text, whole=whole) == expected
 
 
 @pytest.mark.parametrize("text", ["", "abc", "4O", "9" * 10_000, "1e400", "inf", "nan", "٣", "40.5"])
 def test_an_unreadable_number_says_what_is_expected(text: str) -> None:
     with pytest.raises(ValueError) as refused:
-        bridge.parse_number(text, whole=True)
+        parse_number(text, whole=True)
     message = str(refused.value)
     assert message.startswith("must be a whole number such as 2")
     assert "''" not in message and "inf" not in message.replace("inf", "", text.count("inf"))
@@ -475,14 +487,14 @@ def test_an_unreadable_number_says_what_is_expected(text: str) -> None:
 
 
 def test_every_unreadable_entry_is_refused_at_once() -> None:
-    query = bridge.query_from_request(FFT_4) | {"oudlers": ["two"], "points": ["9" * 10_000]}
+    query = query_from_request(FFT_4) | {"oudlers": ["two"], "points": ["9" * 10_000]}
     data = answer(bridge.calculate(json.dumps(query)))
     assert data["ok"] is False
     assert [error["form_field"] for error in data["errors"]] == ["oudlers", "points"]
     for error in data["errors"]:
         assert "number" in error["message"] and "''" not in error["message"] and "inf" not in error["message"]
-    with pytest.raises(bridge.FormErrors) as refused:
-        bridge.request_from_query(bridge.normalise_query(query))
+    with pytest.raises(FormErrors) as refused:
+        request_from_query(normalise_query(query))
     assert [error.form_field for error in refused.value.errors] == ["oudlers", "points"]
 
 
@@ -493,9 +505,9 @@ def test_chambery_three_refusals_name_each_players_control() -> None:
 
 
 def test_an_invalid_entry_shows_no_score() -> None:
-    good = answer(bridge.calculate(json.dumps(bridge.query_from_request(FFT_4))))
+    good = answer(bridge.calculate(json.dumps(query_from_request(FFT_4))))
     assert "+240" in good["html"] and "+240" in good["bar_html"]
-    query = bridge.query_from_request(FFT_4) | {"points": ["92"]}
+    query = query_from_request(FFT_4) | {"points": ["92"]}
     data = answer(bridge.calculate(json.dumps(query)))
     assert data["ok"] is False
     for html in (data["html"], data["bar_html"]):
@@ -518,7 +530,7 @@ def test_unknown_rules_are_refused_not_taken_for_french_tarot(variant: str) -> N
 
 
 def test_unknown_parameters_are_ignored() -> None:
-    query = bridge.query_from_request(FFT_4)
+    query = query_from_request(FFT_4)
     odd = query | {"constructor": ["1"], "__proto__": ["1"], "toString": ["1"], "hasOwnProperty": ["x"]}
     data = answer(bridge.calculate(json.dumps(odd)))
     assert data["ok"], data
@@ -531,7 +543,7 @@ def test_unknown_parameters_are_ignored() -> None:
     [({"contract": ["guard"]}, "contract"), ({"players": ["7"]}, "players"), ({"slam": ["maybe"]}, "slam")],
 )
 def test_an_unknown_value_gets_its_fields_message(change: dict[str, list[str]], field: str) -> None:
-    data = answer(bridge.calculate(json.dumps(bridge.query_from_request(FFT_4) | change)))
+    data = answer(bridge.calculate(json.dumps(query_from_request(FFT_4) | change)))
     assert data["ok"] is False
     assert data["form_field"] == field
     assert "not one of this list's choices" in data["message"]
@@ -566,7 +578,7 @@ def test_changing_rules_keeps_the_entries_they_can_use(
     assert query["variant"] == [variant]
     for key, values in kept.items():
         assert query[key] == values, key
-    defaults = bridge.normalise_query({"variant": [variant]})
+    defaults = normalise_query({"variant": [variant]})
     for key in not_kept:
         assert query.get(key) == defaults.get(key), key
     assert query["p1.name"] == ["Alice"]
@@ -577,11 +589,11 @@ def test_changing_rules_drops_a_number_the_new_rules_do_not_take() -> None:
     assert answer(bridge.change_rules(json.dumps(entries), "fft"))["query"]["points"] == ["40.5"]
     classic = answer(bridge.change_rules(json.dumps(entries), "classic"))
     assert classic["ok"], classic
-    assert classic["query"]["points"] == bridge.starting_values("classic")["points"]
+    assert classic["query"]["points"] == starting_values("classic")["points"]
 
 
 def test_names_show_in_the_result_and_the_address() -> None:
-    query = bridge.query_from_request(FFT_4) | {"p1.name": ["Alice"], "p3.name": ["Chloé"], "taker": ["p3"]}
+    query = query_from_request(FFT_4) | {"p1.name": ["Alice"], "p3.name": ["Chloé"], "taker": ["p3"]}
     data = answer(bridge.calculate(json.dumps(query)))
     assert data["ok"], data
     assert [(row["name"], row["role"], row["score"]) for row in data["seats"]] == [
@@ -597,7 +609,7 @@ def test_names_show_in_the_result_and_the_address() -> None:
 
 @pytest.mark.parametrize("request_data", REQUESTS, ids=lambda r: f"{r['variant']}-{r['players']}")
 def test_each_seat_gets_the_engine_score_of_its_role(request_data: dict[str, Any]) -> None:
-    query = bridge.query_from_request(request_data)
+    query = query_from_request(request_data)
     data = answer(bridge.calculate(json.dumps(query)))
     seats = data["seats"]
     assert len(seats) == request_data["players"]
@@ -609,7 +621,7 @@ def test_each_seat_gets_the_engine_score_of_its_role(request_data: dict[str, Any
 
 
 def test_the_partner_is_not_the_taker() -> None:
-    query = bridge.query_from_request(REQUESTS[2]) | {"taker": ["p2"], "partner": ["p2"]}
+    query = query_from_request(REQUESTS[2]) | {"taker": ["p2"], "partner": ["p2"]}
     data = answer(bridge.calculate(json.dumps(query)))
     assert data["ok"] is False
     assert data["form_field"] == "partner"
@@ -619,14 +631,14 @@ def test_the_partner_is_not_the_taker() -> None:
 
 
 def test_another_widget_can_reuse_the_form_without_names() -> None:
-    query = bridge.normalise_query({"variant": ["fft"], "players": ["5"], "p2.name": ["Bruno"]})
-    html = bridge.form_html(query, "sheet", with_names=False)
+    query = normalise_query({"variant": ["fft"], "players": ["5"], "p2.name": ["Bruno"]})
+    html = form_html(query, "sheet", with_names=False)
     assert 'name="p1.name"' not in html
     assert ">Bruno</option>" in html
-    assert bridge.request_from_query(query)["players"] == 5
+    assert request_from_query(query)["players"] == 5
 
 
-@pytest.mark.parametrize("name", bridge.record_names())
+@pytest.mark.parametrize("name", record_names())
 def test_the_replays_calculator_link_scores_each_player_by_name(name: str) -> None:
     """The link from a replay's end carries the hand's players and who took: the calculator then gives
     each of them, by name, the score the replay gives by seat."""
@@ -635,7 +647,7 @@ def test_the_replays_calculator_link_scores_each_player_by_name(name: str) -> No
     query = data["calculator_query"]
     if query is None:
         pytest.skip("no calculator link for this hand")
-    _, record = bridge.get_record(name)
+    _, record = get_record(name)
     calculated = answer(bridge.calculate(json.dumps(query)))
     assert calculated["ok"], calculated
     by_name = {row["name"]: row["score"] for row in calculated["seats"]}

@@ -14,8 +14,12 @@ import pytest
 
 from tarot_core.errors import MESSAGE_LENGTH, QUOTE_LENGTH
 from tarot_core.records import load_sample
-from tutorial import bridge, lesson_bridge, play_bridge, play_table, sheet_bridge
-from tutorial.bridge import envelope, state
+from tutorial import bridge
+from tutorial.bridge import envelope, play_table, state
+from tutorial.bridge import lessons as lesson_bridge
+from tutorial.bridge import play as play_bridge
+from tutorial.bridge import sheet as sheet_bridge
+from tutorial.bridge.common import _guarded
 
 DEEP = "[" * 100_000
 
@@ -153,7 +157,7 @@ def test_a_long_record_name_is_quoted_short() -> None:
 
 @pytest.mark.parametrize(
     "guarded",
-    [bridge._guarded, play_bridge._guarded, sheet_bridge._guarded, lesson_bridge._guarded],
+    [_guarded, play_bridge._guarded, sheet_bridge._guarded, lesson_bridge._guarded],
     ids=["bridge", "play", "sheet", "lesson"],
 )
 def test_an_unexpected_error_shows_none_of_its_words(guarded: Callable[[Callable[[], Any]], str]) -> None:

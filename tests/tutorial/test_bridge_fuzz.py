@@ -26,7 +26,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarot_core.errors import MESSAGE_LENGTH, QUOTE_LENGTH
-from tutorial import bridge, lesson_bridge, play_bridge, play_table, sheet_bridge
+from tutorial import bridge
+from tutorial.bridge import lessons as lesson_bridge
+from tutorial.bridge import play as play_bridge
+from tutorial.bridge import play_table
+from tutorial.bridge import sheet as sheet_bridge
 
 MODULES: tuple[ModuleType, ...] = (bridge, play_bridge, sheet_bridge, lesson_bridge)
 
@@ -96,17 +100,17 @@ VALID: dict[str, str | dict[str, str]] = {
     "request_json": json.dumps(
         {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}
     ),
-    "query_json": {"bridge": QUERY, "sheet_bridge": json.dumps({**json.loads(QUERY), "taker": ["Ben"]})},
+    "query_json": {"bridge": QUERY, "sheet": json.dumps({**json.loads(QUERY), "taker": ["Ben"]})},
     "variant": "classic",
     "record": "fft-4-first-hand",
     "step": "12",
     "view": "p2",
     "card": "HK",
     "setup_json": {
-        "play_bridge": json.dumps({"variant": "fft", "players": 4, "seed": 7, "seat": "p2", "level": "rule"}),
-        "sheet_bridge": json.dumps({"variant": "fft", "players": ["Ana", "Ben", "Cléo"], "title": "Friday"}),
+        "play": json.dumps({"variant": "fft", "players": 4, "seed": 7, "seat": "p2", "level": "rule"}),
+        "sheet": json.dumps({"variant": "fft", "players": ["Ana", "Ben", "Cléo"], "title": "Friday"}),
     },
-    "game_json": {"play_bridge": GAME, "replay_step": FINISHED},
+    "game_json": {"play": GAME, "replay_step": FINISHED},
     "choice_json": json.dumps({"card": "HK"}),
     "sheet_json": SHEET,
     "number": "1",

@@ -16,7 +16,13 @@ from tarot_core.engine.request import FieldContext, RequestField, RequestForm
 from tarot_core.engine.variant import FAMILIES, family_players, score_request
 from tarot_core.errors import RequestError
 from tarot_core.sheet import request_form
-from tutorial import bridge
+from tutorial.bridge.query import (
+    FormErrors,
+    normalise_query,
+    query_from_request,
+    request_from_query,
+    seat_names,
+)
 
 TABLES = [(family, players) for family in FAMILIES for players in family_players(family)]
 
@@ -28,7 +34,7 @@ def form(family: str) -> RequestForm:
 
 
 def starting_query(family: str, players: int) -> dict[str, list[str]]:
-    return bridge.normalise_query({"variant": [family], "players": [str(players)]})
+    return normalise_query({"variant": [family], "players": [str(players)]})
 
 
 def test_every_family_declares_its_fields() -> None:
@@ -43,7 +49,7 @@ def test_every_family_declares_its_fields() -> None:
 
 @pytest.mark.parametrize(("family", "players"), TABLES)
 def test_the_starting_values_make_a_request_the_engine_scores(family: str, players: int) -> None:
-    request = bridge.request_from_query(starting_query(family, players))
+    request = request_from_query(starting_query(family, players))
     assert request["variant"] == family and request["players"] == players
     answer = score_request(request)
     assert answer["scores"], request
@@ -52,15 +58,15 @@ def test_the_starting_values_make_a_request_the_engine_scores(family: str, playe
 @pytest.mark.parametrize("family", list(FAMILIES))
 def test_the_request_reads_back_as_the_same_request(family: str) -> None:
     players = int(form(family).start["players"][0])
-    request = bridge.request_from_query(starting_query(family, players))
-    again = bridge.request_from_query(bridge.normalise_query(bridge.query_from_request(request)))
+    request = request_from_query(starting_query(family, players))
+    again = request_from_query(normalise_query(query_from_request(request)))
     assert again == request
 
 
 def choices(family: str, players: int) -> Iterator[tuple[RequestField, str, str]]:
     """Every field's every choice (not the empty one), with the form name it is entered under."""
     query = starting_query(family, players)
-    names = tuple(bridge.seat_names(query))
+    names = tuple(seat_names(query))
     seats = tuple(f"p{n}" for n in range(1, len(names) + 1))
     context = FieldContext(players, seats, names, query)
     for fld in form(family).shown(players):
@@ -74,7 +80,7 @@ def test_every_choice_is_one_the_engine_takes(family: str, players: int) -> None
     seen = 0
     for fld, name, value in choices(family, players):
         query = starting_query(family, players) | {name: [value]}
-        request = bridge.request_from_query(query)
+        request = request_from_query(query)
         try:
             score_request(request)
         except RequestError as error:
@@ -87,9 +93,9 @@ def test_every_choice_is_one_the_engine_takes(family: str, players: int) -> None
 
 def test_a_list_offers_only_what_its_declaration_says() -> None:
     query = starting_query("fft", 4) | {"handful": ["attack:simple"]}
-    assert bridge.request_from_query(query)["handfuls"] == [{"side": "attack", "size": "simple"}]
-    with pytest.raises(bridge.FormErrors):
-        bridge.request_from_query(query | {"handful": ["attack:none"]})
+    assert request_from_query(query)["handfuls"] == [{"side": "attack", "size": "simple"}]
+    with pytest.raises(FormErrors):
+        request_from_query(query | {"handful": ["attack:none"]})
 
 
 @pytest.mark.parametrize("family", list(FAMILIES))

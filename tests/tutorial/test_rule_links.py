@@ -18,7 +18,10 @@ from tarot_core.actions import Action
 from tarot_core.engine.variant import FAMILIES
 from tarot_core.errors import Illegal
 from tarot_core.records import load_sample, sample_names
-from tutorial import bridge, play_bridge, play_table
+from tutorial import bridge
+from tutorial.bridge import play as play_bridge
+from tutorial.bridge import play_table
+from tutorial.bridge.common import Display
 from tutorial.sphinxext import rule_links
 
 from .test_seat_secrecy import _call, _round
@@ -81,7 +84,7 @@ def test_a_rule_set_without_pages_of_its_own_gets_no_link_rather_than_anothers()
     labels = {name: place for name, place in LABELS.items() if not name.startswith("classic-")}
     table = rule_links.family_rules(labels, FOUND, _pages(), _uri)
     assert table["classic"] == {}
-    display = bridge.Display.parse(json.dumps({"links": {"rules": DEFAULT, "family_rules": table}}))
+    display = Display.parse(json.dumps({"links": {"rules": DEFAULT, "family_rules": table}}))
     assert display.refusal_url("excuse-lead", "play", "classic") == ""
     assert display.refusal_url("excuse-lead", "play") == DEFAULT["excuse-lead"]
 

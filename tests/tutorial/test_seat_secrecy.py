@@ -27,7 +27,10 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.variant import FAMILIES, family_players
 from tarot_core.records import load_sample, sample_names
 from tarot_core.seats import SEATS, Seat
-from tutorial import bridge, play_bridge, play_table
+from tutorial import bridge
+from tutorial.bridge import play as play_bridge
+from tutorial.bridge import play_table
+from tutorial.bridge.common import card_face, card_html, card_name, card_phrase
 
 #: Deals per rule set, number of players and seat (seeded): enough to meet discards, handed cards and
 #: handfuls, few enough for the quick lane.
@@ -39,10 +42,10 @@ CODE = re.compile(r"\b(EX|T(?:2[01]|1[0-9]|[1-9])|[SHDC](?:10|[1-9]|[JCQK]))\b")
 
 def _names(card: Card) -> set[str]:
     """Every way a bridge writes ``card`` in words or on a picture."""
-    words = {card.name, bridge.card_name(card), bridge.card_name(card).removeprefix("The ")}
-    words |= {bridge.card_phrase(card, family) for family in FAMILIES}
+    words = {card.name, card_name(card), card_name(card).removeprefix("The ")}
+    words |= {card_phrase(card, family) for family in FAMILIES}
     if not card.is_trump and not card.is_excuse:
-        words.add(bridge._card_face(card)[0])
+        words.add(card_face(card)[0])
     words |= {word.partition(" (")[0] for word in words}
     return {word.removeprefix("the ").removeprefix("The ") for word in words}
 
@@ -209,7 +212,7 @@ def test_the_detector_finds_every_form_of_a_card() -> None:
     queen = Card.parse("DQ")
     assert mentioned("Chloé lays away the Queen of Diamonds.") == {queen: "Queen of Diamonds"}
     assert set(mentioned({"actions": ["p3 discard DQ"]})) == {queen}
-    assert set(mentioned(bridge.card_html(queen))) == {queen}
+    assert set(mentioned(card_html(queen))) == {queen}
     assert set(mentioned("I would play the 14 of trumps.")) == {Card.parse("T14")}
     assert set(mentioned("the Excuse")) == {Card.parse("EX")}
     assert set(mentioned("the 10 of trumps")) == {Card.parse("T10")}

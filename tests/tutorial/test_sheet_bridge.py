@@ -10,7 +10,7 @@ import pytest
 
 from tarot_core.engine.variant import score_request
 from tarot_core.sheet import load_sheet
-from tutorial import sheet_bridge
+from tutorial.bridge import sheet as sheet_bridge
 
 NAMES = ["Ana", "Ben", "Cléo", "Dan", "Eve"]
 

@@ -23,13 +23,14 @@ from .common import (
     _value_text,
     name_seats,
 )
-from .form import form_fields, form_html, form_shape
+from .form import form_html, form_shape
 from .query import (
     FieldError,
     FormErrors,
     _one,
     _players_choices,
     available_variants,
+    form_fields,
     normalise_query,
     parse_number,
     request_form,
@@ -65,7 +66,7 @@ def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list
     return rows
 
 
-def _signed(value: object) -> str:
+def signed(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:+d}".replace("-", "−")
     return _value_text(value)
@@ -171,12 +172,12 @@ def result_html(
             share_rows += (
                 f'<tr data-role="{_e(row["role"] or row["seat"])}" data-seat="{_e(row["seat"])}">'
                 f'<th scope="row">{_e(row["name"])}{role}</th>'
-                f'<td class="tw-share">{_e(_signed(row["score"]))}</td></tr>'
+                f'<td class="tw-share">{_e(signed(row["score"]))}</td></tr>'
             )
     else:
         share_rows = "".join(
             f'<tr data-role="{_e(s["role"])}"><th scope="row">{_e(s["label"])}</th>'
-            f'<td class="tw-share">{_e(_signed(s["score"]))}</td></tr>'
+            f'<td class="tw-share">{_e(signed(s["score"]))}</td></tr>'
             for s in _shares(request, answer)
         )
     return (
@@ -207,7 +208,7 @@ def bar_html(seats: Sequence[Json], errors: Sequence[FieldError] = ()) -> str:
         return f'<p class="tw-bar-none">No score until {what} marked in red {verb} fixed</p>'
     items = "".join(
         f'<li data-seat="{_e(row["seat"])}"><span class="tw-bar-name">{_e(row["name"])}</span> '
-        f'<span class="tw-bar-score">{_e(_signed(row["score"]))}</span></li>'
+        f'<span class="tw-bar-score">{_e(signed(row["score"]))}</span></li>'
         for row in seats
     )
     return f'<ul class="tw-bar-scores" aria-label="Each player\'s score">{items}</ul>'

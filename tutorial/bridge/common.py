@@ -150,7 +150,7 @@ def card_json(card: Card) -> Json:
     return {"code": str(card), "name": card_name(card), "points": card.half_points / 2}
 
 
-def _card_face(card: Card) -> tuple[str, str]:
+def card_face(card: Card) -> tuple[str, str]:
     """(visible label, CSS class) of a card chip."""
     if card.is_excuse:
         return "★", "tw-excuse"
@@ -161,7 +161,7 @@ def _card_face(card: Card) -> tuple[str, str]:
 
 
 def card_html(card: Card, *, extra: str = "") -> str:
-    label, css = _card_face(card)
+    label, css = card_face(card)
     return (
         f'<span class="tw-card {css}{" " + extra if extra else ""}" role="img" '
         f'aria-label="{_e(card_name(card))}" title="{_e(card_name(card))}" data-card="{card}">'
@@ -170,7 +170,7 @@ def card_html(card: Card, *, extra: str = "") -> str:
 
 
 def card_button(card: Card, uid: str, *, legal_hint: bool = False) -> str:
-    label, css = _card_face(card)
+    label, css = card_face(card)
     return (
         f'<button type="button" class="tw-card tw-card-button {css}" data-card="{card}" '
         f'title="{_e(card_name(card))}"><span aria-hidden="true">{_e(label)}</span>'

@@ -1,7 +1,7 @@
 """One envelope for every widget bridge: JSON text read within bounds, every answer written alike.
 
-Every bridge (this package's calculator, replay and play check, the play page's ``play_bridge``, the
-score sheet's ``sheet_bridge`` and the lessons' ``lesson_bridge``) reads its JSON arguments with
+Every bridge (this package's calculator, replay and play check, the play page's ``play``, the
+score sheet's ``sheet`` and the lessons' ``lessons``) reads its JSON arguments with
 :func:`load` and answers through :func:`guarded`, so that whatever the browser sends:
 
 * the answer is one JSON object with ``"schema": 1`` and ``"ok"``;

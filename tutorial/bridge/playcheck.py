@@ -25,7 +25,7 @@ from .common import (
     cards_html,
 )
 from .query import available_variants
-from .replay import _cards_from, _trick_html
+from .replay import cards_from, trick_html
 from .state import _step, get_record, record_names, state_of
 
 
@@ -63,11 +63,11 @@ def play_html(state: Mapping[str, Any], display: Display, verdict: Mapping[str, 
     entry = next((s for s in state["seats"] if s["seat"] == seat), None)
     name = entry["name"] if entry else str(seat)
     current = state.get("current_trick")
-    trick = _trick_html(state, current, f"Trick {current['number']} so far" if current else "The trick")
+    trick = trick_html(state, current, f"Trick {current['number']} so far" if current else "The trick")
     if (current is None or not current["plays"]) and state["tricks"]:  # a trick just completed
         last = state["tricks"][-1]
-        trick = _trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
-    hand_cards = _cards_from(entry["hand"] or []) if entry else []
+        trick = trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
+    hand_cards = cards_from(entry["hand"] or []) if entry else []
     played = verdict.get("card") if verdict and verdict.get("accepted") else None
     if played:
         hand_html = cards_html(hand_cards, "no cards left")

@@ -8,13 +8,13 @@ from typing import Any
 from tarot_core.cards import Card
 from tarot_core.engine.variant import FAMILIES, words_for
 
-from .calculator import _signed
+from .calculator import signed
 from .common import Display, Json, _e, _guarded, _value_text, card_html, cards_html, hidden_html
 from .state import _step, _view, get_record, state_of
 
 
 # ------------------------------------------------------------------------------ replay HTML
-def _cards_from(items: Sequence[Json]) -> list[Card]:
+def cards_from(items: Sequence[Json]) -> list[Card]:
     return [Card.parse(str(item["code"])) for item in items]
 
 
@@ -25,7 +25,7 @@ def _seat_name(state: Mapping[str, Any], seat: str) -> str:
     return seat
 
 
-def _trick_html(state: Mapping[str, Any], trick: Mapping[str, Any] | None, caption: str) -> str:
+def trick_html(state: Mapping[str, Any], trick: Mapping[str, Any] | None, caption: str) -> str:
     if trick is None:
         return ""
     plays = trick.get("plays") or []
@@ -57,7 +57,7 @@ def _tally_note(state: Mapping[str, Any] | None) -> str:
     return words_for(family).tally_note if isinstance(family, str) and family in FAMILIES else ""
 
 
-def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None = None) -> str:
+def tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None = None) -> str:
     if not tally and state and state.get("sides_hidden") and state.get("taker"):
         return (
             '<p class="tw-tally tw-none">From this seat the sides are not known yet: the points of each '
@@ -106,7 +106,7 @@ def _tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None
     return f'<div class="tw-tally" aria-label="{what}" data-kind="{tally["kind"]}">{"".join(cells)}</div>'
 
 
-def _score_html(state: Mapping[str, Any], display: Display) -> str:
+def score_html(state: Mapping[str, Any], display: Display) -> str:
     data = state.get("score")
     if not data:
         return ""
@@ -126,7 +126,7 @@ def _score_html(state: Mapping[str, Any], display: Display) -> str:
     seats = "".join(
         f'<tr data-seat="{_e(seat)}"><th scope="row">{_e(_seat_name(state, seat))}'
         f"{f' ({roles[seat]})' if roles.get(seat) else ''}</th>"
-        f'<td class="tw-share">{_e(_signed(value))}</td></tr>'
+        f'<td class="tw-share">{_e(signed(value))}</td></tr>'
         for seat, value in data.get("by_seat", {}).items()
     )
     link = ""
@@ -149,7 +149,7 @@ def _score_html(state: Mapping[str, Any], display: Display) -> str:
 def _pile_html(pile: Mapping[str, Any]) -> str:
     cards = pile["cards"]
     inner = (
-        cards_html(_cards_from(cards), "none") if cards is not None else hidden_html(pile["count"], "cards")
+        cards_html(cards_from(cards), "none") if cards is not None else hidden_html(pile["count"], "cards")
     )
     return (
         f'<div class="tw-pile" data-pile="{_e(pile["key"])}"><p class="tw-pile-title">{_e(pile["title"])}</p>'
@@ -171,7 +171,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         doing = state.get("turn_text") or "to play"
         turn = f'<span class="tw-badge tw-turn">{_e(doing)}</span>' if seat["to_move"] else ""
         if seat["hand"] is not None:
-            hand = cards_html(_cards_from(seat["hand"]), "no cards left")
+            hand = cards_html(cards_from(seat["hand"]), "no cards left")
         else:
             hand = hidden_html(seat["count"], "cards")
         seats_html.append(
@@ -184,9 +184,9 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
     trick_title = f"Trick {current['number']}" if current else ""
     if (current is None or not current["plays"]) and state["tricks"]:
         last = state["tricks"][-1]
-        current_html = _trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
+        current_html = trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
     else:
-        current_html = _trick_html(state, current, trick_title)
+        current_html = trick_html(state, current, trick_title)
     won_items = "".join(
         f'<li data-trick="{t["number"]}" data-points="{_e(_value_text(t["points"]))}">'
         f'<span class="tw-trick-n">{t["number"]}.</span> '
@@ -204,7 +204,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
     )
     handfuls = "".join(
         f'<p class="tw-handful">{_e(_seat_name(state, h["seat"]))} showed a {_e(h["size"])} handful: '
-        f"{cards_html(_cards_from(h['cards']))}</p>"
+        f"{cards_html(cards_from(h['cards']))}</p>"
         for h in state.get("handfuls") or []
     )
     talk = ""
@@ -227,10 +227,10 @@ def replay_html(state: Mapping[str, Any], display: Display) -> str:
         f'<p class="tw-status">{_e(" · ".join(status_bits))}</p>'
         f'<p class="tw-last" aria-live="polite">{_e(state["last_action_text"])}</p>{current_html}'
         f"{bidding}{talk}"
-        f"{_tally_html(state.get('tally'), state)}"
+        f"{tally_html(state.get('tally'), state)}"
         f'<div class="{board}"><div class="tw-seats">{"".join(seats_html)}</div>'
         f"{centre}</div>"
-        f"{handfuls}{tricks_html}{_score_html(state, display)}"
+        f"{handfuls}{tricks_html}{score_html(state, display)}"
     )
 
 

@@ -155,7 +155,7 @@ def trick_value(rnd: Round, trick: Trick) -> int | float:
     return rnd.trick_value(trick)
 
 
-def _tally(rnd: Round, record: HandRecord) -> Json | None:
+def tally_of(rnd: Round, record: HandRecord) -> Json | None:
     """The running score from the round's own accounting (``rule_score_panel``): by side, or by seat
     where each plays alone, each row named for the table."""
     panel = rnd.rule_score_panel()
@@ -407,7 +407,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "current_trick": current,
         "tricks": tricks,
         "trick_steps": steps,
-        "tally": None if sides_hidden else _tally(rnd, record),
+        "tally": None if sides_hidden else tally_of(rnd, record),
         "sides_hidden": sides_hidden,
         "legal": legal,
         "score": score_data,

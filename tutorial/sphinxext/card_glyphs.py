@@ -1,6 +1,6 @@
 """Outlines of the digits and capital letters printed on the card pictures (DejaVu Sans Bold).
 
-Written by ``python -m tutorial.make_card_glyphs``; do not edit. ``GLYPHS`` maps a character to its
+Written by ``python -m tutorial.tools.make_card_glyphs``; do not edit. ``GLYPHS`` maps a character to its
 advance width and its outline, path data in font units with the y axis upwards (M, L, Q and Z only,
 every number pair a point), for :mod:`tutorial.sphinxext.cardsvg` to place and scale.
 """

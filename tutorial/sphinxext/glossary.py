@@ -154,7 +154,7 @@ class SearchableTermsDomain(StandardDomain):
     }
 
 
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = Path(__file__).resolve().parents[1] / "web" / "glossary"
 
 
 def _add_static(app: Sphinx) -> None:

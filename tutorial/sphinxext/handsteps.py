@@ -1,6 +1,6 @@
 """One step of a recorded hand, drawn from the record when the site is built.
 
-The records are the sample hands of ``tutorial/hands/`` (read by :func:`tutorial.tables.load_hand`),
+The records are the sample hands of ``tutorial/hands/`` (read by :func:`tutorial.pages.tables.load_hand`),
 so a page that walks through a hand always shows exactly what the engine replays.
 
 ``tarot-hand-step``
@@ -33,7 +33,7 @@ so a page that walks through a hand always shows exactly what the engine replays
     ``{tarot-hand-value}`fft-4-first-hand: facts["points"]``` evaluates a Python expression about the
     finished hand. Names: ``record`` (the :class:`~tarot_core.records.HandRecord`), ``final`` (the
     finished :class:`~tarot_core.engine.round.Round`), ``counting``, ``score``, ``facts`` (see
-    :func:`tutorial.tables.hand_facts`), ``name(seat)``, ``fmt(half_points)``, ``Card``, ``Seat``,
+    :func:`tutorial.pages.tables.hand_facts`), ``name(seat)``, ``fmt(half_points)``, ``Card``, ``Seat``,
     ``step(n)`` (the round after ``n`` actions), ``after("p4 bid garde")`` (the round just after
     that action), ``find("excuse")`` (the number of the first trick of that kind, see above) and
     ``story(n)`` (trick ``n`` told in words).
@@ -58,8 +58,8 @@ from tarot_core.engine.round import Round
 from tarot_core.errors import TarotError
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
-from tutorial.tables import hand_facts, hand_path, load_hand
-from tutorial.trick_stories import TRICK_KINDS, find_trick, trick_story
+from tutorial.pages.tables import hand_facts, hand_path, load_hand
+from tutorial.pages.trick_stories import TRICK_KINDS, find_trick, trick_story
 
 from .cards import card_node
 from .common import EngineCheckError

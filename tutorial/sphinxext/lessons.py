@@ -12,7 +12,7 @@ Two MyST directives::
     ```
 
 * ``tarot-lesson``: every exercise of a lesson file (``tutorial/lessons/<name>.json``), each drawn at
-  build time by :mod:`tutorial.lesson_bridge` and answered in the browser through the widgets' worker;
+  build time by :mod:`tutorial.bridge.lessons` and answered in the browser through the widgets' worker;
 * ``tarot-lesson-path``: the lessons in order, with the reader's progress (kept in the browser) and
   a button that forgets it; a line ``doc: <docname>`` puts another page on the path, and
   ``doc: <docname> | <summary>`` says what that page offers.
@@ -25,31 +25,22 @@ A lesson file is a JSON object: ``title``, ``page`` (the docname of its page), `
 
 from __future__ import annotations
 
-import hashlib
+import html
 import json
-import shutil
-from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, Final
 
 from docutils import nodes
-from sphinx.application import Sphinx
-from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
-from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
-from .. import lesson_bridge
-from . import widgets
-from .common import EngineCheckError, add_widget_node
+from ..bridge import lessons as lesson_bridge
+from . import registry
+from .common import EngineCheckError
+from .registry import Widget
+from .runtime import TUTORIAL, page_runtime
 
-LESSONS_DIR: Final = widgets.TUTORIAL / "lessons"
-LESSON_FILES: Final = ("lessons.mjs", "lessons.css")
-#: The lessons' own files (the engine's runtime, worker and card styles stay in the widgets' folder).
-LESSON_ASSETS: Final = "_static/tarot-lessons"
-#: The lessons' bridge module, fetched by the worker when a lesson page starts it.
-MODULE: Final = "lesson_bridge.py"
+LESSONS_DIR: Final = TUTORIAL / "lessons"
 
 
 def lesson_names() -> list[str]:
@@ -67,24 +58,8 @@ def load_lesson(name: str) -> dict[str, Any]:
     return data
 
 
-def _digest() -> str:
-    digest = hashlib.sha256()
-    for path in [widgets.TUTORIAL / "lesson_bridge.py", *(widgets.WEB_DIR / name for name in LESSON_FILES)]:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
-
-
 class tarot_lesson(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils has no types
     """A lesson's exercises (``node["lesson"]``) or the path (``node["path"]``)."""
-
-
-def _docs(env: BuildEnvironment) -> dict[str, bool]:
-    """The pages with a lesson (True) or the lesson path (False)."""
-    store: dict[str, bool] | None = getattr(env, "tarot_lesson_pages", None)
-    if store is None:
-        store = {}
-        env.tarot_lesson_pages = store  # type: ignore[attr-defined]
-    return store
 
 
 class LessonDirective(SphinxDirective):
@@ -100,7 +75,7 @@ class LessonDirective(SphinxDirective):
             answer = json.loads(lesson_bridge.exercise(json.dumps(item)))
             if not answer["ok"]:
                 raise EngineCheckError(f"{self.get_location()}: exercise {number}: {answer['message']}")
-        _docs(self.env)[self.env.docname] = True
+        registry.note(self, "lesson")
         return [tarot_lesson(lesson=name)]
 
 
@@ -130,12 +105,12 @@ class LessonPathDirective(SphinxDirective):
                     "total": len(lesson["exercises"]),
                 }
             )
-        _docs(self.env).setdefault(self.env.docname, False)
+        registry.note(self, "lesson-path")
         return [tarot_lesson(path=entries)]
 
 
 def _e(value: object) -> str:
-    return lesson_bridge._e(value)
+    return html.escape(str(value), quote=True)
 
 
 def _rule_links(translator: HTML5Translator) -> dict[str, str]:
@@ -156,17 +131,12 @@ STARTING: Final = "The cards are being dealt: your answers will be checked in a 
 
 
 def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
-    builder = translator.builder
     if "path" in node.attributes:
         translator.body.append(_path_html(translator, node["path"]))
         raise nodes.SkipNode
     name = node["lesson"]
     lesson = load_lesson(name)
-    runtime = json.loads(widgets._runtime(translator))
-    here = builder.get_target_uri(builder.current_docname)
-    runtime["modules"] = {
-        "lesson_bridge": relative_uri(here, f"{LESSON_ASSETS}/{MODULE}") + f"?v={_digest()}"
-    }
+    runtime = json.loads(page_runtime(translator))
     exercises = lesson["exercises"]
     rules = _rule_links(translator)
     items = []
@@ -236,59 +206,32 @@ def _path_html(translator: HTML5Translator, entries: list[dict[str, Any]]) -> st
     )
 
 
-def _page_assets(
-    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
-) -> None:
-    """A lesson loads the card styles and the lessons' script (which starts the engine's worker); the
-    path's page only the lessons' script and styles, to show the progress."""
-    lessons = _docs(app.env)
-    if pagename in lessons:
-        if lessons[pagename]:
-            app.add_css_file("tarot-widgets/tarot-widgets.css")
-        app.add_css_file("tarot-lessons/lessons.css")
-        app.add_js_file("tarot-lessons/lessons.mjs", type="module")
-
-
-def copy_lesson_files(outdir: Path) -> None:
-    assets = outdir / LESSON_ASSETS
-    assets.mkdir(parents=True, exist_ok=True)
-    for name in LESSON_FILES:
-        shutil.copy2(widgets.WEB_DIR / name, assets / name)
-    shutil.copy2(widgets.TUTORIAL / MODULE, assets / MODULE)
-
-
-def _init(app: Sphinx) -> None:
-    if app.builder.format == "html":
-        copy_lesson_files(Path(app.outdir))
-
-
-def _finish(app: Sphinx, exception: BaseException | None) -> None:
-    if exception is None and app.builder.format == "html" and _docs(app.env):
-        outdir = Path(app.outdir)
-        copy_lesson_files(outdir)
-        if any(_docs(app.env).values()) and not widgets._has_widgets(
-            app
-        ):  # no other widget brought the engine's runtime
-            widgets.copy_runtime(outdir, app.tarot_wheel_name)  # type: ignore[attr-defined]
-
-
-def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _docs(env).pop(docname, None)
-
-
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment) -> None:
-    wanted = set(docnames)
-    _docs(env).update((doc, value) for doc, value in _docs(other).items() if doc in wanted)
-
-
-def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("tutorial.sphinxext.widgets")
-    add_widget_node(app, tarot_lesson, visit_lesson)
-    app.add_directive("tarot-lesson", LessonDirective)
-    app.add_directive("tarot-lesson-path", LessonPathDirective)
-    app.connect("builder-inited", _init)
-    app.connect("html-page-context", _page_assets)
-    app.connect("build-finished", _finish)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
+#: The lessons' own files (the engine's runtime and worker, and the card styles, are the widgets'
+#: folder's); the path's page loads the script only to show the reader's progress.
+LESSON_STYLES: Final = "tarot-lessons/lessons.css"
+LESSON_SCRIPT: Final = "tarot-lessons/lessons.mjs"
+WIDGETS: Final = (
+    Widget(
+        "lesson",
+        {"tarot-lesson": LessonDirective},
+        tarot_lesson,
+        visit_lesson,
+        bridge="lessons",
+        folder="tarot-lessons",
+        files=("lessons.mjs", "lessons.css"),
+        styles=("tarot-widgets/tarot-widgets.css", LESSON_STYLES),
+        scripts=(LESSON_SCRIPT,),
+    ),
+    Widget(
+        "lesson-path",
+        {"tarot-lesson-path": LessonPathDirective},
+        tarot_lesson,
+        visit_lesson,
+        bridge="lessons",
+        folder="tarot-lessons",
+        files=(),
+        styles=(LESSON_STYLES,),
+        scripts=(LESSON_SCRIPT,),
+        engine=False,
+    ),
+)

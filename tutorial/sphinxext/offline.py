@@ -4,7 +4,7 @@ Once the HTML build has written every page and the widgets' runtime (this extens
 ``build-finished`` handler runs after the widgets' one), it writes:
 
 * ``NAME.gz`` beside each text or WebAssembly file of more than a kilobyte that gzip makes smaller
-  (the pages, scripts, stylesheets, Pyodide's ``.wasm``, ``.mjs`` and lock file): ``tutorial/serve.py``
+  (the pages, scripts, stylesheets, Pyodide's ``.wasm``, ``.mjs`` and lock file): ``tutorial/tools/serve.py``
   (``nox -s serve``) sends that copy with ``Content-Encoding: gzip`` to a browser that takes it, as
   static hosts do with their own compression. Already compressed files (Python's standard library is
   a zip, the engine's wheel too, the memory snapshot is gzipped) are left as they are.
@@ -13,7 +13,7 @@ Once the HTML build has written every page and the widgets' runtime (this extens
   for how a build is cached whole and replaced whole.
 * ``manifest.webmanifest``: the site as an app a phone can put on its home screen, opening at the
   score sheet (``tarot_offline_start_page``; the home page while no such page exists), with the icons
-  made by ``python -m tutorial.make_icons``.
+  made by ``python -m tutorial.tools.make_icons``.
 
 Every page's head links the manifest and registers the service worker, once the page has loaded and,
 on a page with widgets, once the engine has started or failed to (so that the worker's downloads do
@@ -34,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
-from . import widgets
+from . import runtime
 
 logger = logging.getLogger(__name__)
 WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"
@@ -105,7 +105,7 @@ def _unused(outdir: Path, path: Path) -> bool:
     return (
         path.name == "python_stdlib.zip"
         and path.parent.name.startswith("pyodide-")
-        and any((outdir / widgets.ASSETS).glob(f"{widgets.STDLIB_PREFIX}*.zip"))
+        and any((outdir / runtime.ASSETS).glob(f"{runtime.STDLIB_PREFIX}*.zip"))
     )
 
 

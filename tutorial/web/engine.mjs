@@ -1,16 +1,15 @@
 // The page's one connection to the rules engine: a module Web Worker (tarot-worker.mjs) that runs
-// Pyodide, the engine's wheel and the bridge modules. Every script of a page imports this module, so
+// Pyodide, the engine's wheel and the bridge package. Every script of a page imports this module, so
 // a page starts one worker however many widgets it holds. It decides nothing: it sends a call (a
 // bridge function's name and its JSON text arguments) and gives back the answer, parsed.
 //
 //   import { startEngine, call } from "./engine.mjs";
 //   const info = await startEngine(JSON.parse(root.dataset.runtime));  // {seconds, python, snapshot}
 //   const answer = await call("replay", [record, step, view, options]);  // the bridge package
-//   const verdict = await call("check", [exercise, answer], "lesson_bridge");  // another bridge module
+//   const verdict = await call("check", [exercise, answer], "lessons");  // a module of the package
 //
-// The runtime's URLs are relative to the page; the bridge modules a page needs besides the bridge are
-// named in `runtime.modules` (name to URL). A later startEngine (another script of the same page)
-// adds its modules to the running worker rather than starting a second one.
+// The runtime's URLs are relative to the page. A later startEngine (another script of the same page)
+// shares the running worker rather than starting a second one.
 
 let worker = null;
 let ready = null;
@@ -24,17 +23,12 @@ function absolute(url) {
 function resolveConfig(config) {
   const out = {};
   for (const [key, value] of Object.entries(config)) if (typeof value === "string") out[key] = absolute(value);
-  out.modules = {};
-  for (const [name, url] of Object.entries(config.modules || {})) out.modules[name] = absolute(url);
   return out;
 }
 
 export function startEngine(config) {
+  if (worker !== null) return ready;
   const resolved = resolveConfig(config);
-  if (worker !== null) {
-    if (Object.keys(resolved.modules).length) worker.postMessage({ type: "modules", modules: resolved.modules });
-    return ready;
-  }
   worker = new Worker(new URL("tarot-worker.mjs", import.meta.url), { type: "module", name: "tarot-engine" });
   ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
@@ -64,8 +58,8 @@ export function startEngine(config) {
   return ready;
 }
 
-// A bridge call, answered once the engine is ready. `module` names a bridge module of
-// runtime.modules (the bridge package when left out).
+// A bridge call, answered once the engine is ready. `module` names a module of the bridge package
+// (such as "play": bridge.play); left out, the package itself.
 export async function call(name, args = [], module = undefined) {
   await ready;
   const id = nextId++;

@@ -1,5 +1,5 @@
 // Browser side of the lessons: start the engine's worker, send each answer to the lessons' bridge
-// (tutorial/lesson_bridge.py) and show its verdict; keep the reader's progress in localStorage.
+// (tutorial/bridge/lessons.py) and show its verdict; keep the reader's progress in localStorage.
 // No rule is decided here: the engine says whether an answer is right, and why.
 
 // This file is served from _static/tarot-lessons/, next to the widgets' _static/tarot-widgets/.
@@ -155,9 +155,9 @@ drawProgress();
 // ------------------------------------------------------------------ the engine's calls
 const lesson = document.querySelector(".tarot-lesson");
 
-// A call to a function of lesson_bridge.py, its arguments listed after its name.
+// A call to a function of bridge/lessons.py, its arguments listed after its name.
 function call(name, ...args) {
-  return engineCall(name, args, "lesson_bridge");
+  return engineCall(name, args, "lessons");
 }
 
 // ------------------------------------------------------------------ one exercise

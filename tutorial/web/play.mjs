@@ -1,12 +1,12 @@
 // Browser side of the play widget: a whole deal against the computer players. The engine (through
-// tutorial/play_bridge.py in the worker) draws the table, checks every action and chooses the
+// tutorial/bridge/play.py in the worker) draws the table, checks every action and chooses the
 // computer's moves; this script sends the reader's choices, shows the computer's moves one at a time at
 // the reader's pace, keeps the deal in the browser (a reload goes on where it was) and in the address
 // (a link reproduces the deal). No rule is decided here.
 
 import { call, holdControls, showProgress, startEngine, watchEdits } from "../tarot-widgets/engine.mjs";
 
-const MODULE = "play_bridge";
+const MODULE = "play";
 const STORE = "tarot-play-game";
 const PACE_STORE = "tarot-play-pace";
 // Milliseconds between two computer moves, and the pause on a finished trick, by pace.

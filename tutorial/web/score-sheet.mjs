@@ -1,5 +1,5 @@
 // Browser side of the score sheet: keep the sessions in localStorage, forward the reader's input to
-// tutorial/sheet_bridge.py in the engine's worker, and draw what it answers. No score is computed here:
+// tutorial/bridge/sheet.py in the engine's worker, and draw what it answers. No score is computed here:
 // every total comes from the engine, which scores the saved deals again each time a sheet is drawn.
 
 import { call as engineCall, holdControls, showProgress, startEngine, watchEdits } from "./engine.mjs";
@@ -22,9 +22,9 @@ function setState(state, extra) {
 }
 
 // ------------------------------------------------------------------ the engine's calls
-// A call to a function of sheet_bridge.py, its arguments listed after its name.
+// A call to a function of bridge/sheet.py, its arguments listed after its name.
 function call(name, ...args) {
-  return engineCall(name, args, "sheet_bridge");
+  return engineCall(name, args, "sheet");
 }
 
 // ------------------------------------------------------------------ the sessions kept in this browser

@@ -1,5 +1,6 @@
 // The module Web Worker that runs the rules engine: Pyodide, the engine's wheel and the bridge package
-// (tutorial/bridge/, fetched as one JSON object of its files and imported as `bridge`).
+// (tutorial/bridge/, every widget's bridge, fetched as one JSON object of its files and imported as
+// `bridge`; a call that names a module of the package, message.module, imports it at its first call).
 // It decides nothing itself: it forwards each call to a bridge function (JSON text in, JSON text out).
 // Every URL it loads comes from the page (same origin); Pyodide's own files sit in a versioned folder.
 //
@@ -13,11 +14,8 @@ const HOME = "/home/pyodide/tarot";
 let bridge = null;
 let starting = null;
 let python = null;
-// Other bridge modules a page names (config.modules, name to URL): written next to the bridge, imported
-// at their first call (message.module).
+// The bridge package's modules that calls have named (message.module), imported at their first call.
 const modules = new Map();
-// The names of the bridge modules written so far.
-const written = new Set();
 
 // ------------------------------------------------------------------ loading progress
 // Every fetch of the worker (Pyodide's own included: it fetches its WebAssembly with the global fetch)
@@ -118,7 +116,7 @@ async function snapshotBytes(url) {
 }
 
 // The engine's files in Pyodide's file system: the wheel, the bridge and the sample hands.
-function writeFiles(pyodide, wheel, bridgeFiles, hands, extra = {}) {
+function writeFiles(pyodide, wheel, bridgeFiles, hands) {
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME + "/hands");
@@ -129,38 +127,13 @@ function writeFiles(pyodide, wheel, bridgeFiles, hands, extra = {}) {
   for (const [name, text] of Object.entries(hands)) {
     pyodide.FS.writeFile(`${HOME}/hands/${name}.json`, text);
   }
-  for (const [name, text] of Object.entries(extra)) {
-    pyodide.FS.writeFile(`${HOME}/${name}.py`, text);
-    written.add(name);
-  }
-}
-
-async function fetchModules(urls) {
-  const entries = Object.entries(urls || {});
-  const texts = await Promise.all(entries.map(([, url]) => fetchOk(url, "text")));
-  return Object.fromEntries(entries.map(([name], index) => [name, texts[index]]));
-}
-
-// Modules a page names after the start (another script of the page): fetched and written now.
-let later = Promise.resolve();
-
-function addModules(urls) {
-  later = Promise.all([later, starting]).then(async () => {
-    const wanted = Object.fromEntries(Object.entries(urls).filter(([name]) => !written.has(name)));
-    const texts = await fetchModules(wanted);
-    for (const [name, text] of Object.entries(texts)) {
-      python.FS.writeFile(`${HOME}/${name}.py`, text);
-      written.add(name);
-    }
-  });
-  later.catch(() => {}); // a call to a module that failed to come says so
 }
 
 function bridgeModule(name) {
   if (!name) return bridge;
   if (!modules.has(name)) {
     python.runPython("import importlib; importlib.invalidate_caches()");
-    modules.set(name, python.pyimport(name));
+    modules.set(name, python.pyimport(`bridge.${name}`));
   }
   return modules.get(name);
 }
@@ -200,7 +173,6 @@ async function start(config) {
     fetchOk(config.wheel, "bytes"),
     fetchOk(config.bridge, "json"),
     fetchOk(config.hands, "json"),
-    fetchModules(config.modules),
   ]);
   files.catch(() => {}); // awaited below; a failure is reported there
   let pyodide = null;
@@ -242,15 +214,10 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (message.type === "modules") {
-    addModules(message.modules || {});
-    return;
-  }
   if (message.type === "call") {
     let answer;
     try {
       await starting;
-      await later;
       const fn = bridgeModule(message.module)[message.name];
       if (typeof fn !== "function" && !(fn && fn.call)) throw new Error(`no bridge function ${message.name}`);
       answer = fn(...message.args);

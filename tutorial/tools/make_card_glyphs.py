@@ -7,7 +7,7 @@ for every size). The outlines are those of DejaVu Sans Bold, read with fontTools
 Debian's ``fonts-dejavu-core`` package installs; the font's licence asks for its notice to travel with
 copies of it, so the notice is written into the module too.
 
-Run ``python -m tutorial.make_card_glyphs`` to rewrite the module (fontTools is needed only here:
+Run ``python -m tutorial.tools.make_card_glyphs`` to rewrite the module (fontTools is needed only here:
 ``pip install fonttools``). The output is reproducible.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 COPYRIGHT = Path("/usr/share/doc/fonts-dejavu-core/copyright")
-OUTPUT = Path(__file__).resolve().parent / "sphinxext" / "card_glyphs.py"
+OUTPUT = Path(__file__).resolve().parents[1] / "sphinxext" / "card_glyphs.py"
 #: Every character the cards may print: digits and capital letters.
 CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The project's line length: the module is written as ``ruff format`` would write it.
@@ -103,7 +103,7 @@ def module_text(font_file: Path, copyright_file: Path) -> str:
     notice = "\n".join(f"# {line}".rstrip() for line in font_notice(copyright_file))
     return f'''"""Outlines of the digits and capital letters printed on the card pictures ({family}).
 
-Written by ``python -m tutorial.make_card_glyphs``; do not edit. ``GLYPHS`` maps a character to its
+Written by ``python -m tutorial.tools.make_card_glyphs``; do not edit. ``GLYPHS`` maps a character to its
 advance width and its outline, path data in font units with the y axis upwards (M, L, Q and Z only,
 every number pair a point), for :mod:`tutorial.sphinxext.cardsvg` to place and scale.
 """

@@ -1,7 +1,7 @@
 """The tricks of the sample hands told in words, for the tutorial's step-by-step pages: what each play
 shows (following, trumping, the Excuse, ...), a trick found by what it shows, and the story of a trick.
 
-The hands are read through :mod:`tutorial.tables` (:func:`~tutorial.tables.load_hand`).
+The hands are read through :mod:`tutorial.pages.tables` (:func:`~tutorial.pages.tables.load_hand`).
 """
 
 from __future__ import annotations

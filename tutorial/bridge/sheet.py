@@ -2,7 +2,7 @@
 
 The sheet itself (players, deals, totals, dealer, files) is :mod:`tarot_core.sheet`; this module turns
 the browser's input into calls to it and draws the answers as HTML. A deal is entered with the score
-calculator's own form (:func:`tutorial.bridge.form_html`, the request's field names) plus the names of
+calculator's own form (:func:`tutorial.bridge.form.form_html`, the request's field names) plus the names of
 the taker and partner. The browser keeps each session as the sheet's JSON (the documented format) and
 sends it back with every call, so nothing is kept here between calls.
 
@@ -16,21 +16,18 @@ widget's display settings (``uid``, the prefix of the HTML ids).
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from tarot_core.engine.variant import family_players
 from tarot_core.errors import TarotError, quoted
 from tarot_core.records import too_deep
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, rule_sets, rules_name
 
-if TYPE_CHECKING:
-    from tutorial import bridge as calculator
-    from tutorial.bridge import envelope
-else:  # in the browser's worker the calculator's bridge is the top-level module ``bridge``
-    calculator = importlib.import_module(f"{__package__}.bridge" if __package__ else "bridge")
-    envelope = importlib.import_module(f"{calculator.__name__}.envelope")
+from . import envelope
+from . import form as calculator_form
+from .calculator import query_of_mapping
+from .query import DEFAULT_RULES, form_fields, normalise_query, query_from_request, request_from_query
 
 SCHEMA: Final = 1
 Json = dict[str, Any]
@@ -106,7 +103,7 @@ def _query(query_json: str) -> Query:
     data = _load(query_json or "{}", "query")
     if not isinstance(data, Mapping):
         raise _Refused("query", "the deal's form must be a JSON object")
-    return calculator.query_of_mapping(data)
+    return query_of_mapping(data)
 
 
 def _e(value: object) -> str:
@@ -123,13 +120,13 @@ def _session_query(sheet: Sheet, query: Query) -> Query:
     given = {k: v for k, v in query.items() if k not in ("variant", "players", *ROLE_FIELDS)}
     given["variant"] = [sheet.variant]
     given["players"] = [str(len(sheet.players))]
-    return calculator.normalise_query(given)
+    return normalise_query(given)
 
 
 def _deal_from_query(sheet: Sheet, query: Query) -> Deal:
     full = _session_query(sheet, query)
     try:
-        request = calculator.request_from_query(full)
+        request = request_from_query(full)
     except TarotError as error:
         field = str(getattr(error, "field", ""))
         raise SheetError("", str(getattr(error, "message", error)), field) from None
@@ -141,7 +138,7 @@ def _deal_from_query(sheet: Sheet, query: Query) -> Deal:
 
 def _query_from_deal(sheet: Sheet, deal: Deal) -> Query:
     request = {"variant": sheet.variant, "players": len(sheet.players), **deal.request}
-    query = calculator.query_from_request(request)
+    query = query_from_request(request)
     if deal.taker:
         query["taker"] = [deal.taker]
     if deal.partner:
@@ -189,7 +186,7 @@ def form_html(sheet: Sheet, query: Query, uid: str, editing: int = 0) -> str:
     dealer = sheet.dealer_of(number)
     legend = f"Editing deal {number}, dealt by {dealer}" if editing else f"Deal {number}, dealt by {dealer}"
     # The sheet asks for the taker and partner by name itself: the calculator's seat lists are left out.
-    fields = _role_fields(sheet, query, uid) + calculator.form_html(
+    fields = _role_fields(sheet, query, uid) + calculator_form.form_html(
         _session_query(sheet, query), uid, with_names=False, with_roles=False
     )
     if editing:
@@ -317,7 +314,7 @@ def _answer(sheet: Sheet, uid: str, query: Query | None = None, editing: int = 0
 def _refuse_deal(sheet: Sheet, query: Query, uid: str, editing: int, error: SheetError) -> _Refused:
     """A refused deal keeps its values in the form, with the reason next to the field."""
     form_field = _form_field(error.field)
-    labels = {f.name: f.label for f in calculator.form_fields(_session_query(sheet, query))}
+    labels = {f.name: f.label for f in form_fields(_session_query(sheet, query))}
     form = request_form(sheet.variant)
     roles = form.sheet_roles(len(sheet.players)) if form is not None else ()
     labels.update({"taker": "Taker", "partner": "Partner", **{name: label for name, label, _ in roles}})
@@ -508,7 +505,7 @@ def sessions(store_json: str, current: str = "", options: str = "{}") -> str:
 
 def setup_html(uid: str) -> str:
     """The form that starts a session: its name, the rules, the players in the order the deal goes round."""
-    first = calculator.DEFAULT_RULES
+    first = DEFAULT_RULES
     rules = "".join(
         f'<option value="{key}"{" selected" if key == first else ""}>{_e(rules_name(key))} '
         f"({' or '.join(', '.join(map(str, family_players(key))).rsplit(', ', 1))} players)</option>"

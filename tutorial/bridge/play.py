@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
@@ -33,18 +33,11 @@ from tarot_core.players import make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 
-try:
-    from tutorial import bridge, play_table
-    from tutorial.bridge import envelope
-except ImportError:  # in the browser's worker, the bridges are top-level modules
-    import bridge  # type: ignore[import-not-found,no-redef]
-    import play_table  # type: ignore[import-not-found,no-redef]
-    from bridge import envelope  # type: ignore[no-redef]
-
-if TYPE_CHECKING:
-    from tutorial.play_table import Game, Json
-else:
-    Game, Json = play_table.Game, play_table.Json
+from . import calculator, envelope, play_table
+from .common import Display
+from .play_table import Game, Json
+from .replay import replay, score_html, tally_html
+from .state import state_of
 
 
 # ====================================================================================== the end
@@ -59,8 +52,8 @@ def end_html(game: Game, rnd: Round, options: str) -> tuple[str, Json]:
     result = rnd.result()
     scores = {str(seat): value for seat, value in result.by_seat.items()}
     record = record_of(game, rnd)
-    state = bridge.state_of(record, rnd, len(record.actions), None)
-    display = bridge.Display.parse(options)
+    state = state_of(record, rnd, len(record.actions), None)
+    display = Display.parse(options)
     if result.outcome != "played":
         text = (
             "Nobody took: the cards are thrown in and dealt again." if "passed" in str(result.outcome) else ""
@@ -73,16 +66,14 @@ def end_html(game: Game, rnd: Round, options: str) -> tuple[str, Json]:
     headline = (
         f'<p class="tp-verdict" data-verdict>{play_table.escape(verdict_words(game, result.by_seat))}</p>'
     )
-    return headline + bridge._tally_html(state.get("tally"), state) + bridge._score_html(
-        state, display
-    ), scores
+    return headline + tally_html(state.get("tally"), state) + score_html(state, display), scores
 
 
 def verdict_words(game: Game, by_seat: Mapping[Seat, int]) -> str:
     """How the deal went for the reader. Scores that add up to nothing (the French rules) are won or
     lost by their sign; scores that only add (Mathers' game points) by who scored most."""
     mine = by_seat.get(game.seat, 0)
-    signed = bridge._signed(mine)
+    signed = calculator.signed(mine)
     if any(value < 0 for value in by_seat.values()):
         if mine > 0:
             return f"You win this deal: {signed} for you."
@@ -93,7 +84,7 @@ def verdict_words(game: Game, by_seat: Mapping[Seat, int]) -> str:
         shared = "" if len(leaders) == 1 else ", shared"
         return f"You score {signed}: the best score at the table{shared}."
     names = " and ".join(game.name(seat) for seat in leaders)
-    return f"You score {signed}; {names} did best, with {bridge._signed(best)}."
+    return f"You score {signed}; {names} did best, with {calculator.signed(best)}."
 
 
 # ====================================================================================== answers
@@ -116,7 +107,7 @@ def _load(text: str, what: str) -> object:
 
 
 def _uid(options: str) -> str:
-    return bridge.Display.parse(options).uid
+    return Display.parse(options).uid
 
 
 def answer_for(game: Game, rnd: Round, options: str, moved: bool = False) -> Json:
@@ -214,7 +205,7 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
         action = _reader_action(game, view, choice)
         refusal = rnd.why_illegal(action)
         if refusal is not None:
-            display = bridge.Display.parse(options)
+            display = Display.parse(options)
             url = display.refusal_url(refusal.reason.code, refusal.reason.rule, game.family)
             return {
                 **answer_for(game, rnd, options),
@@ -294,7 +285,7 @@ def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
         rnd = play_table.round_of(game)
         if not rnd.is_over:
             raise play_table.PlayError("step", "the deal is not over yet")
-        answer = json.loads(bridge.replay(record_of(game, rnd).to_json(), step, "all", options))
+        answer = json.loads(replay(record_of(game, rnd).to_json(), step, "all", options))
         if not answer.get("ok"):
             raise play_table.PlayError("step", str(answer.get("message", "")))
         return {"html": answer["html"], "step": answer["step"], "steps": answer["steps"]}

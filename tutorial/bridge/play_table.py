@@ -1,5 +1,5 @@
 """The play page's game and table: a deal in progress, read and checked, and drawn as the reader's seat
-sees it (HTML). :mod:`tutorial.play_bridge` answers the page with them.
+sees it (HTML). :mod:`tutorial.bridge.play` answers the page with them.
 
 A game is its setup and the actions so far,
 
@@ -15,11 +15,10 @@ answers.
 from __future__ import annotations
 
 import html
-import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card, sort_hand
@@ -33,11 +32,10 @@ from tarot_core.players.base import action_words, card_words
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 
-if TYPE_CHECKING:
-    from tutorial import bridge
-else:
-    bridge = importlib.import_module(f"{__package__}.bridge" if __package__ else "bridge")
-
+from .common import card_face, card_json, card_name, card_phrase, cards_html, hidden_html, name_seats
+from .query import DEFAULT_RULES
+from .replay import tally_html, trick_html
+from .state import tally_of
 
 SCHEMA: Final = 1
 Json = dict[str, Any]
@@ -45,7 +43,7 @@ Json = dict[str, Any]
 #: The rule sets a reader can play, in the registry's order, each with its name in a menu.
 FAMILIES: Final = {family: words_for(family).name for family in REGISTRY}
 #: The rule set of a setup that names none: the calculator's default rules.
-DEFAULT_FAMILY: Final = bridge.DEFAULT_RULES
+DEFAULT_FAMILY: Final = DEFAULT_RULES
 #: The computer players' levels: (name in the menu, what it means).
 LEVELS: Final = {
     "random": ("Beginner", "plays any card the rules allow, at random"),
@@ -300,7 +298,7 @@ def _cap(text: str) -> str:
 
 
 def _card(card: Card, family: str) -> str:
-    return bridge.card_phrase(card, family)
+    return card_phrase(card, family)
 
 
 #: The verbs of the engine's action words (``Plays the King of Hearts``) and their plain form.
@@ -348,7 +346,7 @@ def named(game: Game, text: str) -> str:
     """A sentence of the engine with each seat code as the player's name ("you" for the reader): a
     reader meets Bruno, never p2."""
     names = {str(seat): "you" if seat == game.seat else game.name(seat) for seat in SEATS[: game.players]}
-    return bridge.name_seats(text, names)
+    return name_seats(text, names)
 
 
 # ====================================================================================== drawing
@@ -442,7 +440,7 @@ def _seats_html(game: Game, view: SeatView, rnd_tricks: Sequence[TrickView]) -> 
 
 
 def _trick_state(game: Game, trick: TrickView, current: bool) -> Json:
-    plays = [{"seat": str(s), "card": bridge.card_json(c)} for s, c in trick.plays]
+    plays = [{"seat": str(s), "card": card_json(c)} for s, c in trick.plays]
     data: Json = {"number": trick.number + 1, "leader": str(trick.leader), "plays": plays}
     if current:
         data["winning"] = str(trick.ahead) if trick.ahead is not None else None
@@ -457,13 +455,13 @@ def _table_html(game: Game, view: SeatView) -> str:
     current = view.current
     if current is not None and current.plays:
         caption = f"Trick {current.number + 1} so far"
-        return bridge._trick_html(names, _trick_state(game, current, True), caption)
+        return trick_html(names, _trick_state(game, current, True), caption)
     done = [t for t in view.tricks if t.complete]
     if done:
         last = done[-1]
         assert last.winner is not None
         caption = f"Trick {last.number + 1}, won by {game.name(last.winner)}"
-        return bridge._trick_html(names, _trick_state(game, last, False), caption)
+        return trick_html(names, _trick_state(game, last, False), caption)
     return ""
 
 
@@ -496,7 +494,7 @@ def _piles_html(game: Game, view: SeatView) -> str:
         items.append(
             f'<div class="tw-pile" data-pile="{escape(pile.name)}">'
             f'<p class="tw-pile-title">{escape(_pile_title(game, pile))}</p>'
-            f"{bridge.cards_html(cards, 'none')}</div>"
+            f"{cards_html(cards, 'none')}</div>"
         )
     for name, count in view.hidden:
         if count:
@@ -506,7 +504,7 @@ def _piles_html(game: Game, view: SeatView) -> str:
             items.append(
                 f'<div class="tw-pile" data-pile="{escape(name)}">'
                 f'<p class="tw-pile-title">{escape(title)}</p>'
-                f"{bridge.hidden_html(count, 'cards')}</div>"
+                f"{hidden_html(count, 'cards')}</div>"
             )
     if not items:
         return ""
@@ -551,7 +549,7 @@ def _hand_html(game: Game, view: SeatView, kind: str, uid: str) -> str:
     if not (kind and view.my_turn):
         return (
             f'<p class="tp-hand-title" id="{uid}-hand">Your hand</p>'
-            f'<div class="tp-hand tp-hand-idle" aria-labelledby="{uid}-hand">{bridge.cards_html(hand)}</div>'
+            f'<div class="tp-hand tp-hand-idle" aria-labelledby="{uid}-hand">{cards_html(hand)}</div>'
         )
     legal = {a.card for a in view.legal if a.kind == kind and a.cards}
     active = True
@@ -559,8 +557,8 @@ def _hand_html(game: Game, view: SeatView, kind: str, uid: str) -> str:
     first = next((c for c in hand if c in legal), hand[0])
     for card in hand:
         ok = active and card in legal
-        name = bridge.card_name(card)
-        label, css = bridge._card_face(card)
+        name = card_name(card)
+        label, css = card_face(card)
         note = "" if ok or not active else '<span class="tw-sr"> (not allowed now)</span>'
         state = f' data-legal="{"true" if ok else "false"}"' if active else ""
         tab = "0" if card == first else "-1"
@@ -645,8 +643,8 @@ def _tally_html(game: Game, view: SeatView, rnd: Round) -> str:
         view.same_side(s) is None for s in view.seats
     )
     state: Json = {"sides_hidden": sides_hidden, "taker": view.taker, "tricks": [], "family": game.family}
-    tally = None if sides_hidden else bridge._tally(rnd, record)
-    return bridge._tally_html(tally, state)
+    tally = None if sides_hidden else tally_of(rnd, record)
+    return tally_html(tally, state)
 
 
 def table_html(game: Game, rnd: Round, uid: str) -> str:

@@ -56,7 +56,7 @@ from tarot_core.records import HandRecord, load_record
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
 #: Where the sample hand records live.
-HANDS_DIR: Final = Path(__file__).resolve().parent / "hands"
+HANDS_DIR: Final = Path(__file__).resolve().parents[1] / "hands"
 
 
 # ---------------------------------------------------------------------------------------------- helpers

@@ -1,8 +1,8 @@
 """Write the home-screen icons (PNG) of the web app manifest from the site's favicon.
 
-    python -m tutorial.make_icons
+    python -m tutorial.tools.make_icons
 
-The favicon (``docs/_static/favicon.svg``, a card with a star) is drawn smaller on a square of its
+The favicon (``tutorial/web/theme/favicon.svg``, a card with a star) is drawn smaller on a square of its
 outline colour, so that a phone's rounded or circular mask does not cut the card, and rendered at
 each size by headless Chromium (``/usr/bin/chromium``, or ``TAROT_CHROMIUM``). The PNG files are
 committed beside the favicon: the build only copies them. Rerun this after changing the favicon.
@@ -17,8 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-ROOT: Final = Path(__file__).resolve().parents[1]
-STATIC: Final = ROOT / "docs" / "_static"
+ROOT: Final = Path(__file__).resolve().parents[2]
+STATIC: Final = ROOT / "tutorial" / "web" / "theme"
 FAVICON: Final = STATIC / "favicon.svg"
 BACKGROUND: Final = "#1f2a44"
 #: File name to size in pixels: the two sizes manifests use, and the one iOS takes from the page.

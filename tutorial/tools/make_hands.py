@@ -4,7 +4,7 @@ The player is no expert: it bids from a simple count of its hand, discards low c
 wins tricks as cheaply as it can, gives points to a trick its side is winning and keeps the Petit
 safe. It only chooses among ``Round.legal_actions()``: every rule decision stays in the engine.
 
-Run ``python -m tutorial.make_hands`` to rewrite the French Tarot samples (the output is reproducible).
+Run ``python -m tutorial.tools.make_hands`` to rewrite the French Tarot samples (the output is reproducible).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from pathlib import Path
 from tarot_core import Action, Card, Phase, Round, Seat, find_variant
 from tarot_core.cards import EXCUSE, PETIT
 from tarot_core.records import HandRecord
-from tutorial.trick_stories import trick_kinds
+from tutorial.pages.trick_stories import trick_kinds
 
-HANDS = Path(__file__).resolve().parent / "hands"
+HANDS = Path(__file__).resolve().parents[1] / "hands"
 
 
 def strength(hand: list[Card]) -> int:
@@ -205,7 +205,7 @@ SAMPLES = [
 ]
 
 
-#: Moments the pages built on each sample show (the words of ``tutorial.trick_stories.TRICK_KINDS``).
+#: Moments the pages built on each sample show (the words of ``tutorial.pages.trick_stories.TRICK_KINDS``).
 NEEDED_TRICKS: dict[str, set[str]] = {
     "fft-4-first-hand": {"follow", "trump", "trump-lead", "discard"},
     "fft-3-prise": {"excuse-last"},

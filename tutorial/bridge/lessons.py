@@ -36,15 +36,9 @@ from tarot_core.exercises.positions import whole
 from tarot_core.records import HandRecord
 from tarot_core.seats import ATTACK, DEFENCE
 
-try:
-    from tutorial.bridge import card_button, card_html, envelope, get_record
-except ImportError:  # in the browser's worker, the bridge is the top-level module ``bridge``
-    from bridge import (  # type: ignore[import-not-found,no-redef]
-        card_button,
-        card_html,
-        envelope,
-        get_record,
-    )
+from . import envelope
+from .common import card_button, card_html
+from .state import get_record
 
 SCHEMA: Final = 1
 Json = dict[str, Any]

@@ -26,7 +26,7 @@ from tarot_core.games.fft import (
     share_factors,
 )
 
-from .bridge.query import DEFAULT_RULES
+from ..bridge.query import DEFAULT_RULES
 
 _FFT_DOG = {
     "prise": "shown, taken; the taker discards as many",

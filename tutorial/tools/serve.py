@@ -1,6 +1,6 @@
 """Serve the built site on 127.0.0.1, sending the build's pre-compressed copies of its files.
 
-    python -m tutorial.serve [PORT] [--directory docs/_build/html]
+    python -m tutorial.tools.serve [PORT] [--directory docs/_build/html]
 
 Python's ``http.server`` sends every file as it is on disk. The build writes a gzip copy (``NAME.gz``)
 beside each large text or WebAssembly file (see ``tutorial/sphinxext/offline.py``); this server sends

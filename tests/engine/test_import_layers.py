@@ -28,6 +28,7 @@ TUTORIAL = ROOT / "tutorial"
 #: render both), and on top the site's tools.
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
+        "tarot_core.messages",
         "tarot_core.errors",
         "tarot_core.cards",
         "tarot_core.seats",

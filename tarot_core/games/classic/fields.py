@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...engine.request import SIDES, Choices, FieldContext, RequestField, RequestForm
+from ...messages import N_, Noun, _
 from ..fft.fields import roles, sheet_roles  # the same table: a taker, and a called partner with five
-from .options import CONTRACT_NAMES, HAND_BONUSES, players_contracts
+from .options import CONTRACT_NAMES, HAND_BONUS_HELD, HAND_BONUSES, players_contracts
 from .scoring import roles as seat_roles
 
 
@@ -18,16 +19,16 @@ def _table(players: int) -> int:
 
 def contract_choices(context: FieldContext) -> Choices:
     """The contracts open to the table."""
-    return tuple((c, CONTRACT_NAMES[c]) for c in players_contracts(_table(context.players)))
+    return tuple((c, _(CONTRACT_NAMES[c])) for c in players_contracts(_table(context.players)))
 
 
 def bonus_choices(context: FieldContext) -> Choices:
     """Each hand bonus with who held it, written ``kind:holder``."""
     holders = seat_roles(_table(context.players), context.flag("alone") and context.players == 5)
-    choices = [("", "none")]
+    choices = [("", _("none"))]
     for kind in HAND_BONUSES:
         for holder in holders:
-            choices.append((f"{kind}:{holder}", f"{kind.replace('-', ' ')}, held by the {holder}"))
+            choices.append((f"{kind}:{holder}", _(HAND_BONUS_HELD[kind], holder=Noun(holder, "role"))))
     return tuple(choices)
 
 
@@ -48,39 +49,39 @@ def _counted(request: Mapping[str, object]) -> bool:
 
 FIELDS: Final = RequestForm(
     fields=(
-        RequestField("contract", "Contract", "select", contract_choices, default="guard", always=True),
+        RequestField("contract", N_("Contract"), "select", contract_choices, default="guard", always=True),
         RequestField(
             "oudlers",
-            "Bouts (special cards) in the taker's cards",
+            N_("Bouts (special cards) in the taker's cards"),
             "number",
             default="2",
-            help="0 to 3 (not needed for a bid slam)",
+            help=N_("0 to 3 (not needed for a bid slam)"),
             wanted=_counted,
         ),
         RequestField(
             "points",
-            "Taker's points, counted by pairs",
+            N_("Taker's points, counted by pairs"),
             "number",
             default="41",
-            help="a whole number from 0 to 91",
+            help=N_("a whole number from 0 to 91"),
             wanted=_counted,
         ),
-        RequestField("petit_last_trick", "The Petit on the last trick, credited to", "select", SIDES),
-        RequestField("slam", "Slam (every trick) won by", "select", SIDES),
+        RequestField("petit_last_trick", N_("The Petit on the last trick, credited to"), "select", SIDES),
+        RequestField("slam", N_("Slam (every trick) won by"), "select", SIDES),
         RequestField(
             "bonus",
-            "Hand bonus",
+            N_("Hand bonus"),
             "select",
             bonus_choices,
             many=True,
-            legend="Hand bonuses",
+            legend=N_("Hand bonuses"),
             key="bonuses",
             item=bonus,
             back=bonus_back,
         ),
         RequestField(
             "alone",
-            "The taker plays alone",
+            N_("The taker plays alone"),
             "checkbox",
             shows=lambda players: players == 5,
             every_count=True,
@@ -88,7 +89,7 @@ FIELDS: Final = RequestForm(
     ),
     start={"players": ("3",), "contract": ("guard",), "oudlers": ("2",), "points": ("50",)},
     roles=roles,
-    taker_label="Taker (who won the bidding)",
+    taker_label=N_("Taker (who won the bidding)"),
     sheet_roles=sheet_roles,
     request_order=("contract", "oudlers", "points", "petit_last_trick", "slam", "alone", "bonus"),
 )

@@ -6,17 +6,19 @@ import dataclasses
 from typing import Final
 
 from ...engine.options import Options, option
+from ...messages import N_
 from .contracts import ClassicContract
 
 # ---------------------------------------------------------------------------------------------- facts
 CONTRACTS: Final = tuple(ClassicContract)
 CONTRACT_NAMES: Final = {
-    "small": "Small",
-    "guard": "Guard",
-    "guard-without": "Guard without the dog",
-    "guard-against": "Guard against the dog",
-    "slam": "Slam",
+    "small": N_("Small"),
+    "guard": N_("Guard"),
+    "guard-without": N_("Guard without the dog"),
+    "guard-against": N_("Guard against the dog"),
+    "slam": N_("Slam"),
 }
+#: The bids' French names: the same in every language the site speaks, so not translated.
 CONTRACT_FRENCH: Final = {
     "small": "Petite",
     "guard": "Garde",
@@ -40,20 +42,52 @@ HAND_BONUSES: Final = {
     "no-honours": 10,
 }
 HAND_BONUS_NAMES: Final = {
-    "trumps-10": "10 trumps in hand",
-    "trumps-13": "13 trumps in hand",
-    "trumps-15": "15 trumps in hand",
-    "no-trumps": "no trumps in hand",
-    "no-honours": "no honours in hand",
+    "trumps-10": N_("10 trumps in hand"),
+    "trumps-13": N_("13 trumps in hand"),
+    "trumps-15": N_("15 trumps in hand"),
+    "no-trumps": N_("no trumps in hand"),
+    "no-honours": N_("no honours in hand"),
+}
+#: A hand bonus claimed twice by the same player, ``{who}`` the holder (a noun).
+HAND_BONUS_ONCE: Final = {
+    "trumps-10": N_("{who} can claim the 10 trumps in hand bonus only once"),
+    "trumps-13": N_("{who} can claim the 13 trumps in hand bonus only once"),
+    "trumps-15": N_("{who} can claim the 15 trumps in hand bonus only once"),
+    "no-trumps": N_("{who} can claim the no trumps in hand bonus only once"),
+    "no-honours": N_("{who} can claim the no honours in hand bonus only once"),
+}
+#: A hand bonus's line in the working when it counts in the contract score, ``{holder}`` its role.
+HAND_BONUS_SIDE: Final = {
+    "trumps-10": N_("10 trumps in hand ({holder})"),
+    "trumps-13": N_("13 trumps in hand ({holder})"),
+    "trumps-15": N_("15 trumps in hand ({holder})"),
+    "no-trumps": N_("No trumps in hand ({holder})"),
+    "no-honours": N_("No honours in hand ({holder})"),
+}
+#: A hand bonus's line in the working when its holder collects it, ``{holder}`` its role.
+HAND_BONUS_HOLDER: Final = {
+    "trumps-10": N_("10 trumps in hand: {holder} collects from each player"),
+    "trumps-13": N_("13 trumps in hand: {holder} collects from each player"),
+    "trumps-15": N_("15 trumps in hand: {holder} collects from each player"),
+    "no-trumps": N_("No trumps in hand: {holder} collects from each player"),
+    "no-honours": N_("No honours in hand: {holder} collects from each player"),
+}
+#: A hand bonus in a form's list, ``{holder}`` the player who held it (a noun).
+HAND_BONUS_HELD: Final = {
+    "trumps-10": N_("trumps 10, held by {holder}"),
+    "trumps-13": N_("trumps 13, held by {holder}"),
+    "trumps-15": N_("trumps 15, held by {holder}"),
+    "no-trumps": N_("no trumps, held by {holder}"),
+    "no-honours": N_("no honours, held by {holder}"),
 }
 #: Pair values of the source's table, in points: honour or bout with a plain card, two plain cards.
 PAIR_VALUES: Final = (
-    ("A bout (special card) and a plain card", 5),
-    ("A King and a plain card", 5),
-    ("A Queen and a plain card", 4),
-    ("A Knight (Cavalier) and a plain card", 3),
-    ("A Jack and a plain card", 2),
-    ("Two plain cards", 1),
+    (N_("A bout (special card) and a plain card"), 5),
+    (N_("A King and a plain card"), 5),
+    (N_("A Queen and a plain card"), 4),
+    (N_("A Knight (Cavalier) and a plain card"), 3),
+    (N_("A Jack and a plain card"), 2),
+    (N_("Two plain cards"), 1),
 )
 TOTAL_POINTS: Final = 91
 
@@ -72,105 +106,135 @@ class ClassicOptions(Options):
 
     shares: str = option(
         "zero-sum",
-        "Who pays whom. 'zero-sum' (default): the taker wins or pays the contract score to each "
-        "opponent, as in the modern rules (3 players: taker 2S, opponents -S each; 5 players: taker "
-        "2S, partner S, the three others -S each). 'taker-only': only the taker's tally moves, by S, "
-        "which is the most literal reading of the source ('add it to your score').",
+        N_(
+            "Who pays whom. 'zero-sum' (default): the taker wins or pays the contract score to each "
+            "opponent, as in the modern rules (3 players: taker 2S, opponents -S each; 5 players: taker "
+            "2S, partner S, the three others -S each). 'taker-only': only the taker's tally moves, by S, "
+            "which is the most literal reading of the source ('add it to your score')."
+        ),
         choices=("zero-sum", "taker-only"),
     )
     failed_contract: str = option(
         "mirror",
-        "A contract that misses its target. 'mirror' (default): the taker loses what he would have "
-        "won, base plus shortfall times the multiplier. 'nothing': a failed contract scores nothing "
-        "(the source only describes what a winner scores).",
+        N_(
+            "A contract that misses its target. 'mirror' (default): the taker loses what he would have "
+            "won, base plus shortfall times the multiplier. 'nothing': a failed contract scores nothing "
+            "(the source only describes what a winner scores)."
+        ),
         choices=("mirror", "nothing"),
     )
     unbid_slam: str = option(
         "replaces-base",
-        "A taker who wins every trick without bidding Slam. 'replaces-base' (default): 300 instead "
-        "of the contract's base, the difference still added (the source waives the difference only "
-        "for a bid slam). 'flat': 300 and nothing else. 'added': the contract's score plus 300.",
+        N_(
+            "A taker who wins every trick without bidding Slam. 'replaces-base' (default): 300 instead "
+            "of the contract's base, the difference still added (the source waives the difference only "
+            "for a bid slam). 'flat': 300 and nothing else. 'added': the contract's score plus 300."
+        ),
         choices=("replaces-base", "flat", "added"),
     )
     failed_slam: str = option(
         "mirror",
-        "A bid Slam that loses a trick. 'mirror' (default): the taker pays 600, what he would have "
-        "won. 'half': he pays 300, the ratio the modern rules use (400 won, 200 lost).",
+        N_(
+            "A bid Slam that loses a trick. 'mirror' (default): the taker pays 600, what he would have "
+            "won. 'half': he pays 300, the ratio the modern rules use (400 won, 200 lost)."
+        ),
         choices=("mirror", "half"),
     )
     defence_slam: str = option(
         "none",
-        "The opponents win every trick. 'none' (default): the failed contract is scored as usual. "
-        "'unbid-slam': the taker also pays 300 for the opponents' slam.",
+        N_(
+            "The opponents win every trick. 'none' (default): the failed contract is scored as usual. "
+            "'unbid-slam': the taker also pays 300 for the opponents' slam."
+        ),
         choices=("none", "unbid-slam"),
     )
     petit_last_trick: str = option(
         "player",
-        "Who gets the 10 for the Petit on the last trick. 'player' (default): the side of the player "
-        "who plays it, as the source words it ('playing the 1 of trumps on the last trick'). "
-        "'winner': the side that wins that last trick (the modern Petit au bout).",
+        N_(
+            "Who gets the 10 for the Petit on the last trick. 'player' (default): the side of the player "
+            "who plays it, as the source words it ('playing the 1 of trumps on the last trick'). "
+            "'winner': the side that wins that last trick (the modern Petit au bout)."
+        ),
         choices=("player", "winner"),
     )
     hand_bonuses: str = option(
         "holder",
-        "Who gets a hand bonus (10/13/15 trumps, no trumps, no honours). 'holder' (default): the "
-        "player whose hand it is collects it from every other player. 'side': it is added to the "
-        "contract score for the holder's side. 'winning-side': it goes to the side that wins the "
-        "deal, whoever holds it (the modern handful rule).",
+        N_(
+            "Who gets a hand bonus (10/13/15 trumps, no trumps, no honours). 'holder' (default): the "
+            "player whose hand it is collects it from every other player. 'side': it is added to the "
+            "contract score for the holder's side. 'winning-side': it goes to the side that wins the "
+            "deal, whoever holds it (the modern handful rule)."
+        ),
         choices=("holder", "side", "winning-side"),
     )
     excuse_is_trump: bool = option(
         False,
-        "Whether the Excuse counts as a trump for the trump bonuses. Default no: the source lists "
-        "21 numbered trumps and the Excuse apart, so a hand whose only 'trump' is the Excuse has no "
-        "trumps.",
+        N_(
+            "Whether the Excuse counts as a trump for the trump bonuses. Default no: the source lists "
+            "21 numbered trumps and the Excuse apart, so a hand whose only 'trump' is the Excuse has no "
+            "trumps."
+        ),
     )
     trump_thresholds_5p: str = option(
         "10-13-15",
-        "Trump bonuses with five players (15 cards each). '10-13-15' (default): the same thresholds "
-        "as with three ('the rules are basically the same'). '8-10-13': the modern five-player "
-        "thresholds, scaled to the shorter hands.",
+        N_(
+            "Trump bonuses with five players (15 cards each). '10-13-15' (default): the same thresholds "
+            "as with three ('the rules are basically the same'). '8-10-13': the modern five-player "
+            "thresholds, scaled to the shorter hands."
+        ),
         choices=("10-13-15", "8-10-13"),
     )
     guard_without_dog: str = option(
         "taker",
-        "Whose cards the dog is in Guard without the dog. 'taker' (default): it counts for the taker, "
-        "as the bid's name and every later rule book say. 'nobody': it is set aside.",
+        N_(
+            "Whose cards the dog is in Guard without the dog. 'taker' (default): it counts for the taker, "
+            "as the bid's name and every later rule book say. 'nobody': it is set aside."
+        ),
         choices=("taker", "nobody"),
     )
     call_timing: str = option(
         "after-dog",
-        "Five players: when the taker calls a King. 'after-dog' (default): once the dog is shown, "
-        "since the source requires a King neither in the taker's hand nor in the dog. 'before-dog': "
-        "before it is shown (the modern order); a King that turns out to be in the dog leaves the "
-        "taker alone.",
+        N_(
+            "Five players: when the taker calls a King. 'after-dog' (default): once the dog is shown, "
+            "since the source requires a King neither in the taker's hand nor in the dog. 'before-dog': "
+            "before it is shown (the modern order); a King that turns out to be in the dog leaves the "
+            "taker alone."
+        ),
         choices=("after-dog", "before-dog"),
     )
     called_suit_lead: bool = option(
         True,
-        "Five players: whether the first trick may be led in the called suit. Default yes: the "
-        "source does not forbid it (the modern rules do, unless the called King itself is led).",
+        N_(
+            "Five players: whether the first trick may be led in the called suit. Default yes: the "
+            "source does not forbid it (the modern rules do, unless the called King itself is led)."
+        ),
     )
     slam_excuse: str = option(
         "wins-last-trick",
-        "A side that has won every trick and leads the Excuse to the last trick. 'wins-last-trick' "
-        "(default): the Excuse wins that trick, otherwise a taker holding the Excuse could never make "
-        "a slam, because he leads every trick and may not lead the Excuse; and an Excuse that the "
-        "slam side plays to the last trick under a partner's winning card stays with that side, as in "
-        "the modern rules' 'except in a slam' (the source only says that an Excuse played to the last "
-        "trick goes to the opposition). 'strict': the trick goes to the highest other card, and the "
-        "Excuse to the other side in both cases.",
+        N_(
+            "A side that has won every trick and leads the Excuse to the last trick. 'wins-last-trick' "
+            "(default): the Excuse wins that trick, otherwise a taker holding the Excuse could never make "
+            "a slam, because he leads every trick and may not lead the Excuse; and an Excuse that the "
+            "slam side plays to the last trick under a partner's winning card stays with that side, as in "
+            "the modern rules' 'except in a slam' (the source only says that an Excuse played to the last "
+            "trick goes to the opposition). 'strict': the trick goes to the highest other card, and the "
+            "Excuse to the other side in both cases."
+        ),
         choices=("wins-last-trick", "strict"),
     )
     bidding: str = option(
         "once",
-        "How long the bidding lasts. 'once' (default): each player speaks once, as in the modern rules. "
-        "'auction': the source only says to bid higher or pass, so the bidding may go round again until "
-        "everyone but the highest bidder has passed; a player who passes is out.",
+        N_(
+            "How long the bidding lasts. 'once' (default): each player speaks once, as in the modern rules. "
+            "'auction': the source only says to bid higher or pass, so the bidding may go round again until "
+            "everyone but the highest bidder has passed; a player who passes is out."
+        ),
         choices=("once", "auction"),
     )
     shuffle: bool = option(
         False,
-        "Whether the pack is shuffled between deals. Default no, as the source says: the tricks are "
-        "gathered, the pack is cut and dealt again. Turn it on for a fresh shuffle every deal.",
+        N_(
+            "Whether the pack is shuffled between deals. Default no, as the source says: the tricks are "
+            "gathered, the pack is cut and dealt again. Turn it on for a fresh shuffle every deal."
+        ),
     )

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from ...engine.options import read_options
 from ...engine.request import required, shown, whole_number
 from ...errors import RequestError
+from ...messages import Message, _, gettext_lazy
 from ...seats import ATTACK, DEFENCE
 from ..fft.holdings import DealShape, check_holding
 from .options import (
@@ -16,7 +17,7 @@ from .options import (
     CONTRACT_FRENCH,
     CONTRACT_NAMES,
     CONTRACTS,
-    HAND_BONUS_NAMES,
+    HAND_BONUS_ONCE,
     HAND_BONUSES,
     MULTIPLIER,
     SLAM_BID_MADE,
@@ -25,21 +26,37 @@ from .options import (
     players_contracts,
 )
 from .rules import Classic3, Classic5
-from .scoring import roles, score_deal
+from .scoring import ROLE_NOUNS, roles, score_deal
 
 
 # -------------------------------------------------------------------------------------- the request
-def _int_field(request: Mapping[str, object], name: str, low: int, high: int, what: str) -> int:
-    value = required(request, name, f"give {what}, a whole number from {low} to {high}")
+def _int_field(request: Mapping[str, object], name: str, low: int, high: int, what: Message) -> int:
+    value = required(
+        request, name, _("give {what}, a whole number from {low} to {high}", what=what, low=low, high=high)
+    )
     if isinstance(value, float) and not value.is_integer():
         raise RequestError(
             name,
-            f"{what} must be a whole number: counting by pairs never gives a half point "
-            "(a last odd card is left out)",
+            gettext_lazy(
+                "{what} must be a whole number: counting by pairs never gives a half point "
+                "(a last odd card is left out)",
+                what=what,
+            ),
         )
-    number = whole_number(value, name, f"{what}, a whole number from {low} to {high}")
+    number = whole_number(
+        value, name, _("{what}, a whole number from {low} to {high}", what=what, low=low, high=high)
+    )
     if not low <= number <= high:
-        raise RequestError(name, f"{what} must be between {low} and {high}, not {number}")
+        raise RequestError(
+            name,
+            gettext_lazy(
+                "{what} must be between {low} and {high}, not {number}",
+                what=what,
+                low=low,
+                high=high,
+                number=number,
+            ),
+        )
     return number
 
 
@@ -62,56 +79,83 @@ def parse_options(raw: object) -> ClassicOptions:
 
 
 def _check_bonus(where: str, kind: str, holder: str, earlier: Sequence[tuple[str, str]]) -> None:
-    who = holder.replace("-", " ")
+    who = ROLE_NOUNS[holder]
     for k, h in earlier:
         if h != holder:
             continue
         if k == kind:
-            raise RequestError(where, f"the {who} can claim the {HAND_BONUS_NAMES[kind]} bonus only once")
+            raise RequestError(where, gettext_lazy(HAND_BONUS_ONCE[kind], who=who))
         if k.startswith("trumps") and kind.startswith("trumps"):
-            raise RequestError(where, f"the {who} can claim only one trump bonus, the highest")
+            raise RequestError(
+                where, gettext_lazy("{who} can claim only one trump bonus, the highest", who=who)
+            )
         if {k, kind} in ({"no-trumps", "trumps-10"}, {"no-trumps", "trumps-13"}, {"no-trumps", "trumps-15"}):
-            raise RequestError(where, "a hand with no trumps cannot also hold 10 trumps or more")
+            raise RequestError(
+                where, gettext_lazy("a hand with no trumps cannot also hold 10 trumps or more")
+            )
 
 
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
     """Score a classic deal described by a JSON-like request (see the module docstring)."""
     if not isinstance(request, Mapping):
-        raise RequestError("", "a score request is an object with fields like players, contract and points")
+        raise RequestError(
+            "", gettext_lazy("a score request is an object with fields like players, contract and points")
+        )
     variant = request.get("variant", "classic")
     if variant != "classic":
-        raise RequestError("variant", f"this calculator scores the classic rules, not {variant!r}")
-    players = whole_number(request.get("players", 3), "players", "the number of players, 3 or 5")
+        raise RequestError(
+            "variant",
+            gettext_lazy("this calculator scores the classic rules, not {variant}", variant=repr(variant)),
+        )
+    players = whole_number(request.get("players", 3), "players", _("the number of players, 3 or 5"))
     if players not in (3, 5):
-        raise RequestError("players", f"the classic rules are for 3 or 5 players, not {players}")
+        raise RequestError(
+            "players",
+            gettext_lazy("the classic rules are for 3 or 5 players, not {players}", players=players),
+        )
     allowed = players_contracts(players)
-    contract = required(request, "contract", f"choose a contract among {', '.join(allowed)}")
+    contracts = ", ".join(allowed)
+    contract = required(request, "contract", _("choose a contract among {contracts}", contracts=contracts))
     if contract not in allowed:
         if contract == "guard-against":
             raise RequestError(
-                "contract", "five players cannot bid Guard against the dog: 3 dog cards do not share among 4"
+                "contract",
+                gettext_lazy(
+                    "five players cannot bid Guard against the dog: 3 dog cards do not share among 4"
+                ),
             )
-        raise RequestError("contract", f"choose a contract among {', '.join(allowed)}, not {shown(contract)}")
+        raise RequestError(
+            "contract",
+            gettext_lazy(
+                "choose a contract among {contracts}, not {value}", contracts=contracts, value=shown(contract)
+            ),
+        )
     assert isinstance(contract, str)
     options = parse_options(request.get("options"))
     slam = request.get("slam")
     if slam not in (None, "attack", "defence"):
         raise RequestError(
             "slam",
-            'say "attack" if the taker\'s side won every trick, "defence" if the opponents did, or null',
+            gettext_lazy(
+                'say "attack" if the taker\'s side won every trick, "defence" if the opponents did, or null'
+            ),
         )
     assert slam is None or isinstance(slam, str)
     petit = request.get("petit_last_trick")
     if petit not in (None, "attack", "defence"):
-        raise RequestError("petit_last_trick", 'say "attack", "defence" or null (no Petit on the last trick)')
+        raise RequestError(
+            "petit_last_trick", gettext_lazy('say "attack", "defence" or null (no Petit on the last trick)')
+        )
     assert petit is None or isinstance(petit, str)
     # Credited to the side of the player who played it, the Petit tells nothing of who won the trick.
     petit_won = petit if options.petit_last_trick == "winner" else None
     oudlers = 0
     points: int | None = None
     if contract != "slam":
-        oudlers = _int_field(request, "oudlers", 0, 3, "the number of special cards (bouts) the taker has")
-        points = _int_field(request, "points", 0, TOTAL_POINTS, "the taker's points")
+        oudlers = _int_field(
+            request, "oudlers", 0, 3, gettext_lazy("the number of special cards (bouts) the taker has")
+        )
+        points = _int_field(request, "points", 0, TOTAL_POINTS, gettext_lazy("the taker's points"))
         check_holding(
             deal_shape(players, contract, options),
             bouts=oudlers,
@@ -126,38 +170,59 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     elif petit_won is not None and slam is not None and petit_won != slam:
         raise RequestError(
             "petit_last_trick",
-            f"the {slam} won every trick, the last one too, so the Petit on the last trick "
-            f"(to the side that wins that trick, under the option petit_last_trick) is theirs",
+            gettext_lazy(
+                "the attack won every trick, the last one too, so the Petit on the last trick (to the side "
+                "that wins that trick, under the option petit_last_trick) is theirs"
+            )
+            if slam == "attack"
+            else gettext_lazy(
+                "the defence won every trick, the last one too, so the Petit on the last trick (to the side "
+                "that wins that trick, under the option petit_last_trick) is theirs"
+            ),
         )
     alone = request.get("alone", False)
     if not isinstance(alone, bool):
-        raise RequestError("alone", "say true if the taker played without a partner, false otherwise")
+        raise RequestError(
+            "alone", gettext_lazy("say true if the taker played without a partner, false otherwise")
+        )
     if alone and players != 5:
-        raise RequestError("alone", "only the five-player game has a partner to play without")
+        raise RequestError("alone", gettext_lazy("only the five-player game has a partner to play without"))
     if alone and contract != "slam" and options.call_timing == "after-dog":
         raise RequestError(
             "alone",
-            "the taker calls a King once the dog is shown, one neither in his hand nor in the dog, so he "
-            'always has a partner: he plays alone only in a bid Slam or with call_timing "before-dog"',
+            gettext_lazy(
+                "the taker calls a King once the dog is shown, one neither in his hand nor in the dog, so he "
+                'always has a partner: he plays alone only in a bid Slam or with call_timing "before-dog"'
+            ),
         )
     raw_bonuses = request.get("bonuses", [])
     if not isinstance(raw_bonuses, list | tuple):
         raise RequestError(
-            "bonuses", 'give the hand bonuses as a list like [{"kind": "no-trumps", "holder": "taker"}]'
+            "bonuses",
+            gettext_lazy('give the hand bonuses as a list like [{"kind": "no-trumps", "holder": "taker"}]'),
         )
     names = roles(players, alone)
     bonuses: list[tuple[str, str]] = []
     for i, item in enumerate(raw_bonuses):
         where = f"bonuses[{i}]"
         if not isinstance(item, Mapping):
-            raise RequestError(where, 'each bonus is an object like {"kind": "no-trumps", "holder": "taker"}')
+            raise RequestError(
+                where, gettext_lazy('each bonus is an object like {"kind": "no-trumps", "holder": "taker"}')
+            )
         kind = item.get("kind")
         if kind not in HAND_BONUSES:
-            raise RequestError(f"{where}.kind", f"a hand bonus is one of {', '.join(HAND_BONUSES)}")
+            raise RequestError(
+                f"{where}.kind", gettext_lazy("a hand bonus is one of {kinds}", kinds=", ".join(HAND_BONUSES))
+            )
         holder = item.get("holder", "taker")
         if holder not in names:
             raise RequestError(
-                f"{where}.holder", f"with {players} players the holder is one of {', '.join(names)}"
+                f"{where}.holder",
+                gettext_lazy(
+                    "with {players} players the holder is one of {roles}",
+                    players=players,
+                    roles=", ".join(names),
+                ),
             )
         assert isinstance(kind, str) and isinstance(holder, str)
         _check_bonus(where, kind, holder, bonuses)
@@ -183,7 +248,7 @@ def score_table() -> list[dict[str, object]]:
         if contract == "slam":
             rows.append(
                 {
-                    "contract": CONTRACT_NAMES[contract],
+                    "contract": _(CONTRACT_NAMES[contract]),
                     "french": CONTRACT_FRENCH[contract],
                     "base": SLAM_BID_MADE,
                     "multiplier": 0,
@@ -192,7 +257,7 @@ def score_table() -> list[dict[str, object]]:
         else:
             rows.append(
                 {
-                    "contract": CONTRACT_NAMES[contract],
+                    "contract": _(CONTRACT_NAMES[contract]),
                     "french": CONTRACT_FRENCH[contract],
                     "base": BASE[contract],
                     "multiplier": MULTIPLIER[contract],

@@ -82,6 +82,7 @@ from ...engine.state import Phase, ScorePanel
 from ...engine.trick import Counting, Trick
 from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
+from ...messages import N_, _, gettext_lazy
 from ...seats import ATTACK, DEFENCE, Seat, order_from
 from .contracts import ClassicContract
 from .options import MULTIPLIER, TARGETS, ClassicOptions
@@ -134,7 +135,7 @@ def next_round(rnd: Round, seed: int | str) -> Round:
     a point drawn from ``seed`` (or shuffled when the option ``shuffle`` is on)."""
     variant = rnd.variant
     if not isinstance(variant, ClassicVariant):
-        raise TarotError("next_round continues a classic game only")
+        raise TarotError("next_round continues a classic game only")  # a mistake in the calling code
     dealer = rnd.dealer.next(variant.players)
     if variant.options.shuffle:
         return variant.deal_round(dealer, seed)
@@ -272,8 +273,10 @@ class ClassicRound(Round):
         ):
             return Refusal(
                 Illegal.EXCUSE_LEAD,
-                "the Excuse may not be led: lead another card and keep the Excuse for a trick "
-                "someone else has led",
+                gettext_lazy(
+                    "the Excuse may not be led: lead another card and keep the Excuse for a trick "
+                    "someone else has led"
+                ),
             )
         return super().rule_refuse_play(action)
 
@@ -317,7 +320,11 @@ class ClassicRound(Round):
         if result.counting is not None:
             at = next((i for i, line in enumerate(lines) if line.startswith("Counted:")), len(lines) - 1)
             lines.insert(
-                at + 1, f"Counted by pairs, the taker's side has {result.counting.attack_half_points // 2}"
+                at + 1,
+                _(
+                    "Counted by pairs, the taker's side has {points}",
+                    points=result.counting.attack_half_points // 2,
+                ),
             )
         return lines
 
@@ -461,7 +468,7 @@ class ClassicVariant(Variant):
 @register
 class Classic3(ClassicVariant):
     key = "classic-3"
-    title = "Classic French Tarot (older rules), 3 players"
+    title = N_("Classic French Tarot (older rules), 3 players")
     players = 3
     hand_size = 24
     dog_size = 6
@@ -470,7 +477,7 @@ class Classic3(ClassicVariant):
 @register
 class Classic5(ClassicVariant):
     key = "classic-5"
-    title = "Classic French Tarot (older rules), 5 players with a called King"
+    title = N_("Classic French Tarot (older rules), 5 players with a called King")
     players = 5
     hand_size = 15
     dog_size = 3

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ...cards import Card
 from ...engine.result import Term
+from ...messages import Noun, _, ngettext
 from .options import (
     BASE,
     CONTRACT_NAMES,
-    HAND_BONUS_NAMES,
+    HAND_BONUS_HOLDER,
+    HAND_BONUS_SIDE,
     HAND_BONUSES,
     MULTIPLIER,
     PETIT_LAST_TRICK,
@@ -88,6 +91,17 @@ def roles(players: int, alone: bool = False) -> tuple[str, ...]:
     return ("taker", "partner", "defender-1", "defender-2", "defender-3")
 
 
+#: The roles as sentences name them: "the taker", "the defender 1".
+ROLE_NOUNS: Final = {
+    "taker": Noun("taker", "role"),
+    "partner": Noun("partner", "role"),
+    "defender-1": Noun("defender 1", "role"),
+    "defender-2": Noun("defender 2", "role"),
+    "defender-3": Noun("defender 3", "role"),
+    "defender-4": Noun("defender 4", "role"),
+}
+
+
 def side_of(role: str) -> str:
     return "attack" if role in ("taker", "partner") else "defence"
 
@@ -133,56 +147,74 @@ def score_deal(
     """
     opts = options or ClassicOptions()
     terms: list[Term] = []
-    name = CONTRACT_NAMES[contract]
+    name = _(CONTRACT_NAMES[contract])
     tgt: int | None = None
     if contract == "slam":
         won = slam == "attack"
         if won:
             s = SLAM_BID_MADE
-            terms.append(Term("slam-bid", "Slam bid and made (nothing added)", s))
+            terms.append(Term("slam-bid", _("Slam bid and made (nothing added)"), s))
         else:
             s = -(SLAM_BID_MADE if opts.failed_slam == "mirror" else SLAM_BID_MADE // 2)
-            terms.append(Term("slam-failed", "Slam bid and not made", s))
+            terms.append(Term("slam-failed", _("Slam bid and not made"), s))
     else:
         assert points is not None
         tgt = target(oudlers)
         won = points >= tgt
-        terms.append(Term("target", f"Target with {oudlers} special card{'s' if oudlers != 1 else ''}", tgt))
-        terms.append(Term("points", "Taker's points, counted by pairs", points))
+        terms.append(
+            Term(
+                "target",
+                ngettext("Target with {n} special card", "Target with {n} special cards", oudlers),
+                tgt,
+            )
+        )
+        terms.append(Term("points", _("Taker's points, counted by pairs"), points))
         mult = MULTIPLIER[contract]
         diff = abs(points - tgt)
         base = BASE[contract]
         if won and slam == "attack" and opts.unbid_slam != "added":
             if opts.unbid_slam == "flat":
                 s = SLAM_UNBID
-                terms.append(Term("slam-unbid", "Slam made without bidding it (nothing added)", s))
+                terms.append(Term("slam-unbid", _("Slam made without bidding it (nothing added)"), s))
             else:
                 terms.append(
-                    Term("slam-unbid", "Slam made without bidding it, in place of the base", SLAM_UNBID)
+                    Term("slam-unbid", _("Slam made without bidding it, in place of the base"), SLAM_UNBID)
                 )
-                terms.append(Term("difference", f"Difference {diff} × {mult} ({name})", diff * mult))
+                terms.append(Term("difference", _difference(diff, mult, name), diff * mult))
                 s = SLAM_UNBID + diff * mult
         elif won:
-            terms.append(Term("base", f"{name}: base", base))
-            terms.append(Term("difference", f"Difference {diff} × {mult} ({name})", diff * mult))
+            terms.append(Term("base", _("{contract}: base", contract=name), base))
+            terms.append(Term("difference", _difference(diff, mult, name), diff * mult))
             s = base + diff * mult
             if slam == "attack":
-                terms.append(Term("slam-unbid", "Slam made without bidding it", SLAM_UNBID))
+                terms.append(Term("slam-unbid", _("Slam made without bidding it"), SLAM_UNBID))
                 s += SLAM_UNBID
         elif opts.failed_contract == "nothing":
-            terms.append(Term("failed", f"{name} not made: scores nothing under this option", 0))
+            terms.append(
+                Term("failed", _("{contract} not made: scores nothing under this option", contract=name), 0)
+            )
             s = 0
         else:
-            terms.append(Term("base", f"{name} not made: base", -base))
-            terms.append(Term("difference", f"Shortfall {diff} × {mult} ({name})", -diff * mult))
+            terms.append(Term("base", _("{contract} not made: base", contract=name), -base))
+            terms.append(
+                Term(
+                    "difference",
+                    _("Shortfall {diff} × {mult} ({contract})", diff=diff, mult=mult, contract=name),
+                    -diff * mult,
+                )
+            )
             s = -(base + diff * mult)
         if slam == "defence" and opts.defence_slam == "unbid-slam":
-            terms.append(Term("slam-defence", "The opponents won every trick", -SLAM_UNBID))
+            terms.append(Term("slam-defence", _("The opponents won every trick"), -SLAM_UNBID))
             s -= SLAM_UNBID
     if petit_last_trick is not None:
         value = PETIT_LAST_TRICK if petit_last_trick == "attack" else -PETIT_LAST_TRICK
-        who = "the taker's side" if petit_last_trick == "attack" else "the opponents"
-        terms.append(Term("petit-last-trick", f"Petit on the last trick, for {who}", value))
+        label = (
+            _("Petit on the last trick, for the taker's side")
+            if petit_last_trick == "attack"
+            else _("Petit on the last trick, for the opponents")
+        )
+        terms.append(Term("petit-last-trick", label, value))
         s += value
     # Hand bonuses that count inside the contract score.
     personal: list[tuple[str, str]] = []
@@ -193,9 +225,9 @@ def score_deal(
             continue
         winner = side_of(holder) == "attack" if opts.hand_bonuses == "side" else won
         sign = 1 if winner else -1
-        terms.append(Term(f"bonus-{kind}", f"{HAND_BONUS_NAMES[kind].capitalize()} ({holder})", sign * value))
+        terms.append(Term(f"bonus-{kind}", _(HAND_BONUS_SIDE[kind], holder=holder), sign * value))
         s += sign * value
-    terms.append(Term("contract-score", "Contract score S, from the taker's side", s))
+    terms.append(Term("contract-score", _("Contract score S, from the taker's side"), s))
     names = roles(players, alone)
     scores = dict.fromkeys(names, 0)
     if opts.shares == "taker-only":
@@ -208,13 +240,7 @@ def score_deal(
             scores[role] = {"taker": 4 * s if alone else 2 * s, "partner": s}.get(role, -s)
     for kind, holder in personal:
         value = HAND_BONUSES[kind]
-        terms.append(
-            Term(
-                f"bonus-{kind}",
-                f"{HAND_BONUS_NAMES[kind].capitalize()}: {holder} collects from each player",
-                value,
-            )
-        )
+        terms.append(Term(f"bonus-{kind}", _(HAND_BONUS_HOLDER[kind], holder=holder), value))
         if opts.shares == "taker-only":
             if holder == "taker":
                 scores["taker"] += value
@@ -222,5 +248,10 @@ def score_deal(
         for role in names:
             scores[role] += value * (players - 1) if role == holder else -value
     for role in names:
-        terms.append(Term(f"share-{role}", f"Share of the {role.replace('-', ' ')}", scores[role]))
+        terms.append(Term(f"share-{role}", _("Share {role:of}", role=ROLE_NOUNS[role]), scores[role]))
     return ClassicScore(won, tgt, s, tuple(terms), scores)
+
+
+def _difference(diff: int, mult: int, contract: str) -> str:
+    """The working's line for the difference times the contract's multiplier."""
+    return _("Difference {diff} × {mult} ({contract})", diff=diff, mult=mult, contract=contract)

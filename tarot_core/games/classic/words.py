@@ -6,14 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from ...messages import N_
 from ..fft.words import WORDS as FRENCH_WORDS
 from .options import CONTRACT_NAMES as CONTRACTS
 
 WORDS: Final = replace(
     FRENCH_WORDS,
-    name="Older French rules",
-    label="Older French rules",
-    short="Older French rules",
+    name=N_("Older French rules"),
+    label=N_("Older French rules"),
+    short=N_("Older French rules"),
     contracts=CONTRACTS,
     contract_names=CONTRACTS,
 )

@@ -6,25 +6,35 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...engine.request import SIDES, Choices, FieldContext, RequestField, RequestForm, Roles
+from ...messages import N_, _
 from .scoring import FFT_CONTRACT_NAMES, FFT_HANDFULS
 
 #: The slam as one choice: who won every trick, and whether it was announced ("announced:attack").
 SLAM_CHOICES: Final[Choices] = (
-    ("", "no slam"),
-    ("attack", "made by the attack, not announced"),
-    ("announced:attack", "announced and made"),
-    ("announced:", "announced and not made"),
-    ("defence", "made by the defence"),
+    ("", N_("no slam")),
+    ("attack", N_("made by the attack, not announced")),
+    ("announced:attack", N_("announced and made")),
+    ("announced:", N_("announced and not made")),
+    ("defence", N_("made by the defence")),
 )
+#: A handful as a list names it, by the side that shows it and its size.
+_HANDFUL_CHOICES: Final = {
+    ("attack", "simple"): N_("attack: simple ({need} trumps)"),
+    ("attack", "double"): N_("attack: double ({need} trumps)"),
+    ("attack", "triple"): N_("attack: triple ({need} trumps)"),
+    ("defence", "simple"): N_("defence: simple ({need} trumps)"),
+    ("defence", "double"): N_("defence: double ({need} trumps)"),
+    ("defence", "triple"): N_("defence: triple ({need} trumps)"),
+}
 
 
 def handful_choices(context: FieldContext) -> Choices:
     """Each side's handfuls for the number of players, written ``side:size``."""
     sizes = FFT_HANDFULS.get(context.players, FFT_HANDFULS[4])
-    choices = [("", "none")]
+    choices = [("", _("none"))]
     for side in ("attack", "defence"):
         for size, need in sizes.items():
-            choices.append((f"{side}:{size}", f"{side}: {size} ({need} trumps)"))
+            choices.append((f"{side}:{size}", _(_HANDFUL_CHOICES[side, size], need=need)))
     return tuple(choices)
 
 
@@ -57,49 +67,56 @@ def roles(players: int, request: Mapping[str, object]) -> Roles:
 
 
 def sheet_roles(players: int) -> tuple[tuple[str, str, str], ...]:
-    taker = ("taker", "Taker", "")
+    taker = ("taker", _("Taker"), "")
     if players != 5:
         return (taker,)
-    return (taker, ("partner", "Partner (the called King)", "leave it out when the taker plays alone"))
+    return (taker, ("partner", _("Partner (the called King)"), _("leave it out when the taker plays alone")))
 
 
 FIELDS: Final = RequestForm(
     fields=(
         RequestField(
-            "contract", "Contract", "select", tuple(FFT_CONTRACT_NAMES.items()), default="garde", always=True
+            "contract",
+            N_("Contract"),
+            "select",
+            tuple(FFT_CONTRACT_NAMES.items()),
+            default="garde",
+            always=True,
         ),
         RequestField(
             "oudlers",
-            "Bouts (oudlers) in the taker's cards",
+            N_("Bouts (oudlers) in the taker's cards"),
             "number",
             default="2",
-            help="0 to 3: the Petit, the 21 and the Excuse",
+            help=N_("0 to 3: the Petit, the 21 and the Excuse"),
         ),
         RequestField(
             "points",
-            "Card points of the taker's side",
+            N_("Card points of the taker's side"),
             "number",
             default="56",
             step="0.5",
-            help="0 to 91, in halves",
+            help=N_("0 to 91, in halves"),
         ),
-        RequestField("petit_au_bout", "Petit au bout (the Petit in the last trick) won by", "select", SIDES),
+        RequestField(
+            "petit_au_bout", N_("Petit au bout (the Petit in the last trick) won by"), "select", SIDES
+        ),
         RequestField(
             "handful",
-            "Handful",
+            N_("Handful"),
             "select",
             handful_choices,
             repeat=2,
             many=True,
-            legend="Handfuls shown",
+            legend=N_("Handfuls shown"),
             key="handfuls",
             item=handful,
             back=handful_back,
         ),
-        RequestField("slam", "Slam (every trick)", "select", SLAM_CHOICES, item=slam, back=slam_back),
+        RequestField("slam", N_("Slam (every trick)"), "select", SLAM_CHOICES, item=slam, back=slam_back),
         RequestField(
             "alone",
-            "The taker called his own King (plays alone)",
+            N_("The taker called his own King (plays alone)"),
             "checkbox",
             shows=lambda players: players == 5,
             every_count=True,
@@ -107,6 +124,6 @@ FIELDS: Final = RequestForm(
     ),
     start={"players": ("4",), "contract": ("garde",), "oudlers": ("2",), "points": ("56",)},
     roles=roles,
-    taker_label="Taker (who won the bidding)",
+    taker_label=N_("Taker (who won the bidding)"),
     sheet_roles=sheet_roles,
 )

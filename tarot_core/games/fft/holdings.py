@@ -24,14 +24,14 @@ The limits are the loosest a real deal allows: a request is refused only when no
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from ...cards import EXCUSE, FULL_PACK, PETIT, Card
-from ...engine.result import bouts_text
 from ...errors import RequestError
+from ...messages import Message, Noun, Number, gettext_lazy, ngettext_lazy
 from ...seats import ATTACK, DEFENCE
 
 #: Half-points of the cheapest card.
@@ -46,6 +46,10 @@ TOTAL: Final = sum(card.half_points for card in FULL_PACK)
 TRUMPS: Final = sum(1 for card in FULL_PACK if card.is_trump or card.is_excuse)
 #: An Excuse its side keeps without ever winning a trick to pay the exchange: half a point less.
 EXCUSE_UNPAID: Final = EXCUSE.half_points - LOW
+
+#: The taker's side as the limits' sentences name it: the taker, or with five players his side.
+_TAKER: Final = Noun("taker", "role")
+_TAKERS_SIDE: Final = Noun("taker's side", "side")
 
 
 def may_discard(card: Card) -> bool:
@@ -87,19 +91,15 @@ class DealShape:
     discard: bool
 
     @property
-    def attack_word(self) -> str:
-        return "the taker" if self.players < 5 else "the taker's side"
+    def attack_word(self) -> Noun:
+        """The taker's side as a sentence names it: the taker, or with five the taker's side."""
+        return _TAKER if self.players < 5 else _TAKERS_SIDE
 
     def dog_pool(self, petit_played: bool) -> tuple[Card, ...]:
         cards = [card for card in FULL_PACK if may_discard(card)] if self.discard else list(FULL_PACK)
         if petit_played:
             cards = [card for card in cards if card is not PETIT]
         return tuple(cards)
-
-    def dog_words(self) -> str:
-        if self.discard:
-            return f"the discard of {self.dog_size} cards (never a King nor a bout)"
-        return f"the unseen dog of {self.dog_size} cards"
 
     # -------------------------------------------------------------- a side that won no trick
     def blank_side(self, side: str, petit_played: bool) -> frozenset[tuple[int, int]]:
@@ -113,25 +113,75 @@ class DealShape:
         kept = {(b + 1, h + EXCUSE_UNPAID) for b, h in _piles(without_excuse, size)}
         return _piles(pool, size) | frozenset(kept)
 
-    def blank_words(self, side: str) -> str:
+    def blank_words(self, side: str) -> Message:
         """What a side that won no trick holds, in words."""
-        excuse = (
-            f"the Excuse if that side had it ({EXCUSE_UNPAID / 2:g} points: with no trick, "
-            "it has no card to give in exchange)"
+        excuse = Number(EXCUSE_UNPAID / 2)
+        if self.dog_side != side:
+            return gettext_lazy(
+                "nothing but the Excuse if that side had it ({excuse} points: with no trick, it has no card "
+                "to give in exchange)",
+                excuse=excuse,
+            )
+        if self.discard:
+            return ngettext_lazy(
+                "only the discard of {n} card (never a King nor a bout) and the Excuse if that side had it "
+                "({excuse} points: with no trick, it has no card to give in exchange)",
+                "only the discard of {n} cards (never a King nor a bout) and the Excuse if that side had it "
+                "({excuse} points: with no trick, it has no card to give in exchange)",
+                self.dog_size,
+                excuse=excuse,
+            )
+        return ngettext_lazy(
+            "only the unseen dog of {n} card and the Excuse if that side had it ({excuse} points: with no "
+            "trick, it has no card to give in exchange)",
+            "only the unseen dog of {n} cards and the Excuse if that side had it ({excuse} points: with no "
+            "trick, it has no card to give in exchange)",
+            self.dog_size,
+            excuse=excuse,
         )
-        if self.dog_side == side:
-            return f"only {self.dog_words()} and {excuse}"
-        return f"nothing but {excuse}"
 
-    def least_words(self, side: str, bouts: int, show: Callable[[int], str]) -> str:
+    def least_words(self, side: str, bouts: int, show: Callable[[int], str]) -> Message:
         """Why a side that won a trick holds at least ``least(side, bouts)`` half-points."""
-        where = f"{self.players} from a trick"
-        if self.dog_side == side:
-            where += f", {self.dog_size} from the {'discard' if self.discard else 'dog'}"
-        cards = f"{self.cards_of_winner(side)} cards at least ({where})"
+        facts = {
+            "bout": show(BOUT),
+            "low": show(LOW),
+            "count": self.cards_of_winner(side),
+            "players": self.players,
+            "dog": self.dog_size,
+        }
+        if self.dog_side != side:
+            if bouts:
+                return gettext_lazy(
+                    "{bout} a bout and at least {low} each of its other cards, of {count} cards at least "
+                    "({players} from a trick)",
+                    **facts,
+                )
+            return gettext_lazy(
+                "at least {low} for each of its {count} cards at least ({players} from a trick)", **facts
+            )
+        if self.discard:
+            if bouts:
+                return gettext_lazy(
+                    "{bout} a bout and at least {low} each of its other cards, of {count} cards at least "
+                    "({players} from a trick, {dog} from the discard)",
+                    **facts,
+                )
+            return gettext_lazy(
+                "at least {low} for each of its {count} cards at least ({players} from a trick, {dog} from "
+                "the discard)",
+                **facts,
+            )
         if bouts:
-            return f"{show(BOUT)} a bout and at least {show(LOW)} each of its other cards, of {cards}"
-        return f"at least {show(LOW)} for each of its {cards}"
+            return gettext_lazy(
+                "{bout} a bout and at least {low} each of its other cards, of {count} cards at least "
+                "({players} from a trick, {dog} from the dog)",
+                **facts,
+            )
+        return gettext_lazy(
+            "at least {low} for each of its {count} cards at least ({players} from a trick, {dog} from "
+            "the dog)",
+            **facts,
+        )
 
     def slam_totals(self, slam_by: str, petit_played: bool) -> dict[int, frozenset[int]]:
         """The attack's possible half-points by its bouts when ``slam_by`` won every trick."""
@@ -186,45 +236,95 @@ def check_holding(
         if slam_by is not None and petit != slam_by:
             raise RequestError(
                 petit_field,
-                f"the {_side_word(slam_by)} won every trick, the last one too, so the Petit au bout "
-                f"cannot be the {_side_word(petit)}'s",
+                gettext_lazy(
+                    "the attack won every trick, the last one too, so the Petit au bout cannot be the "
+                    "defence's"
+                )
+                if slam_by == ATTACK
+                else gettext_lazy(
+                    "the defence won every trick, the last one too, so the Petit au bout cannot be the "
+                    "attack's"
+                ),
             )
         if petit == ATTACK and bouts == 0:
             raise RequestError(
                 petit_field,
-                f"the side that won the Petit au bout holds the Petit, so it has at least 1 bout, "
-                f"and {taker} has 0 (oudlers)",
+                gettext_lazy(
+                    "the side that won the Petit au bout holds the Petit, so it has at least 1 bout, and "
+                    "{taker} has 0 (oudlers)",
+                    taker=taker,
+                ),
             )
         if petit == DEFENCE and bouts == BOUTS:
             raise RequestError(
                 petit_field,
-                f"the side that won the Petit au bout holds the Petit, so the defence has at least 1 bout "
-                f"and {taker} cannot have all {BOUTS} (oudlers)",
+                gettext_lazy(
+                    "the side that won the Petit au bout holds the Petit, so the defence has at least 1 bout "
+                    "and {taker} cannot have all {bouts} (oudlers)",
+                    taker=taker,
+                    bouts=BOUTS,
+                ),
             )
     played = petit is not None
     if slam_by is not None:
         totals = shape.slam_totals(slam_by, played)
-        holder = "the defence" if slam_by == ATTACK else taker
         holds = shape.blank_words(other(slam_by))
-        because = f"the {_side_word(slam_by)} won every trick, so {holder} holds {holds}"
+        because = (
+            gettext_lazy("the attack won every trick, so the defence holds {holds}", holds=holds)
+            if slam_by == ATTACK
+            else gettext_lazy(
+                "the defence won every trick, so {taker} holds {holds}", taker=taker, holds=holds
+            )
+        )
         if bouts not in totals:
-            possible = " or ".join(str(b) for b in totals)
-            raise RequestError("oudlers", f"{because}: {taker} then has {possible} bouts, not {bouts}")
+            raise RequestError(
+                "oudlers",
+                gettext_lazy(
+                    "{because}: {taker} then has {possible} bouts, not {bouts}",
+                    because=because,
+                    taker=taker,
+                    possible=_either(totals),
+                    bouts=bouts,
+                ),
+            )
         values = sorted({unit(half) for half in totals[bouts]})
         if value not in values:
-            with_bouts = f"with {bouts_text(bouts)} {taker} then has"
+            facts: dict[str, object] = {"because": because, "taker": taker, "value": shown(value)}
             if value < values[0] or value > values[-1]:
-                span = (
-                    f"exactly {shown(values[0])}"
-                    if len(values) == 1
-                    else f"from {shown(values[0])} to {shown(values[-1])}"
+                if len(values) == 1:
+                    raise RequestError(
+                        "points",
+                        ngettext_lazy(
+                            "{because}: with {n} bout {taker} then has exactly {points} points, not {value}",
+                            "{because}: with {n} bouts {taker} then has exactly {points} points, not {value}",
+                            bouts,
+                            points=shown(values[0]),
+                            **facts,
+                        ),
+                    )
+                raise RequestError(
+                    "points",
+                    ngettext_lazy(
+                        "{because}: with {n} bout {taker} then has from {low} to {high} points, not {value}",
+                        "{because}: with {n} bouts {taker} then has from {low} to {high} points, not {value}",
+                        bouts,
+                        low=shown(values[0]),
+                        high=shown(values[-1]),
+                        **facts,
+                    ),
                 )
-                raise RequestError("points", f"{because}: {with_bouts} {span} points, not {shown(value)}")
             below = max(v for v in values if v < value)
             above = min(v for v in values if v > value)
             raise RequestError(
                 "points",
-                f"{because}: {with_bouts} {shown(below)} or {shown(above)} points, not {shown(value)}",
+                ngettext_lazy(
+                    "{because}: with {n} bout {taker} then has {below} or {above} points, not {value}",
+                    "{because}: with {n} bouts {taker} then has {below} or {above} points, not {value}",
+                    bouts,
+                    below=shown(below),
+                    above=shown(above),
+                    **facts,
+                ),
             )
         return
     low, high = shape.open_bounds(bouts)
@@ -233,12 +333,8 @@ def check_holding(
     side = DEFENCE if value < unit(low) else ATTACK
     totals = shape.slam_totals(side, played)
     if value in {unit(h) for h in totals.get(bouts, ())}:
-        hint = (slam_hint or {}).get(side, "")
         raise RequestError(
-            "slam",
-            f"{shown(value)} points with {bouts_text(bouts)} means that "
-            f"{'the defence' if side == ATTACK else taker} won no trick: a slam by the "
-            f"{_side_word(side)}{f'; say so with {hint}' if hint else ''}",
+            "slam", _slam_meant(side, bouts, taker, shown(value), (slam_hint or {}).get(side, ""))
         )
 
     def half(amount: int) -> str:
@@ -247,23 +343,100 @@ def check_holding(
     if value < unit(low):
         raise RequestError(
             "points",
-            f"with {bouts_text(bouts)}, {taker} holds at least {half(low)} points, not {shown(value)}: "
-            f"a side that won a trick counts {shape.least_words(ATTACK, bouts, points)}",
+            ngettext_lazy(
+                "with {n} bout, {taker} holds at least {low} points, not {value}: a side that won a trick "
+                "counts {least}",
+                "with {n} bouts, {taker} holds at least {low} points, not {value}: a side that won a trick "
+                "counts {least}",
+                bouts,
+                taker=taker,
+                low=half(low),
+                value=shown(value),
+                least=shape.least_words(ATTACK, bouts, points),
+            ),
         )
     defence_bouts = BOUTS - bouts
+    facts = {
+        "taker": taker,
+        "high": half(high),
+        "value": shown(value),
+        "rest": half(TOTAL - high),
+        "least": shape.least_words(DEFENCE, defence_bouts, points),
+    }
+    if defence_bouts:
+        raise RequestError(
+            "points",
+            ngettext_lazy(
+                "with {n} bout, {taker} holds at most {high} points, not {value}: the defence, which won a "
+                "trick, holds at least {rest} with its {defence_bouts}: {least}",
+                "with {n} bouts, {taker} holds at most {high} points, not {value}: the defence, which won a "
+                "trick, holds at least {rest} with its {defence_bouts}: {least}",
+                bouts,
+                defence_bouts=ngettext_lazy("{n} bout", "{n} bouts", defence_bouts),
+                **facts,
+            ),
+        )
     raise RequestError(
         "points",
-        f"with {bouts_text(bouts)}, {taker} holds at most {half(high)} points, not {shown(value)}: "
-        f"the defence, which won a trick, holds at least {half(TOTAL - high)}"
-        f"{f' with its {bouts_text(defence_bouts)}' if defence_bouts else ''}: "
-        f"{shape.least_words(DEFENCE, defence_bouts, points)}",
+        ngettext_lazy(
+            "with {n} bout, {taker} holds at most {high} points, not {value}: the defence, which won a "
+            "trick, holds at least {rest}: {least}",
+            "with {n} bouts, {taker} holds at most {high} points, not {value}: the defence, which won a "
+            "trick, holds at least {rest}: {least}",
+            bouts,
+            **facts,
+        ),
     )
 
 
+def _slam_meant(side: str, bouts: int, taker: Noun, value: str, hint: str) -> Message:
+    """Why a holding that only a slam by ``side`` gives is refused, with how to say that slam (``hint``)."""
+    if side == ATTACK:
+        if hint:
+            return ngettext_lazy(
+                "{value} points with {n} bout means that the defence won no trick: a slam by the attack; "
+                "say so with {hint}",
+                "{value} points with {n} bouts means that the defence won no trick: a slam by the attack; "
+                "say so with {hint}",
+                bouts,
+                value=value,
+                hint=hint,
+            )
+        return ngettext_lazy(
+            "{value} points with {n} bout means that the defence won no trick: a slam by the attack",
+            "{value} points with {n} bouts means that the defence won no trick: a slam by the attack",
+            bouts,
+            value=value,
+        )
+    if hint:
+        return ngettext_lazy(
+            "{value} points with {n} bout means that {taker} won no trick: a slam by the defence; say so "
+            "with {hint}",
+            "{value} points with {n} bouts means that {taker} won no trick: a slam by the defence; say so "
+            "with {hint}",
+            bouts,
+            value=value,
+            taker=taker,
+            hint=hint,
+        )
+    return ngettext_lazy(
+        "{value} points with {n} bout means that {taker} won no trick: a slam by the defence",
+        "{value} points with {n} bouts means that {taker} won no trick: a slam by the defence",
+        bouts,
+        value=value,
+        taker=taker,
+    )
+
+
+def _either(values: Iterable[object]) -> object:
+    """Values as a sentence offers them: ``0 or 1 or 2``."""
+    items = list(values)
+    found: object = items[0] if items else ""
+    for value in items[1:]:
+        found = gettext_lazy("{either} or {other}", either=found, other=value)
+    return found
+
+
 def points(half_points: int) -> str:
-    """Half-points in points: ``9`` -> ``4.5``."""
-    return f"{half_points / 2:g}"
-
-
-def _side_word(side: str) -> str:
-    return "attack" if side == ATTACK else "defence"
+    """Half-points in points: ``9`` -> ``4.5`` (with a decimal comma in a language that writes one)."""
+    return format(Number(half_points / 2), "g")

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from ...cards import format_points
 from ...engine.options import Options, option
 from ...engine.request import int_choice, missing, number, required, shown
 from ...engine.result import Score
@@ -15,9 +14,10 @@ from ...engine.round import Round
 from ...engine.trick import Counting
 from ...engine.variant import Variant, register
 from ...errors import RequestError
+from ...messages import N_, Number, _, gettext_lazy
 from ...seats import ATTACK, DEFENCE
 from .contracts import FftContract
-from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding
+from .holdings import BOUTS, TOTAL, TRUMPS, DealShape, check_holding, points
 from .scoring import FFT_HANDFUL_BONUS, FFT_HANDFULS, FFT_MULTIPLIERS, FFT_TARGETS, french_score
 
 if TYPE_CHECKING:
@@ -31,12 +31,16 @@ class FrenchOptions(Options):
 
     excuse_wins_unannounced_slam: bool = option(
         True,
-        "a side that has won every trick may lead the Excuse to the last trick and win it even when no slam "
-        "was announced (when false, only after an announced slam)",
+        N_(
+            "a side that has won every trick may lead the Excuse to the last trick and win it even when no "
+            "slam was announced (when false, only after an announced slam)"
+        ),
     )
     failed_slam: str = option(
         "always",
-        "an announced slam that fails costs 200 'always', or only 'when-won' (taken from a winning score)",
+        N_(
+            "an announced slam that fails costs 200 'always', or only 'when-won' (taken from a winning score)"
+        ),
         choices=("always", "when-won"),
     )
 
@@ -90,7 +94,7 @@ class FrenchVariant(Variant):
 @register
 class French3(FrenchVariant):
     key = "fft-3"
-    title = "French Tarot, 3 players"
+    title = N_("French Tarot, 3 players")
     players = 3
     hand_size = 24
     dog_size = 6
@@ -101,7 +105,7 @@ class French3(FrenchVariant):
 @register
 class French4(FrenchVariant):
     key = "fft-4"
-    title = "French Tarot, 4 players"
+    title = N_("French Tarot, 4 players")
     players = 4
     hand_size = 18
     dog_size = 6
@@ -112,7 +116,7 @@ class French4(FrenchVariant):
 @register
 class French5(FrenchVariant):
     key = "fft-5"
-    title = "French Tarot, 5 players (called King)"
+    title = N_("French Tarot, 5 players (called King)")
     players = 5
     hand_size = 15
     dog_size = 3
@@ -140,28 +144,39 @@ def _side(value: object, name: str) -> str | None:
     if value is None:
         return None
     if value not in SIDES:
-        raise RequestError(name, f'must be "attack", "defence" or null, not {shown(value)}')
+        raise RequestError(
+            name, gettext_lazy('must be "attack", "defence" or null, not {value}', value=shown(value))
+        )
     return str(value)
 
 
 def parse_points(value: object, players: int) -> int:
     """Card points as half-points, checked: 0 to 91 in steps of 0.5."""
     if value is None:
-        raise missing("points", "give the card points of the taker's side, such as 41 or 40.5")
-    number_value = number(value, "points", "a number of card points such as 41 or 40.5")
+        raise missing("points", _("give the card points of the taker's side, such as 41 or 40.5"))
+    number_value = number(value, "points", _("a number of card points such as 41 or 40.5"))
     if not math.isfinite(number_value):
         raise RequestError(
-            "points", f"must be a number of card points such as 41 or 40.5, not {shown(value)}"
+            "points",
+            gettext_lazy(
+                "must be a number of card points such as 41 or 40.5, not {value}", value=shown(value)
+            ),
         )
     if not 0 <= number_value <= TOTAL / 2:  # first: a number too large to double is out of range too
         raise RequestError(
             "points",
-            f"must be between 0 and {TOTAL / 2:g}: the whole pack holds {TOTAL / 2:g} points, "
-            f"not {number_value:g}",
+            gettext_lazy(
+                "must be between 0 and {total:g}: the whole pack holds {total:g} points, not {value:g}",
+                total=Number(TOTAL / 2),
+                value=Number(number_value),
+            ),
         )
     half = number_value * 2
     if not float(half).is_integer():
-        raise RequestError("points", f"card points go by halves (41 or 40.5), not {number_value}")
+        raise RequestError(
+            "points",
+            gettext_lazy("card points go by halves (41 or 40.5), not {value}", value=Number(number_value)),
+        )
     return int(half)
 
 
@@ -186,21 +201,29 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     """Score a French Tarot request (see the reference page of the score request format)."""
     unknown = [key for key in request if key not in REQUEST_FIELDS]
     if unknown:
-        raise RequestError(unknown[0], f"unknown field; the fields are {', '.join(REQUEST_FIELDS)}")
-    players = int_choice(request, "players", (3, 4, 5), "the number of players")
+        raise RequestError(
+            unknown[0],
+            gettext_lazy("unknown field; the fields are {fields}", fields=", ".join(REQUEST_FIELDS)),
+        )
+    players = int_choice(request, "players", (3, 4, 5), _("the number of players"))
     contracts = ", ".join(FFT_MULTIPLIERS)
-    contract = required(request, "contract", f"choose one of {contracts}")
+    contract = required(request, "contract", _("choose one of {contracts}", contracts=contracts))
     if contract not in FFT_MULTIPLIERS:
-        raise RequestError("contract", f"must be one of {contracts}, not {shown(contract)}")
+        raise RequestError(
+            "contract",
+            gettext_lazy(
+                "must be one of {contracts}, not {value}", contracts=contracts, value=shown(contract)
+            ),
+        )
     assert isinstance(contract, str)
-    oudlers = int_choice(request, "oudlers", range(BOUTS + 1), "the bouts (oudlers) of the taker's side")
+    oudlers = int_choice(request, "oudlers", range(BOUTS + 1), _("the bouts (oudlers) of the taker's side"))
     half_points = parse_points(request.get("points"), players)
     petit = _side(request.get("petit_au_bout"), "petit_au_bout")
     alone = request.get("alone", False)
     if not isinstance(alone, bool):
-        raise RequestError("alone", f"must be true or false, not {shown(alone)}")
+        raise RequestError("alone", gettext_lazy("must be true or false, not {value}", value=shown(alone)))
     if alone and players != 5:
-        raise RequestError("alone", "only the five-player game has a partner to play without")
+        raise RequestError("alone", gettext_lazy("only the five-player game has a partner to play without"))
     handfuls = _handfuls(request.get("handfuls"), players, alone)
     slam_announced, slam_by = _slam(request.get("slam"))
     check_holding(
@@ -210,14 +233,16 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         slam_by=slam_by,
         petit=petit,
         slam_hint=SLAM_HINTS,
-        show=format_points,
+        show=points,
     )
     options = request.get("options") or {}
     if not isinstance(options, Mapping):
-        raise RequestError("options", "must be an object of rule options")
+        raise RequestError("options", gettext_lazy("must be an object of rule options"))
     failed_slam = options.get("failed_slam", "always")
     if failed_slam not in ("always", "when-won") or set(options) - {"failed_slam"}:
-        raise RequestError("options", 'the only scoring option is failed_slam: "always" or "when-won"')
+        raise RequestError(
+            "options", gettext_lazy('the only scoring option is failed_slam: "always" or "when-won"')
+        )
     score = french_score(
         players=players,
         contract=contract,
@@ -239,41 +264,61 @@ def _handfuls(value: object, players: int, alone: bool) -> tuple[tuple[str, str]
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise RequestError("handfuls", 'must be a list such as [{"side": "attack", "size": "simple"}]')
+        raise RequestError(
+            "handfuls", gettext_lazy('must be a list such as [{"side": "attack", "size": "simple"}]')
+        )
     thresholds = FFT_HANDFULS[players]
     result: list[tuple[str, str]] = []
     trumps = 0
     for item in value:
         if not isinstance(item, Mapping) or set(item) - {"side", "size"}:
-            raise RequestError("handfuls", 'each handful is {"side": "attack"|"defence", "size": ...}')
+            raise RequestError(
+                "handfuls", gettext_lazy('each handful is {"side": "attack"|"defence", "size": ...}')
+            )
         side = _side(item.get("side"), "handfuls")
         if side is None:
-            raise RequestError("handfuls", 'each handful needs a side: "attack" or "defence"')
+            raise RequestError("handfuls", gettext_lazy('each handful needs a side: "attack" or "defence"'))
         size = item.get("size")
         if size not in thresholds:
-            raise RequestError("handfuls", f"size must be simple, double or triple, not {shown(size)}")
+            raise RequestError(
+                "handfuls",
+                gettext_lazy("size must be simple, double or triple, not {value}", value=shown(size)),
+            )
         assert isinstance(size, str)
         trumps += thresholds[size]
         result.append((side, size))
     if len(result) > players:
-        raise RequestError("handfuls", f"each player shows at most one handful: {players} at most")
+        raise RequestError(
+            "handfuls",
+            gettext_lazy("each player shows at most one handful: {players} at most", players=players),
+        )
     attackers = 2 if players == 5 and not alone else 1
-    names = {
-        ATTACK: "the taker" if attackers == 1 else "the taker and the partner",
-        DEFENCE: f"the {players - attackers} defenders",
+    too_many = {
+        ATTACK: N_(
+            "each player shows at most one handful, so the attack (the taker) shows {seats} at most, "
+            "not {count}"
+        )
+        if attackers == 1
+        else N_(
+            "each player shows at most one handful, so the attack (the taker and the partner) shows "
+            "{seats} at most, not {count}"
+        ),
+        DEFENCE: N_(
+            "each player shows at most one handful, so the defence (the {seats} defenders) shows {seats} "
+            "at most, not {count}"
+        ),
     }
     for side, seats in ((ATTACK, attackers), (DEFENCE, players - attackers)):
         count = sum(1 for shown_by, _ in result if shown_by == side)
         if count > seats:
-            raise RequestError(
-                "handfuls",
-                f"each player shows at most one handful, so the {side} ({names[side]}) "
-                f"shows {seats} at most, not {count}",
-            )
+            raise RequestError("handfuls", gettext_lazy(too_many[side], seats=seats, count=count))
     if trumps > TRUMPS:
         raise RequestError(
             "handfuls",
-            f"these handfuls need {trumps} trumps but the pack has only 21 trumps and the Excuse",
+            gettext_lazy(
+                "these handfuls need {trumps} trumps but the pack has only 21 trumps and the Excuse",
+                trumps=trumps,
+            ),
         )
     return tuple(result)
 
@@ -282,8 +327,12 @@ def _slam(value: object) -> tuple[bool, str | None]:
     if value is None:
         return False, None
     if not isinstance(value, Mapping) or set(value) - {"announced", "won_by"}:
-        raise RequestError("slam", 'must be {"announced": true|false, "won_by": "attack"|"defence"|null}')
+        raise RequestError(
+            "slam", gettext_lazy('must be {"announced": true|false, "won_by": "attack"|"defence"|null}')
+        )
     announced = value.get("announced", False)
     if not isinstance(announced, bool):
-        raise RequestError("slam", f"announced must be true or false, not {shown(announced)}")
+        raise RequestError(
+            "slam", gettext_lazy("announced must be true or false, not {value}", value=shown(announced))
+        )
     return announced, _side(value.get("won_by"), "slam")

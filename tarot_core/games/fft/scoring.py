@@ -10,8 +10,9 @@ import math
 from typing import Final
 
 from ...cards import format_points
-from ...engine.result import Score, Term, bouts_text, points_value
+from ...engine.result import Score, Term, points_value
 from ...errors import TarotError
+from ...messages import N_, _, gettext_lazy, ngettext
 from ...seats import ATTACK, DEFENCE
 from .contracts import FftContract
 
@@ -23,10 +24,10 @@ FFT_MULTIPLIERS: Final[dict[str, int]] = {
     FftContract.GARDE_CONTRE: 6,
 }
 FFT_CONTRACT_NAMES: Final[dict[str, str]] = {
-    FftContract.PRISE: "Prise (small)",
-    FftContract.GARDE: "Garde (guard)",
-    FftContract.GARDE_SANS: "Garde sans le chien (guard without the dog)",
-    FftContract.GARDE_CONTRE: "Garde contre le chien (guard against the dog)",
+    FftContract.PRISE: N_("Prise (small)"),
+    FftContract.GARDE: N_("Garde (guard)"),
+    FftContract.GARDE_SANS: N_("Garde sans le chien (guard without the dog)"),
+    FftContract.GARDE_CONTRE: N_("Garde contre le chien (guard against the dog)"),
 }
 FFT_HANDFULS: Final = {
     3: {"simple": 13, "double": 15, "triple": 18},
@@ -40,6 +41,15 @@ FFT_SLAM_ANNOUNCED: Final = 400
 FFT_SLAM_UNANNOUNCED: Final = 200
 FFT_SLAM_FAILED: Final = -200
 FFT_SLAM_DEFENCE: Final = 200
+#: The working's line for a handful, by its size and the side that showed it.
+_HANDFUL_LABELS: Final[dict[tuple[str, str], str]] = {
+    ("simple", ATTACK): N_("Simple handful shown by the attack"),
+    ("simple", DEFENCE): N_("Simple handful shown by the defence"),
+    ("double", ATTACK): N_("Double handful shown by the attack"),
+    ("double", DEFENCE): N_("Double handful shown by the defence"),
+    ("triple", ATTACK): N_("Triple handful shown by the attack"),
+    ("triple", DEFENCE): N_("Triple handful shown by the defence"),
+}
 
 
 def share_factors(players: int, alone: bool) -> tuple[int, int | None]:
@@ -50,7 +60,9 @@ def share_factors(players: int, alone: bool) -> tuple[int, int | None]:
         return 3, None
     if players == 5:
         return (4, None) if alone else (2, 1)
-    raise TarotError(f"French Tarot is played by 3, 4 or 5 players, not {players}")
+    raise TarotError(
+        gettext_lazy("French Tarot is played by 3, 4 or 5 players, not {players}", players=players)
+    )
 
 
 def french_score(
@@ -78,60 +90,78 @@ def french_score(
     multiplier = FFT_MULTIPLIERS[contract]
     target = FFT_TARGETS[bouts]
     terms: list[Term] = []
-    terms.append(Term("contract", "Contract", FFT_CONTRACT_NAMES[contract]))
-    terms.append(Term("bouts", "Bouts (oudlers) in the taker's cards", bouts))
+    terms.append(Term("contract", _("Contract"), _(FFT_CONTRACT_NAMES[contract])))
+    terms.append(Term("bouts", _("Bouts (oudlers) in the taker's cards"), bouts))
     terms.append(
         Term(
             "target",
-            "Points needed with that many bouts",
+            _("Points needed with that many bouts"),
             target,
-            f"with {bouts_text(bouts)}: {target} points",
+            ngettext(
+                "with {n} bout: {target} points", "with {n} bouts: {target} points", bouts, target=target
+            ),
         )
     )
-    terms.append(Term("points", "Card points won by the taker's side", points_value(half_points)))
+    terms.append(Term("points", _("Card points won by the taker's side"), points_value(half_points)))
     diff_half = half_points - 2 * target
     won = diff_half >= 0
     difference = math.ceil(abs(diff_half) / 2)
     sign = 1 if won else -1
+    shown = format_points(half_points)
     if diff_half % 2:
-        favoured = "taker" if won else "defence"
         counted = target + difference if won else target - difference
         terms.append(
             Term(
                 "rounding",
-                "Half point",
-                f"{format_points(half_points)} counts as {counted}",
-                f"the half point goes to the side that wins the deal ({favoured})",
+                _("Half point"),
+                _("{points} counts as {counted}", points=shown, counted=counted),
+                _("the half point goes to the side that wins the deal (taker)")
+                if won
+                else _("the half point goes to the side that wins the deal (defence)"),
             )
         )
     terms.append(
         Term(
             "difference",
-            "Difference from the target",
+            _("Difference from the target"),
             difference,
-            f"{format_points(half_points)} {'≥' if won else '<'} {target}: "
-            f"{'made' if won else 'lost'} by {difference}",
+            _("{points} ≥ {target}: made by {difference}", points=shown, target=target, difference=difference)
+            if won
+            else _(
+                "{points} < {target}: lost by {difference}",
+                points=shown,
+                target=target,
+                difference=difference,
+            ),
         )
     )
-    terms.append(Term("base", "Base value of the deal", FFT_BASE))
+    terms.append(Term("base", _("Base value of the deal"), FFT_BASE))
     pab = 0
     if petit_au_bout is not None:
         pab = FFT_PETIT_AU_BOUT if petit_au_bout == ATTACK else -FFT_PETIT_AU_BOUT
         terms.append(
             Term(
                 "petit_au_bout",
-                "Petit au bout",
+                _("Petit au bout"),
                 pab,
-                f"won in the last trick by the {'attack' if pab > 0 else 'defence'} "
-                "(multiplied with the contract)",
+                _("won in the last trick by the attack (multiplied with the contract)")
+                if pab > 0
+                else _("won in the last trick by the defence (multiplied with the contract)"),
             )
         )
-    terms.append(Term("multiplier", "Contract multiplier", multiplier, f"×{multiplier} for {contract}"))
+    terms.append(
+        Term(
+            "multiplier",
+            _("Contract multiplier"),
+            multiplier,
+            _("×{multiplier} for {contract}", multiplier=multiplier, contract=contract),
+        )
+    )
     contract_score = sign * (FFT_BASE + difference) * multiplier + pab * multiplier
     terms.append(
         Term(
             "contract_score",
-            "Contract score",
+            _("Contract score"),
             contract_score,
             f"({'+' if won else '−'}(25 + {difference}){' ' + f'{pab:+d}' if pab else ''}) × {multiplier}",
         )
@@ -143,32 +173,31 @@ def french_score(
         terms.append(
             Term(
                 "handful",
-                f"{size.capitalize()} handful shown by the {shown_by}",
+                _(_HANDFUL_LABELS[size, shown_by]),
                 bonus,
-                "goes to the side that wins the deal; never multiplied",
+                _("goes to the side that wins the deal; never multiplied"),
             )
         )
     slam_total = 0
+    never = _("never multiplied")
     if slam_announced:
         if slam_by == ATTACK:
             slam_total += FFT_SLAM_ANNOUNCED
-            terms.append(Term("slam", "Slam announced and made", FFT_SLAM_ANNOUNCED, "never multiplied"))
+            terms.append(Term("slam", _("Slam announced and made"), FFT_SLAM_ANNOUNCED, never))
         elif failed_slam == "always" or won:
             slam_total += FFT_SLAM_FAILED
-            terms.append(Term("slam", "Slam announced and not made", FFT_SLAM_FAILED, "never multiplied"))
+            terms.append(Term("slam", _("Slam announced and not made"), FFT_SLAM_FAILED, never))
     elif slam_by == ATTACK:
         slam_total += FFT_SLAM_UNANNOUNCED
-        terms.append(
-            Term("slam", "Slam made without announcing it", FFT_SLAM_UNANNOUNCED, "never multiplied")
-        )
+        terms.append(Term("slam", _("Slam made without announcing it"), FFT_SLAM_UNANNOUNCED, never))
     if slam_by == DEFENCE:
         slam_total -= FFT_SLAM_DEFENCE
-        terms.append(Term("slam_defence", "Slam made by the defence", -FFT_SLAM_DEFENCE, "never multiplied"))
+        terms.append(Term("slam_defence", _("Slam made by the defence"), -FFT_SLAM_DEFENCE, never))
     per_defender = contract_score + handful_total + slam_total
     terms.append(
         Term(
             "per_defender",
-            "Each defender pays the taker" if per_defender >= 0 else "The taker pays each defender",
+            _("Each defender pays the taker") if per_defender >= 0 else _("The taker pays each defender"),
             abs(per_defender),
         )
     )
@@ -176,8 +205,8 @@ def french_score(
     taker = taker_factor * per_defender
     partner = None if partner_factor is None else partner_factor * per_defender
     defender = -per_defender
-    terms.append(Term("taker_share", "Taker's score", taker, f"{taker_factor} × {per_defender}"))
+    terms.append(Term("taker_share", _("Taker's score"), taker, f"{taker_factor} × {per_defender}"))
     if partner is not None:
-        terms.append(Term("partner_share", "Partner's score", partner, f"1 × {per_defender}"))
-    terms.append(Term("defender_share", "Each defender's score", defender))
+        terms.append(Term("partner_share", _("Partner's score"), partner, f"1 × {per_defender}"))
+    terms.append(Term("defender_share", _("Each defender's score"), defender))
     return Score("fft", won, tuple(terms), per_defender, taker, partner, defender)

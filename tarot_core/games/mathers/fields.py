@@ -11,11 +11,12 @@ from typing import Final
 
 from ...engine.request import EntryReader, FieldContext, RequestField, RequestForm
 from ...errors import RequestError
+from ...messages import N_, _, gettext_lazy
 from .options import DECLARATION_NAMES
 
 #: The tricks by their best card, in the order of the form's five counts, and their labels.
 TRICKS: Final = ("tarot-trump", "queen", "knight", "knave", "plain")
-TRICK_LABELS: Final = ("Tarot Trump", "Queen", "Knight", "Knave", "Plain cards only")
+TRICK_LABELS: Final = (N_("Tarot Trump"), N_("Queen"), N_("Knight"), N_("Knave"), N_("Plain cards only"))
 #: The starting tricks of each seat, by the number of players.
 DEFAULT_TRICKS: Final = {
     2: {"p1": ("3", "2", "2", "1", "6"), "p2": ("3", "1", "1", "2", "4")},
@@ -48,7 +49,7 @@ def hands_request(context: FieldContext, read: EntryReader) -> dict[str, object]
                     "0",
                     field_name=f"hands.{seat}.tricks.{kind}",
                     index=index,
-                    what=f"the count of “{label}” tricks",
+                    what=_("the count of “{label}” tricks", label=_(label)),
                 )
             )
         hand: dict[str, object] = {"tricks": counts}
@@ -74,7 +75,7 @@ def entries_of_request(request: Mapping[str, object]) -> dict[str, list[str]] | 
     for seat, hand in hands.items():
         tricks = hand.get("tricks") if isinstance(hand, Mapping) else None
         if not isinstance(hand, Mapping) or not isinstance(tricks, Mapping):
-            raise RequestError("hands", "the calculator counts tricks by their best card")
+            raise RequestError("hands", gettext_lazy("the calculator counts tricks by their best card"))
         entries[f"{seat}.tricks"] = [str(tricks.get(kind, 0)) for kind in TRICKS]
         if hand.get("kings_cut"):
             entries[f"{seat}.kings_cut"] = [str(hand["kings_cut"])]
@@ -90,28 +91,28 @@ FIELDS: Final = RequestForm(
     fields=(
         RequestField(
             "fool",
-            "The Fool (the Excuse) was held by",
+            N_("The Fool (the Excuse) was held by"),
             "select",
-            lambda context: (("", "nobody scores it"), *zip(context.seats, context.names, strict=False)),
+            lambda context: (("", _("nobody scores it")), *zip(context.seats, context.names, strict=False)),
         ),
         RequestField(
             "tricks",
-            "Tricks won by {name}, by their best card",
+            N_("Tricks won by {name}, by their best card"),
             "number",
             repeat=len(TRICKS),
             many=True,
             sublabels=TRICK_LABELS,
             per_seat=True,
         ),
-        RequestField("kings_cut", "Kings cut by {name}", "number", default="0", per_seat=True),
+        RequestField("kings_cut", N_("Kings cut by {name}"), "number", default="0", per_seat=True),
         RequestField(
             "declarations",
-            "Declarations of {name}",
+            N_("Declarations of {name}"),
             "select",
-            (("", "none"), *DECLARATION_NAMES.items()),
+            (("", N_("none")), *DECLARATION_NAMES.items()),
             repeat=2,
             many=True,
-            sublabels=lambda context, count: tuple(f"Declaration {n}" for n in range(1, count + 1)),
+            sublabels=lambda context, count: tuple(_("Declaration {n}", n=n) for n in range(1, count + 1)),
             per_seat=True,
         ),
     ),
@@ -121,5 +122,5 @@ FIELDS: Final = RequestForm(
     from_request=entries_of_request,
     zero_sum=False,
     scores_by_seat=True,
-    seat_note=lambda players: "p{n} is {name}",
+    seat_note=lambda players: N_("p{n} is {name}"),
 )

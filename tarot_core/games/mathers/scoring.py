@@ -5,12 +5,13 @@ points advances.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Final
 
 from ...engine.result import Term
+from ...messages import _, ngettext
 from .options import (
     CATEGORIES,
-    CATEGORY_NAMES,
     CATEGORY_VALUES,
     DECLARATION_NAMES,
     DECLARATION_VALUES,
@@ -18,6 +19,25 @@ from .options import (
     KING_CUT,
     MathersOptions,
 )
+
+#: A player's tricks of one category in the working, ``{seat}`` and the count filled in.
+_TRICKS: Final[dict[str, Callable[[str, int], str]]] = {
+    "tarot-trump": lambda seat, n: ngettext(
+        "{seat}: {n} trick with a Tarot Trump", "{seat}: {n} tricks with a Tarot Trump", n, seat=seat
+    ),
+    "queen": lambda seat, n: ngettext(
+        "{seat}: {n} trick with a Queen", "{seat}: {n} tricks with a Queen", n, seat=seat
+    ),
+    "knight": lambda seat, n: ngettext(
+        "{seat}: {n} trick with a Knight", "{seat}: {n} tricks with a Knight", n, seat=seat
+    ),
+    "knave": lambda seat, n: ngettext(
+        "{seat}: {n} trick with a Knave", "{seat}: {n} tricks with a Knave", n, seat=seat
+    ),
+    "plain": lambda seat, n: ngettext(
+        "{seat}: {n} trick of plain cards only", "{seat}: {n} tricks of plain cards only", n, seat=seat
+    ),
+}
 
 
 # -------------------------------------------------------------------------------------- a hand scored
@@ -51,7 +71,8 @@ def score_hand(parts: Mapping[str, HandParts], options: MathersOptions | None = 
         total = 0
         for code in part.declarations:
             value = DECLARATION_VALUES[code]
-            terms.append(Term(f"{seat}.{code}", f"{seat}: {DECLARATION_NAMES[code]}", value))
+            label = _("{seat}: {declaration}", seat=seat, declaration=_(DECLARATION_NAMES[code]))
+            terms.append(Term(f"{seat}.{code}", label, value))
             total += value
         if opts.trick_value == "best":
             for name in CATEGORIES:
@@ -61,7 +82,7 @@ def score_hand(parts: Mapping[str, HandParts], options: MathersOptions | None = 
                     terms.append(
                         Term(
                             f"{seat}.tricks-{name}",
-                            f"{seat}: {count} trick{'s' if count != 1 else ''} {CATEGORY_NAMES[name]}",
+                            _TRICKS[name](seat, count),
                             value,
                             f"{count} × {CATEGORY_VALUES[name]}",
                         )
@@ -69,19 +90,35 @@ def score_hand(parts: Mapping[str, HandParts], options: MathersOptions | None = 
         else:
             count = sum(part.tricks.values())
             terms.append(
-                Term(f"{seat}.tricks", f"{seat}: {count} tricks, honours added up", part.trick_points)
+                Term(
+                    f"{seat}.tricks",
+                    ngettext(
+                        "{seat}: {n} trick, honours added up",
+                        "{seat}: {n} tricks, honours added up",
+                        count,
+                        seat=seat,
+                    ),
+                    part.trick_points,
+                )
             )
         total += part.trick_points
         if part.kings_cut:
             value = part.kings_cut * KING_CUT
             terms.append(
-                Term(f"{seat}.kings-cut", f"{seat}: Kings cut", value, f"{part.kings_cut} × {KING_CUT}")
+                Term(
+                    f"{seat}.kings-cut",
+                    _("{seat}: Kings cut", seat=seat),
+                    value,
+                    f"{part.kings_cut} × {KING_CUT}",
+                )
             )
             total += value
         if part.fool and opts.fool_to_holder:
-            terms.append(Term(f"{seat}.fool", f"{seat}: the Fool, scored by its holder", KING_CUT))
+            terms.append(
+                Term(f"{seat}.fool", _("{seat}: the Fool, scored by its holder", seat=seat), KING_CUT)
+            )
             total += KING_CUT
-        terms.append(Term(f"{seat}.total", f"{seat}: total for the hand", total))
+        terms.append(Term(f"{seat}.total", _("{seat}: total for the hand", seat=seat), total))
         totals[seat] = total
     ranking = sorted(totals.values(), reverse=True)
     scores = dict.fromkeys(totals, 0)
@@ -95,13 +132,13 @@ def score_hand(parts: Mapping[str, HandParts], options: MathersOptions | None = 
         terms.append(
             Term(
                 "excess",
-                f"{winner} scores the excess over the next best",
+                _("{seat} scores the excess over the next best", seat=winner),
                 scores[winner],
                 f"{ranking[0]} − {ranking[1]}",
             )
         )
     else:
-        terms.append(Term("excess", "A tie at the top: nobody scores this hand", 0))
+        terms.append(Term("excess", _("A tie at the top: nobody scores this hand"), 0))
     return HandScore(totals, tuple(terms), scores, winner)
 
 

@@ -6,11 +6,10 @@ from typing import Final
 
 from ...engine.options import options_table as variant_options_table
 from ...engine.tables import TableDescription
+from ...messages import N_, _
 from .options import (
     CATEGORIES,
-    CATEGORY_NAMES,
     CATEGORY_VALUES,
-    DECLARATION_NAMES,
     DECLARATION_VALUES,
     KING_CUT,
     TAROT_TRUMPS,
@@ -21,14 +20,34 @@ from .options import (
 # Each returns {"header": [...], "rows": [[...], ...]}: the shape of the site's ``tarot-table``.
 
 _TAROT_TRUMP_NAMES: Final = {
-    "T21": "the Universe (21)",
-    "EX": "the Mat, or Foolish Man (0): the Fool",
-    "T1": "the Pagad, Juggler or Magician (1)",
+    "T21": N_("the Universe (21)"),
+    "EX": N_("the Mat, or Foolish Man (0): the Fool"),
+    "T1": N_("the Pagad, Juggler or Magician (1)"),
 }
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
+#: The declarations as a table's first column names them.
+_DECLARATION_TITLES: Final = {
+    "greater-3": N_("Three Greater Trumps"),
+    "greater-4": N_("Four Greater Trumps"),
+    "greater-5": N_("All five Greater Trumps"),
+    "lesser-3": N_("Three Lesser Trumps"),
+    "lesser-4": N_("Four Lesser Trumps"),
+    "lesser-5": N_("All five Lesser Trumps"),
+    "trumps-10": N_("Ten trumps"),
+    "trumps-13": N_("Thirteen trumps"),
+    "tarot-trumps-3": N_("Three Tarot Trumps"),
+    "ask-unanswered": N_("Two Tarot Trumps, a third asked for and not shown"),
+    "sequence-4": N_("A sequence of four"),
+    "sequence-7": N_("A sequence of seven"),
+    "sequence-10": N_("A sequence of ten"),
+}
+#: The tricks as a table's first column names them, by their best card.
+_TRICK_TITLES: Final = {
+    "tarot-trump": N_("A trick with a Tarot Trump"),
+    "queen": N_("A trick with a Queen"),
+    "knight": N_("A trick with a Knight"),
+    "knave": N_("A trick with a Knave"),
+    "plain": N_("A trick of plain cards only"),
+}
 
 
 def declarations_table() -> TableDescription:
@@ -48,26 +67,22 @@ def declarations_table() -> TableDescription:
         "sequence-7",
         "sequence-10",
     )
-    rows: list[list[object]] = [
-        [_upper_first(DECLARATION_NAMES[code]), DECLARATION_VALUES[code]] for code in order
-    ]
-    return {"header": ["Shown before play", "Points"], "rows": rows}
+    rows: list[list[object]] = [[_(_DECLARATION_TITLES[code]), DECLARATION_VALUES[code]] for code in order]
+    return {"header": [_("Shown before play"), _("Points")], "rows": rows}
 
 
 def tricks_table() -> TableDescription:
-    rows: list[list[object]] = [
-        [f"A trick {CATEGORY_NAMES[name]}", CATEGORY_VALUES[name]] for name in CATEGORIES
-    ]
-    rows.append(["A King cut (trumped), to whoever cuts it", KING_CUT])
-    return {"header": ["Scored in play", "Points"], "rows": rows}
+    rows: list[list[object]] = [[_(_TRICK_TITLES[name]), CATEGORY_VALUES[name]] for name in CATEGORIES]
+    rows.append([_("A King cut (trumped), to whoever cuts it"), KING_CUT])
+    return {"header": [_("Scored in play"), _("Points")], "rows": rows}
 
 
 def tarot_trumps_table() -> TableDescription:
     rows: list[list[object]] = []
     for card in TAROT_TRUMPS:
-        name = _TAROT_TRUMP_NAMES.get(str(card), card.name)
-        rows.append([f"{{card}}`{card}`", name])
-    return {"header": ["Card", "Name"], "rows": rows}
+        known = _TAROT_TRUMP_NAMES.get(str(card))
+        rows.append([f"{{card}}`{card}`", card.name if known is None else _(known)])
+    return {"header": [_("Card"), _("Name")], "rows": rows}
 
 
 def options_table() -> TableDescription:

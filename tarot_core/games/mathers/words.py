@@ -6,42 +6,44 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine.words import Words
-from .options import STOCK_SIZE
+from ...messages import N_
 
 WORDS: Final = Words(
-    name="Mathers' Tarot (1888)",
-    label="Mathers (1888)",
-    short="Mathers (1888)",
-    excuse="the Fool",
-    taker="taker",
-    apart="The cards put aside",
-    apart_lies="face down, for the dealer",
-    discard="Thrown out",
-    passes="declares nothing",
-    bid_sentence="{who} bids {bid}.",
+    name=N_("Mathers' Tarot (1888)"),
+    label=N_("Mathers (1888)"),
+    short=N_("Mathers (1888)"),
+    excuse=N_("the Fool"),
+    taker=N_("taker"),
+    apart=N_("The cards put aside"),
+    apart_lies=N_("face down, for the dealer"),
+    discard=N_("Thrown out"),
+    passes=N_("declares nothing"),
+    bid_sentence=N_("{who} bids {bid}."),
     bid_names={},
-    discard_sentence="{who}, the dealer, lays {card} away.",
+    discard_sentence=N_("{who}, the dealer, lays {card} away."),
     contracts={},
     contract_names={},
     unbid_contracts={},
     steps={
-        "discard": ("The dealer's exchange: three cards laid away for the stock", "to lay a card away"),
-        "calling": ("Declarations", "to declare"),
-        "playing": ("Playing the cards", "to play"),
-        "over": ("The hand is over", ""),
+        "discard": (
+            N_("The dealer's exchange: three cards laid away for the stock"),
+            N_("to lay a card away"),
+        ),
+        "calling": (N_("Declarations"), N_("to declare")),
+        "playing": (N_("Playing the cards"), N_("to play")),
+        "over": (N_("The hand is over"), ""),
     },
     # Each plays for himself: there are no sides to name.
     attack_side=("", ""),
     unbid_side=("", ""),
     defence_side=("", ""),
     apart_pile="stock",
-    apart_taken="The cards put aside, taken up by {taker}",
-    apart_to_take=(
-        f"The {STOCK_SIZE} cards put aside: {{taker}}, the dealer, takes them for as many of his own"
-    ),
+    apart_taken=N_("The cards put aside, taken up by {taker}"),
+    # The stock is always STOCK_SIZE (3) cards: the title says so in its own words.
+    apart_to_take=N_("The 3 cards put aside: {taker}, the dealer, takes them for as many of his own"),
     apart_left="",
-    discard_title="Thrown out by {dealer}",
-    tally_note="The points are counted as the tricks are won.",
-    discard_prompt="You are the dealer: lay a card away for each card of the stock you take up.",
-    calling_prompt="Your turn: choose.",
+    discard_title=N_("Thrown out by {dealer}"),
+    tally_note=N_("The points are counted as the tricks are won."),
+    discard_prompt=N_("You are the dealer: lay a card away for each card of the stock you take up."),
+    calling_prompt=N_("Your turn: choose."),
 )

@@ -19,6 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "tarot_core"
 #: (records, simulation, players, command line, exercises) may use all of them.
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
+        "tarot_core.messages",
         "tarot_core.errors",
         "tarot_core.cards",
         "tarot_core.seats",

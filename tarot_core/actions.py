@@ -13,6 +13,7 @@ from typing import Final
 
 from .cards import FULL_PACK, Card
 from .errors import NotationError, quoted
+from .messages import gettext_lazy
 from .seats import SEATS, Seat
 
 
@@ -95,28 +96,43 @@ class Action:
         parts = text.split() if isinstance(text, str) else []
         if len(parts) < 2:
             raise NotationError(
-                f"{quoted(text)} is not an action: write a seat then what it does, like 'p1 play HK'"
+                gettext_lazy(
+                    "{text} is not an action: write a seat then what it does, like 'p1 play HK'",
+                    text=quoted(text),
+                )
             )
         seat = Seat.parse(parts[0], players)
         named = parts[1].lower()
         kind = _KINDS.get(named)
         if kind is None:
             raise NotationError(
-                f"{quoted(text)}: {quoted(parts[1], 12)} is not what a player does; "
-                f"write {', '.join(_KINDS)} after the seat"
+                gettext_lazy(
+                    "{text}: {word} is not what a player does; write {kinds} after the seat",
+                    text=quoted(text),
+                    word=quoted(parts[1], 12),
+                    kinds=", ".join(_KINDS),
+                )
             )
         rest = parts[2:]
         word = ""
         if kind in WORD_KINDS:
             if not rest:
-                raise NotationError(f"{quoted(text)}: '{kind}' needs a word after it, like 'p1 {kind} ...'")
+                raise NotationError(
+                    gettext_lazy(
+                        "{text}: '{kind}' needs a word after it, like 'p1 {kind} ...'",
+                        text=quoted(text),
+                        kind=kind,
+                    )
+                )
             word, rest = rest[0].lower(), rest[1:]
         from .cards import parse_cards
 
         cards = tuple(parse_cards(rest))
         if kind is ActionKind.PLAY:
             if len(cards) != 1:
-                raise NotationError(f"{quoted(text)}: play exactly one card, like 'p1 play HK'")
+                raise NotationError(
+                    gettext_lazy("{text}: play exactly one card, like 'p1 play HK'", text=quoted(text))
+                )
             return PLAYS[seat][cards[0].index]
         return cls(seat, kind, word, cards)
 

@@ -23,6 +23,7 @@ from statistics import mean, median, stdev
 
 from .engine.variant import Variant
 from .errors import TarotError
+from .messages import _, gettext_lazy, ngettext
 from .players import PLAYER_NAMES, MonteCarloPlayer, Player, make_player
 from .seats import SEATS
 
@@ -54,7 +55,12 @@ class Interval:
         }
 
     def __str__(self) -> str:
-        return f"{self.mean:+.1f} (95 % interval {self.low:+.1f} to {self.high:+.1f})"
+        return _(
+            "{mean:+.1f} (95 % interval {low:+.1f} to {high:+.1f})",
+            mean=self.mean,
+            low=self.low,
+            high=self.high,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +119,17 @@ class ArenaReport:
     def lines(self, title: str) -> list[str]:
         rounds = len(self.seats)
         lines = [
-            f"{self.deals} duplicate deals of {title} (seed {self.seed}), each played {rounds} times "
-            "with the players rotated; mean score per deal:"
+            # The English says "deals" for one deal too (a plural form for the languages that need one).
+            ngettext(
+                "{n} duplicate deals of {title} (seed {seed}), each played {rounds} times with the players "
+                "rotated; mean score per deal:",
+                "{n} duplicate deals of {title} (seed {seed}), each played {rounds} times with the players "
+                "rotated; mean score per deal:",
+                self.deals,
+                title=title,
+                seed=self.seed,
+                rounds=rounds,
+            )
         ]
         width = max(len(name) for name in self.results)
         lines.extend(f"  {name:<{width}}  {value}" for name, value in self.results.items())
@@ -122,15 +137,26 @@ class ArenaReport:
             first, second, value = self.difference
             lines.append(f"  {first} - {second}: {value}")
         for name, timing in self.timings.items():
-            rate = (
-                f", {timing.playouts_per_second:.0f} play-outs per second"
-                if timing.playouts_per_second is not None
-                else ""
-            )
-            lines.append(
-                f"  {name}: {timing.decisions} card choices, median {timing.median_ms:.1f} ms, "
-                f"95th percentile {timing.p95_ms:.1f} ms{rate}"
-            )
+            if timing.playouts_per_second is None:
+                said = _(
+                    "  {name}: {decisions} card choices, median {median:.1f} ms, "
+                    "95th percentile {p95:.1f} ms",
+                    name=name,
+                    decisions=timing.decisions,
+                    median=timing.median_ms,
+                    p95=timing.p95_ms,
+                )
+            else:
+                said = _(
+                    "  {name}: {decisions} card choices, median {median:.1f} ms, "
+                    "95th percentile {p95:.1f} ms, {rate:.0f} play-outs per second",
+                    name=name,
+                    decisions=timing.decisions,
+                    median=timing.median_ms,
+                    p95=timing.p95_ms,
+                    rate=timing.playouts_per_second,
+                )
+            lines.append(said)
         return lines
 
 
@@ -139,14 +165,26 @@ def check_seats(variant: Variant, seats: Sequence[str]) -> list[str]:
     names = [name.strip().lower() for name in seats]
     if len(names) != variant.players:
         raise TarotError(
-            f"--seats names {len(names)} players but {variant.key} is played by {variant.players}: "
-            f"give one player ({', '.join(PLAYER_NAMES)}) for each seat, separated by commas"
+            gettext_lazy(
+                "--seats names {count} players but {variant} is played by {players}: "
+                "give one player ({names}) for each seat, separated by commas",
+                count=len(names),
+                variant=variant.key,
+                players=variant.players,
+                names=", ".join(PLAYER_NAMES),
+            )
         )
     for name in names:
         if name not in PLAYER_NAMES:
-            raise TarotError(f"--seats: there is no player {name!r}: choose {', '.join(PLAYER_NAMES)}")
+            raise TarotError(
+                gettext_lazy(
+                    "--seats: there is no player {name}: choose {names}",
+                    name=repr(name),
+                    names=", ".join(PLAYER_NAMES),
+                )
+            )
     if len(set(names)) < 2:
-        raise TarotError("--seats: name at least two different players to compare")
+        raise TarotError(gettext_lazy("--seats: name at least two different players to compare"))
     return names
 
 
@@ -167,7 +205,7 @@ def run_arena(
     """Play ``deals`` duplicate deals with the players ``seats`` (a name per seat), rotated."""
     names = check_seats(variant, seats)
     if deals < 1:
-        raise TarotError("--deals: play at least one deal")
+        raise TarotError(gettext_lazy("--deals: play at least one deal"))
     distinct = list(dict.fromkeys(names))
     players: dict[str, Player] = {name: make_player(name, playouts=playouts) for name in distinct}
     per_deal: dict[str, list[float]] = {name: [] for name in distinct}

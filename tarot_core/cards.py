@@ -15,11 +15,13 @@ any other card 1. The whole pack holds 182 half-points, that is 91 points.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
 from typing import ClassVar, Final
 
 from .errors import NotationError, quoted
+from .messages import NC_, Noun, _, gettext_lazy, join_and, pgettext
 
 
 class Suit(StrEnum):
@@ -34,7 +36,13 @@ class Suit(StrEnum):
 
     @property
     def english(self) -> str:
-        return _SUIT_ENGLISH[self]
+        """The suit's English name: ``Spades``."""
+        return _SUIT_NOUN[self].text
+
+    @property
+    def noun(self) -> Noun:
+        """The suit's name as sentences use it (context "suit"): ``{suit:bare}`` is "Spades"."""
+        return _SUIT_NOUN[self]
 
     @property
     def french(self) -> str:
@@ -47,13 +55,13 @@ class Suit(StrEnum):
 
 PLAIN_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
-_SUIT_ENGLISH: Final = {
-    Suit.SPADES: "Spades",
-    Suit.HEARTS: "Hearts",
-    Suit.DIAMONDS: "Diamonds",
-    Suit.CLUBS: "Clubs",
-    Suit.TRUMPS: "Trumps",
-    Suit.EXCUSE: "Excuse",
+_SUIT_NOUN: Final = {
+    Suit.SPADES: Noun(NC_("suit", "Spades"), "suit"),
+    Suit.HEARTS: Noun(NC_("suit", "Hearts"), "suit"),
+    Suit.DIAMONDS: Noun(NC_("suit", "Diamonds"), "suit"),
+    Suit.CLUBS: Noun(NC_("suit", "Clubs"), "suit"),
+    Suit.TRUMPS: Noun(NC_("suit", "Trumps"), "suit"),
+    Suit.EXCUSE: Noun(NC_("suit", "Excuse"), "suit"),
 }
 _SUIT_FRENCH: Final = {
     Suit.SPADES: "pique",
@@ -71,9 +79,103 @@ KING: Final = 14
 
 _RANK_LETTER: Final = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
 _LETTER_RANK: Final = {v: k for k, v in _RANK_LETTER.items()}
-_RANK_ENGLISH: Final = {1: "Ace", JACK: "Jack", KNIGHT: "Knight", QUEEN: "Queen", KING: "King"}
+#: The names of the ranks that have one, as a group of cards of one suit says them ("the Ace and King
+#: of Spades"); the other ranks are said as numbers.
+_RANK_NAME: Final = {
+    1: NC_("rank", "Ace"),
+    JACK: NC_("rank", "Jack"),
+    KNIGHT: NC_("rank", "Knight"),
+    QUEEN: NC_("rank", "Queen"),
+    KING: NC_("rank", "King"),
+}
 _RANK_FRENCH: Final = {1: "As", JACK: "Valet", KNIGHT: "Cavalier", QUEEN: "Dame", KING: "Roi"}
 _FACE_HALF_POINTS: Final = {JACK: 3, KNIGHT: 5, QUEEN: 7, KING: 9}
+#: Each card's name in pack order (a card is its index), the message of its :class:`Noun` (context
+#: "card"): a translation gives the name without article, and the card's gender as the message
+#: ``"card gender|<name>"``, so that a sentence's ``{card}`` reads "the King of Hearts" in English and
+#: "le Roi de cœur" in French.
+#:
+#: :meta hide-value:
+_CARD_NAMES: Final = (
+    NC_("card", "Ace of Spades"),
+    NC_("card", "2 of Spades"),
+    NC_("card", "3 of Spades"),
+    NC_("card", "4 of Spades"),
+    NC_("card", "5 of Spades"),
+    NC_("card", "6 of Spades"),
+    NC_("card", "7 of Spades"),
+    NC_("card", "8 of Spades"),
+    NC_("card", "9 of Spades"),
+    NC_("card", "10 of Spades"),
+    NC_("card", "Jack of Spades"),
+    NC_("card", "Knight of Spades"),
+    NC_("card", "Queen of Spades"),
+    NC_("card", "King of Spades"),
+    NC_("card", "Ace of Hearts"),
+    NC_("card", "2 of Hearts"),
+    NC_("card", "3 of Hearts"),
+    NC_("card", "4 of Hearts"),
+    NC_("card", "5 of Hearts"),
+    NC_("card", "6 of Hearts"),
+    NC_("card", "7 of Hearts"),
+    NC_("card", "8 of Hearts"),
+    NC_("card", "9 of Hearts"),
+    NC_("card", "10 of Hearts"),
+    NC_("card", "Jack of Hearts"),
+    NC_("card", "Knight of Hearts"),
+    NC_("card", "Queen of Hearts"),
+    NC_("card", "King of Hearts"),
+    NC_("card", "Ace of Diamonds"),
+    NC_("card", "2 of Diamonds"),
+    NC_("card", "3 of Diamonds"),
+    NC_("card", "4 of Diamonds"),
+    NC_("card", "5 of Diamonds"),
+    NC_("card", "6 of Diamonds"),
+    NC_("card", "7 of Diamonds"),
+    NC_("card", "8 of Diamonds"),
+    NC_("card", "9 of Diamonds"),
+    NC_("card", "10 of Diamonds"),
+    NC_("card", "Jack of Diamonds"),
+    NC_("card", "Knight of Diamonds"),
+    NC_("card", "Queen of Diamonds"),
+    NC_("card", "King of Diamonds"),
+    NC_("card", "Ace of Clubs"),
+    NC_("card", "2 of Clubs"),
+    NC_("card", "3 of Clubs"),
+    NC_("card", "4 of Clubs"),
+    NC_("card", "5 of Clubs"),
+    NC_("card", "6 of Clubs"),
+    NC_("card", "7 of Clubs"),
+    NC_("card", "8 of Clubs"),
+    NC_("card", "9 of Clubs"),
+    NC_("card", "10 of Clubs"),
+    NC_("card", "Jack of Clubs"),
+    NC_("card", "Knight of Clubs"),
+    NC_("card", "Queen of Clubs"),
+    NC_("card", "King of Clubs"),
+    NC_("card", "1 of trumps (the Petit)"),
+    NC_("card", "2 of trumps"),
+    NC_("card", "3 of trumps"),
+    NC_("card", "4 of trumps"),
+    NC_("card", "5 of trumps"),
+    NC_("card", "6 of trumps"),
+    NC_("card", "7 of trumps"),
+    NC_("card", "8 of trumps"),
+    NC_("card", "9 of trumps"),
+    NC_("card", "10 of trumps"),
+    NC_("card", "11 of trumps"),
+    NC_("card", "12 of trumps"),
+    NC_("card", "13 of trumps"),
+    NC_("card", "14 of trumps"),
+    NC_("card", "15 of trumps"),
+    NC_("card", "16 of trumps"),
+    NC_("card", "17 of trumps"),
+    NC_("card", "18 of trumps"),
+    NC_("card", "19 of trumps"),
+    NC_("card", "20 of trumps"),
+    NC_("card", "21 of trumps"),
+    NC_("card", "Excuse"),
+)
 
 
 class Card(int):
@@ -97,6 +199,8 @@ class Card(int):
     is_trump: bool
     is_bout: bool
     is_excuse: bool
+    #: The card's name, whose format spec gives its grammatical forms (see :class:`Noun`).
+    noun: Noun
 
     _interned: ClassVar[dict[tuple[Suit, int], Card]] = {}
 
@@ -104,7 +208,9 @@ class Card(int):
         try:
             return cls._interned[(suit, rank)]
         except KeyError:
-            raise NotationError(f"there is no card with suit {suit!s} and rank {rank}") from None
+            raise NotationError(
+                gettext_lazy("there is no card with suit {suit} and rank {rank}", suit=str(suit), rank=rank)
+            ) from None
 
     @classmethod
     def _make(cls, suit: Suit, rank: int, index: int) -> Card:
@@ -126,6 +232,7 @@ class Card(int):
             "is_excuse": is_excuse,
             "is_bout": is_bout,
             "half_points": half_points,
+            "noun": Noun(_CARD_NAMES[index], "card"),
         }
         for name, value in values.items():
             object.__setattr__(card, name, value)
@@ -157,8 +264,11 @@ class Card(int):
             card = None
         if card is None:
             raise NotationError(
-                f"{quoted(text)} is not a card: write a suit letter S/H/D/C and a rank 1-10/J/C/Q/K (HK), "
-                "a trump T1-T21, or EX for the Excuse"
+                gettext_lazy(
+                    "{text} is not a card: write a suit letter S/H/D/C and a rank 1-10/J/C/Q/K (HK), "
+                    "a trump T1-T21, or EX for the Excuse",
+                    text=quoted(text),
+                )
             )
         return card
 
@@ -173,13 +283,10 @@ class Card(int):
     # ------------------------------------------------------------------ names
     @property
     def name(self) -> str:
-        """English name: ``King of Hearts``, ``21 of trumps``, ``1 of trumps (the Petit)``, ``the Excuse``."""
-        if self.is_excuse:
-            return "the Excuse"
-        if self.is_trump:
-            return "1 of trumps (the Petit)" if self.rank == 1 else f"{self.rank} of trumps"
-        rank = _RANK_ENGLISH.get(self.rank, str(self.rank))
-        return f"{rank} of {self.suit.english}"
+        """The card's name in the current language, as a list of cards gives it: ``King of Hearts``,
+        ``21 of trumps``, ``1 of trumps (the Petit)``, ``the Excuse`` (the one said with its article).
+        In a sentence, use :attr:`noun` and choose the form: ``_("you play {card}", card=card.noun)``."""
+        return format(self.noun, "the" if self.is_excuse else "bare")
 
     @property
     def french(self) -> str:
@@ -298,14 +405,50 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+@dataclass(frozen=True, slots=True)
+class CardsInWords:
+    """Cards the way players say them, suit by suit in pack order, for messages to learners; rendered
+    when shown (``str()`` or a placeholder's value), in the language of that moment.
+
+    ``excuse`` is what the rule set calls the Excuse, said with its article (Mathers' Fool, Chambéry's
+    Fou); None for the Excuse's own name.
+
+    >>> str(CardsInWords(tuple(parse_cards("S1 SK"))))
+    'the Ace and King of Spades'
+    """
+
+    cards: tuple[Card, ...]
+    excuse: object = None
+
+    def __str__(self) -> str:
+        groups: dict[Suit, list[str]] = {}
+        for card in sorted(self.cards):
+            if card.is_trump:
+                groups.setdefault(card.suit, []).append(str(card.rank))
+            elif not card.is_excuse:
+                named = _RANK_NAME.get(card.rank)
+                groups.setdefault(card.suit, []).append(
+                    str(card.rank) if named is None else pgettext("rank", named)
+                )
+            else:
+                groups.setdefault(card.suit, [])
+        parts: list[str] = []
+        for suit, ranks in groups.items():
+            if suit is Suit.EXCUSE:
+                parts.append(str(EXCUSE.noun if self.excuse is None else self.excuse))
+            elif suit is Suit.TRUMPS:
+                parts.append(_("the {ranks} of trumps", ranks=join_and(ranks)))
+            else:
+                parts.append(_("the {ranks} of {suit:bare}", ranks=join_and(ranks), suit=suit.noun))
+        return str(join_and(parts)) if parts else _("no card")
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
-def cards_in_words(cards: Iterable[Card], excuse: str = "the Excuse") -> str:
-    """Cards the way players say them, suit by suit in pack order, for messages to learners.
-
-    ``excuse`` is what the rule set calls the Excuse (Mathers' Fool, Chambéry's Fou).
+def cards_in_words(cards: Iterable[Card], excuse: object = None) -> str:
+    """Cards the way players say them, suit by suit in pack order, for messages to learners (see
+    :class:`CardsInWords`, which says them when shown: the one a lazy message takes).
 
     >>> cards_in_words(parse_cards("S1 SK"))
     'the Ace and King of Spades'
@@ -313,23 +456,10 @@ def cards_in_words(cards: Iterable[Card], excuse: str = "the Excuse") -> str:
     'the 14 of trumps'
     >>> cards_in_words(parse_cards("H3 T1 T15 EX"))
     'the 3 of Hearts, the 1 and 15 of trumps and the Excuse'
+    >>> cards_in_words(parse_cards("EX"), "the Fool")
+    'the Fool'
     """
-    groups: dict[Suit, list[str]] = {}
-    for card in sorted(cards):
-        if card.is_excuse:
-            groups.setdefault(card.suit, []).append(excuse)
-        elif card.is_trump:
-            groups.setdefault(card.suit, []).append(str(card.rank))
-        else:
-            groups.setdefault(card.suit, []).append(_RANK_ENGLISH.get(card.rank, str(card.rank)))
-    parts: list[str] = []
-    for suit, ranks in groups.items():
-        if suit is Suit.EXCUSE:
-            parts.append(excuse)
-        else:
-            where = "trumps" if suit is Suit.TRUMPS else suit.english
-            parts.append(f"the {_and(ranks)} of {where}")
-    return _and(parts) if parts else "no card"
+    return str(CardsInWords(tuple(cards), excuse))
 
 
 def count_half_points(cards: Iterable[Card]) -> int:

@@ -25,7 +25,8 @@ from typing import NoReturn
 from .cards import format_cards, sort_hand
 from .engine.result import format_breakdown
 from .engine.variant import UnknownVariantError, family_players, find_variant, variant_for
-from .errors import TarotError, one_line
+from .errors import TarotError, one_line, said_of
+from .messages import NC_, Message, Noun, _, gettext_lazy, ngettext
 from .seats import SEATS, Seat
 
 
@@ -38,7 +39,9 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-OBJECT_HINT = 'the request must be a JSON object, such as {"variant": "fft", ...}'
+OBJECT_HINT = gettext_lazy('the request must be a JSON object, such as {"variant": "fft", ...}')
+#: What a request is called when its text is refused: "the request is not valid JSON".
+_REQUEST = Noun(NC_("file", "request"), "file")
 
 
 def _read_request(source: str | None) -> dict[str, object]:
@@ -47,14 +50,15 @@ def _read_request(source: str | None) -> dict[str, object]:
     An argument that starts with ``{`` or ``[`` is JSON text; any other is a file name, unless no such
     file exists and the argument is JSON all the same (``42``), which is then refused as not an object.
     """
+    where: object
     if source is None or source == "-":
         text = _read_stdin()
-        where = "standard input"
+        where = gettext_lazy("standard input")
     elif source.lstrip().startswith(("{", "[")):
         text = source
-        where = "the argument"
+        where = gettext_lazy("the argument")
     elif not source.strip():
-        raise TarotError(f"the request is empty: {OBJECT_HINT}")
+        raise TarotError(gettext_lazy("the request is empty: {hint}", hint=OBJECT_HINT))
     else:
         from .records import read_text
 
@@ -63,17 +67,24 @@ def _read_request(source: str | None) -> dict[str, object]:
             where = source
         except TarotError as error:
             if not _is_json(source):
-                raise TarotError(f"cannot read {source}: {error}") from None
+                raise TarotError(_cannot_read(source, error)) from None
             text = source
-            where = "the argument"
+            where = gettext_lazy("the argument")
     if not text.strip():
-        raise TarotError(f"the request is empty ({where}): {OBJECT_HINT}")
+        raise TarotError(
+            gettext_lazy("the request is empty ({where}): {hint}", where=where, hint=OBJECT_HINT)
+        )
     from .records import parse_json
 
-    request = parse_json(text, "the request")
+    request = parse_json(text, _REQUEST)
     if not isinstance(request, dict):
-        raise TarotError(f"{OBJECT_HINT}, not {_json_kind(request)}")
+        raise TarotError(gettext_lazy("{hint}, not {kind}", hint=OBJECT_HINT, kind=_json_kind(request)))
     return request
+
+
+def _cannot_read(name: str, error: TarotError) -> Message:
+    """The refusal of a file that cannot be read: its name, and the system's reason."""
+    return gettext_lazy("cannot read {file}: {error}", file=name, error=said_of(error))
 
 
 def _read_stdin() -> str:
@@ -81,14 +92,14 @@ def _read_stdin() -> str:
 
     stream = sys.stdin
     if stream is None:
-        raise TarotError("standard input is closed: give the request as an argument or a file")
+        raise TarotError(gettext_lazy("standard input is closed: give the request as an argument or a file"))
     buffer = getattr(stream, "buffer", None)
     try:
         if buffer is not None:  # bytes, decoded here: a byte-order mark or bad bytes are ours to handle
             return decode_text(buffer.read())
         text: str = stream.read()
     except (OSError, ValueError) as error:  # closed or unreadable
-        raise TarotError(f"cannot read standard input: {error}") from None
+        raise TarotError(gettext_lazy("cannot read standard input: {error}", error=str(error))) from None
     return text.removeprefix("\ufeff")
 
 
@@ -102,16 +113,16 @@ def _is_json(text: str) -> bool:
     return True
 
 
-def _json_kind(value: object) -> str:
+def _json_kind(value: object) -> object:
     """What a JSON value is, in words: "a list", "a number", ..."""
     if isinstance(value, list):
-        return "a list"
+        return gettext_lazy("a list")
     if isinstance(value, str):
-        return "a string"
+        return gettext_lazy("a string")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return "a number"
+        return gettext_lazy("a number")
     return "null"
 
 
@@ -132,14 +143,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     if args.list:
         if args.record is not None:
-            raise UsageError("replay --list takes no record")
+            raise UsageError(_("replay --list takes no record"))
         names = sample_names()
         width = max((len(sample) for sample in names), default=0)
         for sample in names:
             print(f"{sample:<{width}}  {sample_title(sample)}".rstrip())
         return 0
     if args.record is None:
-        raise UsageError("replay needs a record: a file, or a sample's name (tarot replay --list)")
+        raise UsageError(_("replay needs a record: a file, or a sample's name (tarot replay --list)"))
     path = Path(args.record)
     if _exists(path) or not _could_be_a_name(args.record):
         record = load_record(path)
@@ -147,30 +158,54 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         record = load_sample(args.record)
     else:
         raise TarotError(
-            f"{args.record!r} is neither a file nor the name of a sample record (tarot replay --list)"
+            gettext_lazy(
+                "{name} is neither a file nor the name of a sample record (tarot replay --list)",
+                name=repr(args.record),
+            )
         )
     rnd = record.new_round()
     name = record.seat_name
     print(
-        f"{record.title or args.record} — {rnd.variant.title}, dealer {name(record.dealer)} ({record.dealer})"
+        _(
+            "{title} — {variant}, dealer {name} ({seat})",
+            title=record.title or args.record,
+            variant=rnd.variant.title,
+            name=name(record.dealer),
+            seat=record.dealer,
+        )
     )
     for seat in SEATS[: rnd.players]:
-        print(f"  {name(seat)} ({seat}): {format_cards(sort_hand(rnd.hands[seat]))}")
-    print(f"  dog: {format_cards(rnd.dog)}")
+        print(
+            _(
+                "  {name} ({seat}): {cards}",
+                name=name(seat),
+                seat=seat,
+                cards=format_cards(sort_hand(rnd.hands[seat])),
+            )
+        )
+    print(_("  dog: {cards}", cards=format_cards(rnd.dog)))
     for action in record.actions:
         before = len(rnd.tricks)
         rnd.push(action)
         if action.kind != "play":
             words = " ".join(part for part in (action.kind, action.word, format_cards(action.cards)) if part)
-            print(f"  {name(action.seat)}: {words}")
+            print(_("  {name}: {action}", name=name(action.seat), action=words))
         if len(rnd.tricks) > before:
             trick = rnd.tricks[-1]
             assert trick.winner is not None
             plays = ", ".join(f"{name(s)} {c}" for s, c in trick.plays)
             note = rnd.trick_note(trick)
-            print(f"Trick {trick.number + 1:>2}: {plays} -> {name(trick.winner)} {note}")
+            print(
+                _(
+                    "Trick {number:>2}: {plays} -> {winner} {note}",
+                    number=trick.number + 1,
+                    plays=plays,
+                    winner=name(trick.winner),
+                    note=note,
+                )
+            )
     if not rnd.is_over:
-        print("The record stops before the end of the round.")
+        print(_("The record stops before the end of the round."))
         return 0
     for line in rnd.result_lines(name):
         print(line)
@@ -205,22 +240,37 @@ def _cmd_sheet(args: argparse.Namespace) -> int:
     try:
         text = read_text(Path(args.file))
     except TarotError as error:
-        raise TarotError(f"cannot read {args.file}: {error}") from None
+        raise TarotError(_cannot_read(args.file, error)) from None
     if too_deep(text):
-        raise TarotError(f"{args.file} is not a score sheet: its lists and objects nest too deeply")
+        raise TarotError(
+            gettext_lazy("{file} is not a score sheet: its lists and objects nest too deeply", file=args.file)
+        )
     sheet = load_sheet(text)
     totals = sheet.totals()
     if args.json:
         print(json.dumps({"totals": totals, "next_dealer": sheet.next_dealer()}, ensure_ascii=False))
         return 0
-    deals = len(sheet.deals)
-    heading = f"{sheet.title} — " if sheet.title else ""
-    count = f"{deals} deal" if deals == 1 else f"{deals} deals"
-    print(f"{heading}{sheet.rules_name}, {len(sheet.players)} players, {count}")
+    deals = ngettext("{n} deal", "{n} deals", len(sheet.deals))
+    if sheet.title:
+        heading = _(
+            "{title} — {rules}, {players} players, {deals}",
+            title=sheet.title,
+            rules=sheet.rules_name,
+            players=len(sheet.players),
+            deals=deals,
+        )
+    else:
+        heading = _(
+            "{rules}, {players} players, {deals}",
+            rules=sheet.rules_name,
+            players=len(sheet.players),
+            deals=deals,
+        )
+    print(heading)
     width = max(len(name) for name in sheet.players)
     for name in sheet.players:
         print(f"  {name.ljust(width)}  {totals[name]:+d}")
-    print(f"Next to deal: {sheet.next_dealer()}")
+    print(_("Next to deal: {name}", name=sheet.next_dealer()))
     return 0
 
 
@@ -233,11 +283,11 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         deal["dog"] = format_cards(sort_hand(rnd.dog))
         print(json.dumps({"variant": variant.key, "dealer": str(dealer), "seed": args.seed, "deal": deal}))
         return 0
-    print(f"{variant.title}, dealer {dealer}, seed {args.seed}")
+    print(_("{variant}, dealer {dealer}, seed {seed}", variant=variant.title, dealer=dealer, seed=args.seed))
     for seat in SEATS[: variant.players]:
         print(f"{seat}: {format_cards(sort_hand(rnd.hands[seat]))}")
     if rnd.dog:
-        print(f"dog: {format_cards(sort_hand(rnd.dog))}")
+        print(_("dog: {cards}", cards=format_cards(sort_hand(rnd.dog))))
     return 0
 
 
@@ -274,7 +324,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"{args.games} games of {variant.title} in {seconds:.3f} s: {rate:.0f} games per second")
+        print(
+            ngettext(
+                # The English says "games" for one game too (a plural form for the languages that need one).
+                "{n} games of {variant} in {seconds:.3f} s: {rate:.0f} games per second",
+                "{n} games of {variant} in {seconds:.3f} s: {rate:.0f} games per second",
+                args.games,
+                variant=variant.title,
+                seconds=seconds,
+                rate=rate,
+            )
+        )
         if stats is not None:
             for key, value in stats.as_dict().items():
                 print(f"  {key}: {_in_words(value)}")
@@ -311,8 +371,10 @@ def _in_words(value: object) -> str:
     """A statistic for the table: a count per name as "garde 12, prise 3", an empty one as "none"."""
     if isinstance(value, dict):
         if all(str(key).isdigit() for key in value):  # counts by a number of bouts
-            return ", ".join(f"{item} with {key}" for key, item in value.items()) or "none"
-        return ", ".join(f"{key} {item}" for key, item in value.items()) or "none"
+            return ", ".join(
+                _("{count} with {bouts}", count=item, bouts=key) for key, item in value.items()
+            ) or _("none")
+        return ", ".join(f"{key} {item}" for key, item in value.items()) or _("none")
     return str(value)
 
 
@@ -320,11 +382,15 @@ def _count(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number", text=repr(text))) from None
     if value < least:
-        raise argparse.ArgumentTypeError(f"{value} is negative" if value < 0 else f"must be at least {least}")
+        raise argparse.ArgumentTypeError(
+            _("{value} is negative", value=value) if value < 0 else _("must be at least {least}", least=least)
+        )
     if value > sys.maxsize:
-        raise argparse.ArgumentTypeError(f"{value} is too large (at most {sys.maxsize})")
+        raise argparse.ArgumentTypeError(
+            _("{value} is too large (at most {most})", value=value, most=sys.maxsize)
+        )
     return value
 
 
@@ -341,76 +407,86 @@ def _at_least_one(text: str) -> int:
 def _seed(text: str) -> str:
     """A seed: any text that is not empty (the same text gives the same deals)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("a seed cannot be empty: give a number or a word")
+        raise argparse.ArgumentTypeError(_("a seed cannot be empty: give a number or a word"))
     return text
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tarot", description="The tarot card games engine: score, replay, deal, simulate.")
+    parser = _Parser(
+        prog="tarot", description=_("The tarot card games engine: score, replay, deal, simulate.")
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    score = sub.add_parser("score", help="score a JSON request and show the working")
-    score.add_argument("request", nargs="?", help="JSON text, a file, or - for standard input (the default)")
-    score.add_argument("--json", action="store_true", help="print the answer as JSON")
+    score = sub.add_parser("score", help=_("score a JSON request and show the working"))
+    score.add_argument(
+        "request", nargs="?", help=_("JSON text, a file, or - for standard input (the default)")
+    )
+    score.add_argument("--json", action="store_true", help=_("print the answer as JSON"))
     score.set_defaults(func=_cmd_score)
-    replay = sub.add_parser("replay", help="check a hand record and show it trick by trick")
-    replay.add_argument("record", nargs="?", help="a record file, or a sample record's name")
-    replay.add_argument("--list", action="store_true", help="list the sample records by name")
+    replay = sub.add_parser("replay", help=_("check a hand record and show it trick by trick"))
+    replay.add_argument("record", nargs="?", help=_("a record file, or a sample record's name"))
+    replay.add_argument("--list", action="store_true", help=_("list the sample records by name"))
     replay.set_defaults(func=_cmd_replay)
-    sheet = sub.add_parser("sheet", help="read a score sheet (JSON or CSV) and print the totals")
+    sheet = sub.add_parser("sheet", help=_("read a score sheet (JSON or CSV) and print the totals"))
     sheet.add_argument("file")
-    sheet.add_argument("--json", action="store_true", help="print the totals as JSON")
+    sheet.add_argument("--json", action="store_true", help=_("print the totals as JSON"))
     sheet.set_defaults(func=_cmd_sheet)
-    deal = sub.add_parser("deal", help="a reproducible random deal")
+    deal = sub.add_parser("deal", help=_("a reproducible random deal"))
     deal.add_argument("--variant", default="fft")
-    deal.add_argument("--players", type=_positive, default=None, help="4 when the game is played by four")
+    deal.add_argument("--players", type=_positive, default=None, help=_("4 when the game is played by four"))
     deal.add_argument("--seed", type=_seed, default="1")
     deal.add_argument("--dealer", default="p1")
     deal.add_argument("--json", action="store_true")
-    deal.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    deal.add_argument("--pack", type=int, choices=(78, 62), help=_("the 62-card pack (Chambéry Tarot only)"))
     deal.set_defaults(func=_cmd_deal)
-    simulate = sub.add_parser("simulate", help="play random rounds and measure the speed")
+    simulate = sub.add_parser("simulate", help=_("play random rounds and measure the speed"))
     simulate.add_argument("--variant", default="fft")
-    simulate.add_argument("--players", type=_positive, default=None, help="4 when the game is played by four")
+    simulate.add_argument(
+        "--players", type=_positive, default=None, help=_("4 when the game is played by four")
+    )
     simulate.add_argument("--games", type=_at_least_one, default=1000)
     simulate.add_argument("--seed", type=_seed, default="1")
     simulate.add_argument("--contract", default=None)
     simulate.add_argument("--json", action="store_true")
-    simulate.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    simulate.add_argument(
+        "--pack", type=int, choices=(78, 62), help=_("the 62-card pack (Chambéry Tarot only)")
+    )
     simulate.add_argument(
         "--step-by-step",
         action="store_true",
-        help="ask legal_actions() and push() for every decision (slower; the same rounds)",
+        help=_("ask legal_actions() and push() for every decision (slower; the same rounds)"),
     )
     simulate.add_argument(
-        "--stats", action="store_true", help="also report results: contracts made, scores, bouts"
+        "--stats", action="store_true", help=_("also report results: contracts made, scores, bouts")
     )
     simulate.add_argument(
         "--warmup",
         type=_positive,
         default=0,
         metavar="N",
-        help="first play N other rounds, not timed and not counted (a benchmark's warm-up)",
+        help=_("first play N other rounds, not timed and not counted (a benchmark's warm-up)"),
     )
     simulate.set_defaults(func=_cmd_simulate)
-    arena = sub.add_parser("arena", help="measure the computer players on duplicate deals")
+    arena = sub.add_parser("arena", help=_("measure the computer players on duplicate deals"))
     arena.add_argument("--variant", default="fft")
     arena.add_argument("--players", type=_positive, default=4)
     arena.add_argument("--deals", type=_positive, default=100)
     arena.add_argument("--seed", type=_seed, default="1")
     arena.add_argument(
-        "--seats", default="rule,random,rule,random", help="a player per seat: random, rule, mc"
+        "--seats", default="rule,random,rule,random", help=_("a player per seat: random, rule, mc")
     )
-    arena.add_argument("--playouts", type=_positive, default=None, help="play-outs per move of the mc player")
-    arena.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    arena.add_argument(
+        "--playouts", type=_positive, default=None, help=_("play-outs per move of the mc player")
+    )
+    arena.add_argument("--pack", type=int, choices=(78, 62), help=_("the 62-card pack (Chambéry Tarot only)"))
     arena.add_argument("--json", action="store_true")
     arena.set_defaults(func=_cmd_arena)
-    play = sub.add_parser("play", help="play a deal in the terminal against the computer players")
+    play = sub.add_parser("play", help=_("play a deal in the terminal against the computer players"))
     play.add_argument("--variant", default="fft")
     play.add_argument("--players", type=_positive, default=4)
     play.add_argument("--seed", type=_seed, default="1")
     play.add_argument("--seat", default="p1")
     play.add_argument("--level", choices=("random", "rule", "mc"), default="rule")
-    play.add_argument("--pack", type=int, choices=(78, 62), help="the 62-card pack (Chambéry Tarot only)")
+    play.add_argument("--pack", type=int, choices=(78, 62), help=_("the 62-card pack (Chambéry Tarot only)"))
     play.set_defaults(func=_cmd_play)
     return parser
 
@@ -420,22 +496,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if sys.stdout is None:  # started with its output closed: nothing it printed would be seen
-            raise TarotError("standard output is closed: nothing to print the answer to")
+            raise TarotError(gettext_lazy("standard output is closed: nothing to print the answer to"))
         result: int = args.func(args)
         return result
     except UsageError as error:
-        print(f"tarot: {one_line(str(error))} (see tarot --help)", file=sys.stderr)
+        print(_("tarot: {error} (see tarot --help)", error=one_line(str(error))), file=sys.stderr)
         return 2
     except UnknownVariantError as error:  # the same sentence, whichever command named the variant
-        print(f"tarot: {one_line(error.message)}", file=sys.stderr)
+        print(_("tarot: {error}", error=one_line(error.message)), file=sys.stderr)
         return 2
     except TarotError as error:
-        print(f"tarot: {one_line(str(error))}", file=sys.stderr)
+        print(_("tarot: {error}", error=one_line(str(error))), file=sys.stderr)
         return 2
     except UnicodeEncodeError as error:  # names and French words on an output that cannot show them
         print(
-            f"tarot: the output is in {error.encoding}, which cannot show {error.object[error.start]!r}: "
-            "set PYTHONIOENCODING=utf-8",
+            _(
+                "tarot: the output is in {encoding}, which cannot show {character}: "
+                "set PYTHONIOENCODING=utf-8",
+                encoding=error.encoding,
+                character=repr(error.object[error.start]),
+            ),
             file=sys.stderr,
         )
         return 2

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, TypeAlias
+
+from .messages import Message, gettext_lazy
 
 
 class Illegal(Enum):
@@ -47,8 +50,64 @@ class Illegal(Enum):
         return self.value[1]
 
 
+#: What an error or a refusal says: a :class:`~tarot_core.messages.Message`, rendered in the reader's
+#: language when shown, or a text already written (a message from elsewhere, passed on as it reads).
+Said: TypeAlias = Message | str
+
+
+def said_id(said: Said) -> str:
+    """The message id of ``said``: its catalogue entry, or the text itself."""
+    return said.text if isinstance(said, Message) else said
+
+
+def said_params(said: Said) -> Mapping[str, object]:
+    """The named parameters of ``said`` (none for a text already written)."""
+    return said.params if isinstance(said, Message) else {}
+
+
+def said_of(error: BaseException) -> Said:
+    """All that ``error`` says (what ``str(error)`` shows), not yet rendered when it is a message: a
+    :class:`TarotError`'s message with its field or place, any other error's text."""
+    if len(error.args) == 1 and isinstance(error.args[0], Message | str):
+        return error.args[0]
+    return str(error)
+
+
 class TarotError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    It says a :data:`Said`: a :class:`~tarot_core.messages.Message` (``gettext_lazy(...)``), kept with
+    its id and parameters so that whoever shows it renders it in the reader's language, or a text.
+    ``str(error)`` and :attr:`message` render it in the current language.
+    """
+
+    def __init__(self, message: Said = "", /, *args: object) -> None:
+        super().__init__(message, *args)
+        self._said: Said = message
+
+    @property
+    def said(self) -> Said:
+        """The reason, not yet rendered (:attr:`message` is its text)."""
+        return self._said
+
+    @property
+    def message(self) -> str:
+        """The reason for readers, in the current language."""
+        return str(self._said)
+
+    @message.setter
+    def message(self, value: Said) -> None:
+        self._said = value
+
+    @property
+    def message_id(self) -> str:
+        """The reason's message id in the catalogue (for a text given as it reads, the text)."""
+        return said_id(self._said)
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        """The reason's named parameters."""
+        return said_params(self._said)
 
 
 class NotationError(TarotError):
@@ -58,10 +117,9 @@ class NotationError(TarotError):
 class IllegalActionError(TarotError):
     """An action the rules do not allow now. The round is left exactly as it was."""
 
-    def __init__(self, reason: Illegal, message: str) -> None:
+    def __init__(self, reason: Illegal, message: Said) -> None:
         super().__init__(message)
         self.reason = reason
-        self.message = message
 
 
 class RecordError(TarotError):
@@ -69,23 +127,70 @@ class RecordError(TarotError):
 
 
 class RequestError(TarotError):
-    """A score request is malformed; ``field`` names the offending field."""
+    """A score request is malformed; ``field`` names the offending field, :attr:`message` says why
+    (``str(error)`` is the two together: ``"points: ..."``)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
+    def __init__(self, field: str, message: Said) -> None:
+        shown = gettext_lazy("{field}: {message}", field=field, message=message) if field else message
+        super().__init__(shown)
         self.field = field
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
+class SheetError(TarotError):
+    """A score sheet or one of its deals is refused (see :mod:`tarot_core.sheet`).
+
+    ``where`` names the place (``"players"``, ``"deal 3"``, ``"row 4"``; a message, read as text), ``field``
+    the request field or role at fault (``"points"``, ``"taker"``; empty when none), and ``message`` the
+    reason, for readers; ``str(error)`` is the three together.
+    """
+
+    def __init__(self, where: Said, message: Said, field: str = "") -> None:
+        if field and where:
+            shown: Said = gettext_lazy(
+                "{where}, {field}: {message}", where=where, field=field, message=message
+            )
+        elif where:
+            shown = gettext_lazy("{where}: {message}", where=where, message=message)
+        elif field:
+            shown = gettext_lazy("{field}: {message}", field=field, message=message)
+        else:
+            shown = message
+        super().__init__(shown)
+        self._where = where
+        self.field = field
+        self.message = message
+
+    @property
+    def where(self) -> str:
+        """The place refused, in the current language: ``"deal 3"``, ``"row 4"``, or ``""``."""
+        return str(self._where)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Refusal:
-    """A reason and its learner's sentence, as returned by ``why_illegal``."""
+    """A reason and its learner's sentence, as returned by ``why_illegal``: :attr:`said` is the sentence
+    not yet rendered (a :class:`~tarot_core.messages.Message`), :attr:`message` its text now. Two
+    refusals are equal when their reasons are and their sentences read the same."""
 
     reason: Illegal
-    message: str
+    said: Said
+
+    @property
+    def message(self) -> str:
+        """The sentence for learners, in the current language."""
+        return str(self.said)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Refusal):
+            return NotImplemented
+        return self.reason is other.reason and self.message == other.message
+
+    def __hash__(self) -> int:
+        return hash((self.reason, self.message))
 
     def error(self) -> IllegalActionError:
-        return IllegalActionError(self.reason, self.message)
+        return IllegalActionError(self.reason, self.said)
 
 
 # ====================================================================================== quoting input

@@ -12,7 +12,8 @@ The calls (the names every extraction tool knows):
 * ``pgettext(context, text, **params)`` and ``npgettext(...)``: the same with a context, for a word that
   is translated two ways ("Trump" the suit, "trump" the verb);
 * ``N_(text)``: marks a text for the catalogue where it is written (a table of names) and returns it
-  untranslated; it is translated where it is shown, with ``_(name)``;
+  untranslated; it is translated where it is shown, with ``_(name)``; ``NC_(context, text)`` the same
+  with a context (the names of :class:`Noun`);
 * ``gettext_lazy(text, **params)`` and ``ngettext_lazy(...)``: a :class:`Message` that is translated
   when it is shown. Errors and refusals carry one, so the same refusal reads in the reader's language
   wherever it ends up.
@@ -33,7 +34,7 @@ environment's locale: in the browser the page says which language it is in.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -126,6 +127,12 @@ def npgettext(context: str, singular: str, plural: str, n: int, /, **params: obj
 
 def N_(message: str, /) -> str:
     """Mark ``message`` for the catalogue and return it as it is: it is translated where shown."""
+    return message
+
+
+def NC_(context: str, message: str, /) -> str:
+    """:func:`N_` with a context (the kind of thing a name is: "card", "suit", "list"): the message is
+    translated where shown, with ``pgettext(context, message)`` or a :class:`Noun` of that context."""
     return message
 
 
@@ -290,3 +297,43 @@ class Noun:
 
     def __str__(self) -> str:
         return format(self, "")
+
+
+# ====================================================================================== lists
+_LIST_AND: Final = NC_("list", "{first} and {last}")
+_LIST_OR: Final = NC_("list", "{first} or {last}")
+_LIST_NEXT: Final = NC_("list", "{first}, {rest}")
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Items in a list as the current language writes it ("A, B and C"), rendered when shown: each
+    item as ``str()`` shows it (a :class:`Message` or :class:`Noun` in the same language), joined by
+    the messages ``"{first}, {rest}"`` and, before the last item, ``last``."""
+
+    items: tuple[object, ...]
+    last: str = _LIST_AND
+
+    def __str__(self) -> str:
+        shown = [str(item) for item in self.items]
+        if len(shown) < 2:
+            return "".join(shown)
+        cat = catalogue()
+        text = _fill(cat.pgettext("list", self.last), {"first": shown[-2], "last": shown[-1]})
+        following = cat.pgettext("list", _LIST_NEXT)
+        for item in reversed(shown[:-2]):
+            text = _fill(following, {"first": item, "rest": text})
+        return text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def join_and(items: Iterable[object]) -> Listed:
+    """``items`` listed with "and" before the last: "the Ace, the 2 and the King"."""
+    return Listed(tuple(items), _LIST_AND)
+
+
+def join_or(items: Iterable[object]) -> Listed:
+    """``items`` listed with "or" before the last: "bid, or pass"."""
+    return Listed(tuple(items), _LIST_OR)

@@ -10,15 +10,21 @@ with a number, an action in the notation (``play HK``, ``HK`` for short, ``bid g
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .actions import Action
-from .cards import format_cards
+from .cards import Card, format_cards
 from .engine.variant import Variant
 from .errors import NotationError
+from .messages import _, gettext_lazy
 from .players import make_player
 from .players.base import action_words
 from .seats import SEATS, Seat
+
+
+def _plays(plays: Sequence[tuple[Seat, Card]]) -> str:
+    """The cards of a trick in notation, each after its seat: ``p1 HK, p2 H3``."""
+    return ", ".join(f"{seat} {card}" for seat, card in plays)
 
 
 def _read_action(text: str, seat: Seat, legal: tuple[Action, ...], players: int) -> Action:
@@ -26,7 +32,7 @@ def _read_action(text: str, seat: Seat, legal: tuple[Action, ...], players: int)
     if len(words) == 1 and words[0].isdigit():
         number = int(words[0])
         if not 1 <= number <= len(legal):
-            raise NotationError(f"choose a number from 1 to {len(legal)}")
+            raise NotationError(gettext_lazy("choose a number from 1 to {last}", last=len(legal)))
         return legal[number - 1]
     if len(words) == 1 and words[0].lower() not in ("pass", "slam", "petit-sec"):
         text = f"play {text}"
@@ -47,8 +53,18 @@ def play_in_terminal(
     computer = make_player(level)
     helper = make_player("rule") if level == "random" else computer
     rng = random.Random(f"play:{variant.key}:{seed}")
-    write(f"{variant.title}, seed {seed}. You are {seat}; the others are the {level} player.")
-    write("Answer with a number, an action ('play HK' or just 'HK', 'bid garde', 'pass'), 'hint' or 'quit'.")
+    write(
+        _(
+            "{title}, seed {seed}. You are {seat}; the others are the {level} player.",
+            title=variant.title,
+            seed=seed,
+            seat=seat,
+            level=level,
+        )
+    )
+    write(
+        _("Answer with a number, an action ('play HK' or just 'HK', 'bid garde', 'pass'), 'hint' or 'quit'.")
+    )
     while not rnd.is_over:
         mover = rnd.to_move
         assert mover is not None
@@ -56,41 +72,48 @@ def play_in_terminal(
         tricks = len(rnd.tricks)
         if mover != seat:
             action = computer.decide(view, rng)
-            write(f"{mover}: {computer.explain(view, action)}")
+            write(_("{seat}: {why}", seat=mover, why=computer.explain(view, action)))
             rnd.push(action)
         else:
-            write(f"Your hand: {format_cards(view.hand)}")
+            write(_("Your hand: {cards}", cards=format_cards(view.hand)))
             current = view.current
             if current is not None and current.plays:
-                write("Trick so far: " + ", ".join(f"{s} {c}" for s, c in current.plays))
+                write(_("Trick so far: {plays}", plays=_plays(current.plays)))
             mine = tuple(a for a in view.legal if a.seat == seat)
-            write("You may: " + "; ".join(f"{n}. {action_words(a)}" for n, a in enumerate(mine, 1)))
+            choices = "; ".join(
+                _("{number}. {action}", number=n, action=action_words(a)) for n, a in enumerate(mine, 1)
+            )
+            write(_("You may: {choices}", choices=choices))
             line = read("> ")
             if line is None:
-                write("The input ended: the deal stops here.")
+                write(_("The input ended: the deal stops here."))
                 return 0
             text = line.strip()
             if text.lower() in ("quit", "q"):
                 return 0
             if text.lower() in ("hint", "h"):
                 hint = helper.decide(view, rng)
-                write(f"Hint: {helper.explain(view, hint)}")
+                write(_("Hint: {why}", why=helper.explain(view, hint)))
                 continue
             try:
                 action = _read_action(text, seat, mine, rnd.players)
             except NotationError as error:
-                write(f"Not understood: {error}")
+                write(_("Not understood: {error}", error=error.message))
                 continue
             refusal = rnd.why_illegal(action)
             if refusal is not None:
-                write(f"Refused: {refusal.message}")
+                write(_("Refused: {why}", why=refusal.message))
                 continue
             rnd.push(action)
         if len(rnd.tricks) > tricks:
             trick = rnd.tricks[-1]
             write(
-                f"Trick {trick.number + 1} to {trick.winner}: "
-                + ", ".join(f"{s} {c}" for s, c in trick.plays)
+                _(
+                    "Trick {number} to {winner}: {plays}",
+                    number=trick.number + 1,
+                    winner=trick.winner,
+                    plays=_plays(trick.plays),
+                )
             )
     for line in rnd.result_lines(str):
         write(line)

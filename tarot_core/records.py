@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Final
 from .actions import Action
 from .cards import format_cards, parse_cards, sort_hand
 from .engine.variant import UnknownVariantError, Variant, find_variant
-from .errors import IllegalActionError, NotationError, RecordError, TarotError, quoted
+from .errors import IllegalActionError, NotationError, RecordError, Said, TarotError, quoted, said_of
+from .messages import NC_, Noun, gettext_lazy, ngettext_lazy
 from .seats import SEATS, Seat
 
 if TYPE_CHECKING:
@@ -83,7 +84,11 @@ class HandRecord:
     def round_at(self, step: int) -> Round:
         """The round after the first ``step`` actions (0: just dealt)."""
         if not 0 <= step <= len(self.actions):
-            raise TarotError(f"step must be between 0 and {len(self.actions)}, not {step}")
+            raise TarotError(
+                gettext_lazy(
+                    "step must be between 0 and {last}, not {step}", last=len(self.actions), step=step
+                )
+            )
         rnd = self.new_round()
         for action in self.actions[:step]:
             rnd.push(action)
@@ -176,19 +181,27 @@ def load_record(source: str | Path | Mapping[str, object]) -> HandRecord:
             try:
                 text = read_text(Path(source))
             except TarotError as error:
-                raise RecordError(f"cannot read the record {source}: {error}") from None
+                raise RecordError(
+                    gettext_lazy(
+                        "cannot read the record {file}: {error}", file=str(source), error=said_of(error)
+                    )
+                ) from None
         try:
-            data = parse_json(str(text), "the record")
+            data = parse_json(str(text), _RECORD)
         except TarotError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError(said_of(error)) from None
     if not isinstance(data, Mapping):
-        raise RecordError("a hand record is a JSON object")
+        raise RecordError(gettext_lazy("a hand record is a JSON object"))
     return _parse(data)
 
 
 #: The largest file read as a record or a request: far above any real one, so that a wrong file (a
 #: device, a disc image) is refused at once instead of being read whole.
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
+
+
+#: What a record is called when its text is refused: "the record is not valid JSON".
+_RECORD: Final = Noun(NC_("file", "record"), "file")
 
 
 def read_text(source: Path) -> str:
@@ -236,59 +249,72 @@ def too_deep(text: str, depth: int = MAX_JSON_DEPTH) -> bool:
     return deepest > depth
 
 
-def parse_json(text: str, what: str, *, lines: bool = True) -> object:
-    """``text`` parsed as JSON, or :class:`TarotError` saying why ``what`` ("the record") cannot be.
+def parse_json(text: str, what: Said | Noun, *, lines: bool = True) -> object:
+    """``text`` parsed as JSON, or :class:`TarotError` saying why ``what`` ("the record", a
+    :class:`~tarot_core.messages.Noun` or a message) cannot be.
 
     Nesting deeper than :data:`MAX_JSON_DEPTH`, whole numbers of more than 30 digits, numbers too large
     to hold and ``NaN`` are refused. Where the text goes wrong is given by its line (``lines``, for a
     file), or else by its character.
     """
     if too_deep(text):
-        raise TarotError(f"{what} is not valid JSON: it is nested too deeply")
+        raise TarotError(gettext_lazy("{what} is not valid JSON: it is nested too deeply", what=what))
     try:
         return json.loads(
             text, parse_constant=_refuse_constant, parse_int=_whole_number, parse_float=_finite_number
         )
     except json.JSONDecodeError as error:
+        # The parser's own reason (``error.msg``) is Python's, in English.
         where = (
-            f"{error.msg} (line {error.lineno})" if lines else f"it goes wrong at character {error.pos + 1}"
+            gettext_lazy("{reason} (line {line})", reason=error.msg, line=error.lineno)
+            if lines
+            else gettext_lazy("it goes wrong at character {position}", position=error.pos + 1)
         )
-        raise TarotError(f"{what} is not valid JSON: {where}") from None
+        raise TarotError(gettext_lazy("{what} is not valid JSON: {why}", what=what, why=where)) from None
     except RecursionError:  # pragma: no cover - the nesting is checked above
-        raise TarotError(f"{what} is not valid JSON: it is nested too deeply") from None
+        raise TarotError(
+            gettext_lazy("{what} is not valid JSON: it is nested too deeply", what=what)
+        ) from None
     except ValueError as error:  # NaN or Infinity, or a number too long to be one
-        raise TarotError(f"{what} is not valid JSON: {error}") from None
+        raise TarotError(
+            gettext_lazy("{what} is not valid JSON: {why}", what=what, why=said_of(error))
+        ) from None
 
 
 def _refuse_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number in JSON")
+    raise ValueError(gettext_lazy("{name} is not a number in JSON", name=name))
 
 
 def _whole_number(digits: str) -> int:
     if len(digits.lstrip("-")) > 30:  # no count, score or seed of a game comes near
-        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is too long")
+        raise ValueError(gettext_lazy("a number of {n} digits is too long", n=len(digits.lstrip("-"))))
     return int(digits)
 
 
 def _finite_number(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the number {quoted(text, 12)} is too large")
+        raise ValueError(gettext_lazy("the number {text} is too large", text=quoted(text, 12)))
     return value
 
 
 def decode_text(data: bytes) -> str:
     """``data`` as UTF-8 text (a byte-order mark is dropped), or :class:`TarotError` saying why not."""
     if len(data) > MAX_FILE_BYTES:
-        raise TarotError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, so not a tarot file")
+        raise TarotError(
+            gettext_lazy("larger than {size} MB, so not a tarot file", size=MAX_FILE_BYTES // (1024 * 1024))
+        )
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise TarotError("it is UTF-16 text: save it as UTF-8")
+        raise TarotError(gettext_lazy("it is UTF-16 text: save it as UTF-8"))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise TarotError(
-            f"not UTF-8 text (byte 0x{data[error.start]:02x} at position {error.start}): "
-            "save it as UTF-8 if it is text"
+            gettext_lazy(
+                "not UTF-8 text (byte {byte} at position {position}): save it as UTF-8 if it is text",
+                byte=f"0x{data[error.start]:02x}",
+                position=error.start,
+            )
         ) from None
 
 
@@ -322,7 +348,7 @@ def sample_title(name: str) -> str:
 def _sample_file(name: str) -> Traversable:
     folder = _samples_folder()
     if folder is None or name not in sample_names():
-        raise RecordError(f"{name!r} is not the name of a sample record")
+        raise RecordError(gettext_lazy("{name} is not the name of a sample record", name=repr(name)))
     return folder / f"{name}.json"
 
 
@@ -334,22 +360,32 @@ def load_sample(name: str) -> HandRecord:
 def _parse(data: Mapping[str, object]) -> HandRecord:
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
-        raise RecordError(f"unknown field {unknown[0]!r} in the record; fields are {', '.join(FIELDS)}")
+        raise RecordError(
+            gettext_lazy(
+                "unknown field {name} in the record; fields are {fields}",
+                name=repr(unknown[0]),
+                fields=", ".join(FIELDS),
+            )
+        )
     if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
-        raise RecordError(f"not a {FORMAT} record of version {VERSION}")
+        raise RecordError(
+            gettext_lazy("not a {format} record of version {version}", format=FORMAT, version=VERSION)
+        )
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
-        raise RecordError("options must be an object")
+        raise RecordError(gettext_lazy("options must be an object"))
     key = data.get("variant")
     if not isinstance(key, str):
-        raise RecordError('the record must name its variant, such as "fft-4"')
+        raise RecordError(gettext_lazy('the record must name its variant, such as "fft-4"'))
     try:
         variant = find_variant(key, **{str(k): v for k, v in options.items()})
         players_count = variant.players
         dealer = Seat.parse(str(data.get("dealer", "")), players_count)
         deal = data.get("deal")
         if not isinstance(deal, Mapping):
-            raise RecordError('the record needs a deal: {"p1": "cards...", ..., "dog": "cards..."}')
+            raise RecordError(
+                gettext_lazy('the record needs a deal: {"p1": "cards...", ..., "dog": "cards..."}')
+            )
         # Stored in pack order, as the round keeps them, whatever order the file lists them in.
         hands = tuple(
             tuple(sorted(parse_cards(str(deal.get(str(seat), ""))))) for seat in SEATS[:players_count]
@@ -358,15 +394,21 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
     except RecordError:
         raise
     except UnknownVariantError as error:  # the same sentence as every command's
-        raise RecordError(error.message) from None
+        raise RecordError(error.said) from None
     except TarotError as error:
-        raise RecordError(f"bad record: {error}") from None
+        raise RecordError(gettext_lazy("bad record: {error}", error=said_of(error))) from None
     names = data.get("players") or [str(s) for s in SEATS[:players_count]]
     if not isinstance(names, list) or len(names) != players_count:
-        raise RecordError(f"players must list {players_count} names, one per seat")
+        raise RecordError(
+            ngettext_lazy(
+                "players must list {n} name, one per seat",
+                "players must list {n} names, one per seat",
+                players_count,
+            )
+        )
     actions_data = data.get("actions") or []
     if not isinstance(actions_data, list):
-        raise RecordError('actions must be a list of strings like "p1 play HK"')
+        raise RecordError(gettext_lazy('actions must be a list of strings like "p1 play HK"'))
     seed = data.get("seed")
     record = HandRecord(
         variant=variant,
@@ -382,29 +424,57 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
     try:
         rnd = record.new_round()
     except TarotError as error:
-        raise RecordError(f"bad deal: {error}") from None
+        raise RecordError(gettext_lazy("bad deal: {error}", error=said_of(error))) from None
     for number, text in enumerate(actions_data, start=1):
         try:
             action = Action.parse(str(text), players_count)
             rnd.push(action)
         except IllegalActionError as error:
             raise RecordError(
-                f'action {number} "{text}" is illegal: {error.message} (rule: {error.reason.code})'
+                gettext_lazy(
+                    'action {number} "{text}" is illegal: {error} (rule: {rule})',
+                    number=number,
+                    text=text,
+                    error=error.said,
+                    rule=error.reason.code,
+                )
             ) from None
         except NotationError as error:
-            raise RecordError(f'action {number} "{text}" cannot be read: {error}') from None
+            raise RecordError(
+                gettext_lazy(
+                    'action {number} "{text}" cannot be read: {error}',
+                    number=number,
+                    text=text,
+                    error=error.said,
+                )
+            ) from None
         record.actions.append(action)
     expected = data.get("expected")
     if expected is not None:
         if not isinstance(expected, Mapping):
-            raise RecordError("expected must be an object")
+            raise RecordError(gettext_lazy("expected must be an object"))
         record.expected = dict(expected)
         if not rnd.is_over:
-            raise RecordError("the record states an expected result but its round is not finished")
+            raise RecordError(
+                gettext_lazy("the record states an expected result but its round is not finished")
+            )
         actual = result_summary(rnd)
         for name, value in expected.items():
             if name not in actual:
-                raise RecordError(f"expected {name!r} is not a result field; fields are {', '.join(actual)}")
+                raise RecordError(
+                    gettext_lazy(
+                        "expected {name} is not a result field; fields are {fields}",
+                        name=repr(name),
+                        fields=", ".join(actual),
+                    )
+                )
             if actual[name] != value:
-                raise RecordError(f"expected {name} {value!r} but the engine finds {actual[name]!r}")
+                raise RecordError(
+                    gettext_lazy(
+                        "expected {name} {value} but the engine finds {found}",
+                        name=name,
+                        value=repr(value),
+                        found=repr(actual[name]),
+                    )
+                )
     return record

@@ -11,6 +11,7 @@ from enum import IntEnum, StrEnum
 from typing import Final
 
 from .errors import NotationError, quoted
+from .messages import NC_, Noun, gettext_lazy
 
 
 class Seat(IntEnum):
@@ -41,7 +42,9 @@ class Seat(IntEnum):
             if players is None or seat < players:
                 return seat
         limit = players or 5
-        raise NotationError(f"{quoted(text)} is not a seat: write p1 to p{limit}")
+        raise NotationError(
+            gettext_lazy("{text} is not a seat: write p1 to p{limit}", text=quoted(text), limit=limit)
+        )
 
 
 class Side(StrEnum):
@@ -50,6 +53,22 @@ class Side(StrEnum):
 
     ATTACK = "attack"
     DEFENCE = "defence"
+
+    @property
+    def noun(self) -> Noun:
+        """The side's name as sentences use it: ``{side}`` is "the attack", ``{side:bare}`` "attack"."""
+        return side_noun(self)
+
+
+_SIDE_NOUN: Final = {
+    "attack": Noun(NC_("side", "attack"), "side"),
+    "defence": Noun(NC_("side", "defence"), "side"),
+}
+
+
+def side_noun(side: str) -> Noun:
+    """The name of the side ``side`` (``"attack"``, ``"defence"``, or another word a rule set uses)."""
+    return _SIDE_NOUN.get(side) or Noun(side, "side")
 
 
 #: The sides as module constants, which the hot paths read faster than the enum's members.

@@ -21,21 +21,51 @@ A sheet is written as JSON (:meth:`Sheet.to_json`) or CSV (:meth:`Sheet.to_csv`)
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from .engine.request import RequestForm, Roles
 from .engine.variant import FAMILIES, family_players, score_request, words_for
-from .errors import RequestError, TarotError
+from .errors import RequestError, Said, SheetError, TarotError, said_of
+from .messages import Message, _, gettext_lazy, join_or, ngettext_lazy
+from .sheet_csv import (
+    FORMULA_STARTS,
+    SEPARATORS,
+    csv_line,
+    csv_score,
+    guard_cell,
+    read_csv,
+    row_name,
+    unguard_cell,
+)
 
 FORMAT: Final = "tarot-sheet"
 VERSION: Final = 1
+
+__all__ = [
+    "FORMAT",
+    "FORMULA_STARTS",
+    "MAX_DEALS",
+    "MAX_NAME",
+    "SEPARATORS",
+    "SESSION_FIELDS",
+    "VERSION",
+    "Deal",
+    "ScoredDeal",
+    "Sheet",
+    "SheetError",
+    "deal_name",
+    "guard_cell",
+    "load_sheet",
+    "request_form",
+    "roles_needed",
+    "rule_sets",
+    "rules_name",
+    "unguard_cell",
+]
 
 
 def request_form(family: str) -> RequestForm | None:
@@ -68,7 +98,7 @@ def rules_name(family: str) -> str:
 def _form(family: str) -> RequestForm:
     form = request_form(family)
     if form is None:
-        raise SheetError("", f"unknown rules {family!r}", "variant")
+        raise SheetError("", gettext_lazy("unknown rules {name}", name=repr(family)), "variant")
     return form
 
 
@@ -78,23 +108,9 @@ MAX_DEALS: Final = 500
 SESSION_FIELDS: Final = ("variant", "players")
 
 
-class SheetError(TarotError):
-    """A score sheet or one of its deals is refused.
-
-    ``where`` names the place (``"players"``, ``"deal 3"``, ``"row 4"``), ``field`` the request field or
-    role at fault (``"points"``, ``"taker"``; empty when none), and ``message`` the reason, for readers.
-    """
-
-    def __init__(self, where: str, message: str, field: str = "") -> None:
-        text = f"{where}: {message}" if where else message
-        if field and where:
-            text = f"{where}, {field}: {message}"
-        elif field:
-            text = f"{field}: {message}"
-        super().__init__(text)
-        self.where = where
-        self.field = field
-        self.message = message
+def deal_name(number: int) -> Message:
+    """A deal as a refusal names it: "deal 3"."""
+    return gettext_lazy("deal {number}", number=number)
 
 
 # ---------------------------------------------------------------------------------------------- roles
@@ -144,27 +160,29 @@ class ScoredDeal:
     def summary(self) -> str:
         """A short line for the deal list: ``Cléo: garde, made``."""
         request = self.deal.request
-        parts: list[str] = []
         contract = request.get("contract")
-        if isinstance(contract, str):
-            parts.append(contract.replace("-", " "))
+        said = contract.replace("-", " ") if isinstance(contract, str) else ""
         won = self.answer.get("won")
+        outcome = ""
         if isinstance(won, bool):
-            parts.append("made" if won else "lost")
+            outcome = _("made") if won else _("lost")
         elif isinstance(won, str) and won[1:].isdigit() and 1 <= int(won[1:]) <= len(self.scores):
-            parts.append(f"won by {list(self.scores)[int(won[1:]) - 1]}")  # p1 is the first player
+            outcome = _("won by {name}", name=list(self.scores)[int(won[1:]) - 1])  # p1 is the first player
+        if said and outcome:
+            said = _("{contract}, {outcome}", contract=said, outcome=outcome)
+        else:
+            said = said or outcome
         who = self.deal.taker
         if (
             who is None
             and roles_needed(str(self.answer.get("variant")), len(self.scores), request).taker_is_dealer
         ):
             who = self.dealer
-        text = ", ".join(parts)
         if who is not None:
-            text = f"{who}: {text}" if text else who
+            said = _("{who}: {deal}", who=who, deal=said) if said else who
         if self.deal.partner is not None:
-            text += f" (with {self.deal.partner})"
-        return text
+            said = _("{deal} (with {partner})", deal=said, partner=self.deal.partner)
+        return said
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,64 +207,103 @@ class Sheet:
     ) -> Sheet:
         """A session with no deals yet; refuses unknown rules, bad names or a wrong number of players."""
         if not isinstance(variant, str) or variant not in rule_sets():
-            known = ", ".join(f"{key} ({rules_name(key)})" for key in rule_sets())
-            raise SheetError("", f"unknown rules {variant!r}: choose one of {known}", "variant")
+            known = ", ".join(_("{key} ({name})", key=key, name=rules_name(key)) for key in rule_sets())
+            raise SheetError(
+                "",
+                gettext_lazy("unknown rules {name}: choose one of {known}", name=repr(variant), known=known),
+                "variant",
+            )
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise SheetError("", "give the players' names as a list", "players")
+            raise SheetError("", gettext_lazy("give the players' names as a list"), "players")
         names: list[str] = []
         for index, raw in enumerate(players, start=1):
             if not isinstance(raw, str):
-                raise SheetError("", f"player {index}'s name must be text, not {raw!r}", "players")
+                raise SheetError(
+                    "",
+                    gettext_lazy(
+                        "player {number}'s name must be text, not {value}", number=index, value=repr(raw)
+                    ),
+                    "players",
+                )
             name = " ".join(raw.split())
             if not name:
-                raise SheetError("", f"player {index} has no name", "players")
+                raise SheetError("", gettext_lazy("player {number} has no name", number=index), "players")
             if len(name) > MAX_NAME:
                 raise SheetError(
-                    "", f"the name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} letters", "players"
+                    "",
+                    gettext_lazy(
+                        "the name {name}... is longer than {most} letters",
+                        name=repr(name[:MAX_NAME]),
+                        most=MAX_NAME,
+                    ),
+                    "players",
                 )
             if name.casefold() in (n.casefold() for n in names):
                 raise SheetError(
-                    "", f"two players are called {name!r}: give each a different name", "players"
+                    "",
+                    gettext_lazy(
+                        "two players are called {name}: give each a different name", name=repr(name)
+                    ),
+                    "players",
                 )
             names.append(name)
         counts = family_players(variant)
         if len(names) not in counts:
-            allowed = " or ".join(", ".join(map(str, counts)).rsplit(", ", 1))
             raise SheetError(
-                "", f"{rules_name(variant)} is played by {allowed} players, not {len(names)}", "players"
+                "",
+                gettext_lazy(
+                    "{rules} is played by {counts} players, not {count}",
+                    rules=rules_name(variant),
+                    counts=join_or(counts),
+                    count=len(names),
+                ),
+                "players",
             )
         dealer = names[0] if first_dealer in (None, "") else first_dealer
         if dealer not in names:
-            raise SheetError("", f"the first dealer {dealer!r} is not one of the players", "first_dealer")
+            raise SheetError(
+                "",
+                gettext_lazy("the first dealer {name} is not one of the players", name=repr(dealer)),
+                "first_dealer",
+            )
         if not isinstance(title, str):
-            raise SheetError("", "the title must be text", "title")
+            raise SheetError("", gettext_lazy("the title must be text"), "title")
         return cls(variant, tuple(names), dealer, (), " ".join(title.split())[:80])
 
     def check_deal(self, deal: Deal, number: int) -> ScoredDeal:
         """Score one deal as the ``number``-th of the sheet; refuse it with the reason if it cannot be."""
-        where = f"deal {number}"
+        where = deal_name(number)
         if not isinstance(deal.request, Mapping):
-            raise SheetError(where, "the deal's request must be an object", "request")
+            raise SheetError(where, gettext_lazy("the deal's request must be an object"), "request")
         request = dict(deal.request)
         for key in SESSION_FIELDS:
             given = request.pop(key, None)
             expected: object = self.variant if key == "variant" else len(self.players)
             if given is not None and given != expected:
                 raise SheetError(
-                    where, f"the session is set for {expected}, not {given!r}: it is chosen once", key
+                    where,
+                    gettext_lazy(
+                        "the session is set for {expected}, not {given}: it is chosen once",
+                        expected=expected,
+                        given=repr(given),
+                    ),
+                    key,
                 )
         if len(request) > 40:
-            raise SheetError(where, "the request has too many fields", "request")
+            raise SheetError(where, gettext_lazy("the request has too many fields"), "request")
         full = {"variant": self.variant, "players": len(self.players), **request}
         try:
             answer = score_request(full)
         except RequestError as error:
-            raise SheetError(where, error.message, error.field) from None
+            raise SheetError(where, error.said, error.field) from None
         except TarotError as error:
-            raise SheetError(where, str(error)) from None
+            raise SheetError(where, said_of(error)) from None
         except (TypeError, KeyError, IndexError, AttributeError) as error:  # a value of the wrong kind
             raise SheetError(
-                where, f"a field of the request has a value of the wrong kind ({error})"
+                where,
+                gettext_lazy(
+                    "a field of the request has a value of the wrong kind ({error})", error=str(error)
+                ),
             ) from None
         dealer = self.dealer_of(number)
         roles = roles_needed(self.variant, len(self.players), request)
@@ -256,66 +313,84 @@ class Sheet:
             taker = dealer
         partner = self._player(deal.partner, "partner", where) if roles.partner else None
         if partner is not None and partner == taker:
-            hint = (
-                " (a taker who called their own King plays alone: tick that box)"
-                if _form(self.variant).plays_alone(len(self.players))
-                else ""
-            )
-            raise SheetError(where, f"{partner} cannot be their own partner{hint}", "partner")
+            if _form(self.variant).plays_alone(len(self.players)):
+                said = gettext_lazy(
+                    "{name} cannot be their own partner (a taker who called their own King plays alone: "
+                    "tick that box)",
+                    name=partner,
+                )
+            else:
+                said = gettext_lazy("{name} cannot be their own partner", name=partner)
+            raise SheetError(where, said, "partner")
         stored = Deal(request, taker if roles.taker else None, partner)
         scores = self._scores(answer, taker, partner, where)
         return ScoredDeal(number, dealer, stored, answer, scores)
 
     def _check_roles_wanted(
-        self, deal: Deal, roles: Roles, request: Mapping[str, object], dealer: str, where: str
+        self, deal: Deal, roles: Roles, request: Mapping[str, object], dealer: str, where: Said
     ) -> None:
         """Refuse a role the deal cannot have: it would be dropped, and its player scored as a defender."""
         form = _form(self.variant)
         count = len(self.players)
 
         def asks_partner(players: int) -> bool:
-            return any(name == "partner" for name, _, _ in form.sheet_roles(players))
+            return any(name == "partner" for name, _label, _help in form.sheet_roles(players))
 
         if deal.partner not in (None, "") and not roles.partner:
             if form.roles(count, {**request, "alone": False}).partner:
-                reason = (
+                reason = gettext_lazy(
                     "the deal says the taker plays alone, so nobody is their partner: "
                     "leave the partner out, or say the taker did not play alone"
                 )
             elif not any(asks_partner(players) for players in family_players(self.variant)):
-                reason = f"{rules_name(self.variant)} has no partner: leave the partner out"
+                reason = gettext_lazy(
+                    "{rules} has no partner: leave the partner out", rules=rules_name(self.variant)
+                )
             elif not asks_partner(count):
-                reason = f"with {count} players nobody plays as partner: leave the partner out"
+                reason = gettext_lazy(
+                    "with {count} players nobody plays as partner: leave the partner out", count=count
+                )
             else:
-                reason = "this contract is played without a partner: leave the partner out"
+                reason = gettext_lazy("this contract is played without a partner: leave the partner out")
             raise SheetError(where, reason, "partner")
         if deal.taker not in (None, "") and not roles.taker:
             if roles.taker_is_dealer:
-                reason = (
-                    f"the dealer, {dealer}, plays this contract: a soloist is named only for a solo bid, "
-                    "so leave it out"
+                reason = gettext_lazy(
+                    "the dealer, {dealer}, plays this contract: a soloist is named only for a solo bid, "
+                    "so leave it out",
+                    dealer=dealer,
                 )
             else:
-                reason = (
-                    f"with these rules and {count} players nobody takes: each player's own result is "
-                    "entered, so leave the taker out"
+                reason = gettext_lazy(
+                    "with these rules and {count} players nobody takes: each player's own result is "
+                    "entered, so leave the taker out",
+                    count=count,
                 )
             raise SheetError(where, reason, "taker")
 
-    def _player(self, name: str | None, role: str, where: str) -> str:
-        what = {"taker": "who took (the taker or soloist)", "partner": "who was the partner"}[role]
+    def _player(self, name: str | None, role: str, where: Said) -> str:
         if name is None or name == "":
-            raise SheetError(where, f"choose {what}", role)
+            if role == "taker":
+                raise SheetError(where, gettext_lazy("choose who took (the taker or soloist)"), role)
+            raise SheetError(where, gettext_lazy("choose who was the partner"), role)
         if name not in self.players:
-            raise SheetError(where, f"{name!r} is not one of the players ({', '.join(self.players)})", role)
+            raise SheetError(
+                where,
+                gettext_lazy(
+                    "{name} is not one of the players ({players})",
+                    name=repr(name),
+                    players=", ".join(self.players),
+                ),
+                role,
+            )
         return name
 
     def _scores(
-        self, answer: Mapping[str, object], taker: str | None, partner: str | None, where: str
+        self, answer: Mapping[str, object], taker: str | None, partner: str | None, where: Said
     ) -> dict[str, int]:
         scores = answer.get("scores")
         if not isinstance(scores, Mapping):
-            raise SheetError(where, "the engine gave no scores for this deal")
+            raise SheetError(where, gettext_lazy("the engine gave no scores for this deal"))
         result: dict[str, int] = {}
         by_player = scores.get("by_player")
         if isinstance(by_player, list):  # Chambéry with three: in the players' order
@@ -339,7 +414,9 @@ class Sheet:
                     values.append(scores.get(f"defender-{defenders.index(name) + 1}"))
         for name, value in zip(self.players, values, strict=True):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise SheetError(where, f"the engine gave no score for {name} in this deal")
+                raise SheetError(
+                    where, gettext_lazy("the engine gave no score for {name} in this deal", name=name)
+                )
             result[name] = value
         return result
 
@@ -354,7 +431,9 @@ class Sheet:
     def add(self, deal: Deal) -> Sheet:
         """The sheet with one more deal; the deal is refused (SheetError) if the engine cannot score it."""
         if len(self.deals) >= MAX_DEALS:
-            raise SheetError("", f"a sheet holds at most {MAX_DEALS} deals: start a new session")
+            raise SheetError(
+                "", gettext_lazy("a sheet holds at most {most} deals: start a new session", most=MAX_DEALS)
+            )
         done = self.check_deal(deal, len(self.deals) + 1)
         return replace(self, deals=(*self.deals, done.deal), _scored=(*self.scored(), done))
 
@@ -379,12 +458,20 @@ class Sheet:
     def undo(self) -> Sheet:
         """The sheet without its last deal."""
         if not self.deals:
-            raise SheetError("", "there is no deal to undo")
+            raise SheetError("", gettext_lazy("there is no deal to undo"))
         return self.remove_deal(len(self.deals))
 
     def _check_number(self, number: int) -> None:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.deals):
-            raise SheetError("", f"there is no deal {number!r}: the sheet has {len(self.deals)}", "deal")
+            raise SheetError(
+                "",
+                gettext_lazy(
+                    "there is no deal {number}: the sheet has {count}",
+                    number=repr(number),
+                    count=len(self.deals),
+                ),
+                "deal",
+            )
 
     # ------------------------------------------------------------------ reading
     def dealer_of(self, number: int) -> str:
@@ -471,53 +558,7 @@ class Sheet:
         rows.append(
             ["total", self.variant, self.next_dealer(), "", "", *(totals[n] for n in self.players), ""]
         )
-        return "".join(_csv_line(row) for row in rows)
-
-
-# ---------------------------------------------------------------------------------------------- CSV cells
-#: What a spreadsheet takes for the start of a formula in a cell (OWASP's list for CSV injection).
-FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _guarded(text: str) -> bool:
-    """Whether the text cell ``text`` is written after an apostrophe: it starts like a formula, or it
-    starts with an apostrophe that reading would otherwise take away."""
-    return text.startswith(FORMULA_STARTS) or (
-        text.startswith("'") and text[1:].startswith((*FORMULA_STARTS, "'"))
-    )
-
-
-def guard_cell(text: str) -> str:
-    """A text cell as the CSV writes it: ``=1+2`` becomes ``'=1+2``, which a spreadsheet shows as text
-    instead of running it; :func:`unguard_cell` gives the text back.
-
-    >>> guard_cell("=1+2"), guard_cell("-Ana"), guard_cell("Ana"), guard_cell("'=x")
-    ("'=1+2", "'-Ana", 'Ana', "''=x")
-    >>> all(unguard_cell(guard_cell(t)) == t for t in ("=1+2", "'=x", "''", "'Ana", "Ana", ""))
-    True
-    """
-    return "'" + text if _guarded(text) else text
-
-
-def unguard_cell(text: str) -> str:
-    """A text cell as read: the apostrophe :func:`guard_cell` added is taken away."""
-    return text[1:] if text[:1] == "'" and _guarded(text[1:]) else text
-
-
-def _csv_line(cells: Sequence[str | int]) -> str:
-    """One CSV line: numbers bare, text quoted where the csv module would quote it, and a guarded cell
-    always quoted (a spreadsheet then reads it as text whatever its settings)."""
-    parts: list[str] = []
-    for cell in cells:
-        if isinstance(cell, int):
-            parts.append(str(cell))
-            continue
-        written = guard_cell(cell)
-        if written != cell or any(ch in written for ch in ',"\r\n'):
-            parts.append('"' + written.replace('"', '""') + '"')
-        else:
-            parts.append(written)
-    return ",".join(parts) + "\n"
+        return "".join(csv_line(row) for row in rows)
 
 
 # ---------------------------------------------------------------------------------------------- reading files
@@ -531,17 +572,20 @@ def load_sheet(source: str | Mapping[str, object]) -> Sheet:
     if isinstance(source, Mapping):
         return _from_dict(source)
     if not isinstance(source, str):
-        raise SheetError("", "a score sheet is JSON or CSV text")
+        raise SheetError("", gettext_lazy("a score sheet is JSON or CSV text"))
     text = source.lstrip("\ufeff").strip()
     if not text:
-        raise SheetError("", "the file is empty")
+        raise SheetError("", gettext_lazy("the file is empty"))
     if text.startswith("{"):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise SheetError("", f"not valid JSON: {error.msg} at line {error.lineno}") from None
+            raise SheetError(
+                "",
+                gettext_lazy("not valid JSON: {reason} at line {line}", reason=error.msg, line=error.lineno),
+            ) from None
         if not isinstance(data, Mapping):
-            raise SheetError("", "a score sheet in JSON is an object")
+            raise SheetError("", gettext_lazy("a score sheet in JSON is an object"))
         return _from_dict(data)
     return _from_csv(text)
 
@@ -549,41 +593,59 @@ def load_sheet(source: str | Mapping[str, object]) -> Sheet:
 def _from_dict(data: Mapping[str, object]) -> Sheet:
     kind = data.get("format", FORMAT)
     if kind != FORMAT:
-        raise SheetError("", f'this is not a score sheet: its "format" is {kind!r}, not "{FORMAT}"', "format")
+        raise SheetError(
+            "",
+            gettext_lazy(
+                'this is not a score sheet: its "format" is {kind}, not "{format}"',
+                kind=repr(kind),
+                format=FORMAT,
+            ),
+            "format",
+        )
     version = data.get("version", VERSION)
     if version != VERSION:
         raise SheetError(
-            "", f"version {version!r} of the format is not known here (this reads {VERSION})", "version"
+            "",
+            gettext_lazy(
+                "version {version} of the format is not known here (this reads {known})",
+                version=repr(version),
+                known=VERSION,
+            ),
+            "version",
         )
     known = {"format", "version", "title", "variant", "players", "first_dealer", "deals", "totals"}
     for key in data:
         if key not in known:
-            raise SheetError("", f"a score sheet has no field {key!r}", str(key))
+            raise SheetError("", gettext_lazy("a score sheet has no field {name}", name=repr(key)), str(key))
     players = data.get("players")
     if not isinstance(players, list):
-        raise SheetError("", 'give the players\' names as a list, such as ["Ana", "Ben", "Cléo"]', "players")
+        raise SheetError(
+            "", gettext_lazy('give the players\' names as a list, such as ["Ana", "Ben", "Cléo"]'), "players"
+        )
     dealer = data.get("first_dealer")
     if dealer is not None and not isinstance(dealer, str):
-        raise SheetError("", "the first dealer is a player's name", "first_dealer")
+        raise SheetError("", gettext_lazy("the first dealer is a player's name"), "first_dealer")
     title = data.get("title", "")
     sheet = Sheet.new(str(data.get("variant")), players, dealer, title if isinstance(title, str) else "")
     deals = data.get("deals", [])
     if not isinstance(deals, list):
-        raise SheetError("", "the deals are a list", "deals")
+        raise SheetError("", gettext_lazy("the deals are a list"), "deals")
     for number, item in enumerate(deals, start=1):
-        where = f"deal {number}"
+        where = deal_name(number)
         if not isinstance(item, Mapping):
-            raise SheetError(where, "a deal is an object with its request, taker and partner")
+            raise SheetError(where, gettext_lazy("a deal is an object with its request, taker and partner"))
         for key in item:
             if key not in ("request", "taker", "partner", "scores"):
-                raise SheetError(where, f"a deal has no field {key!r}", str(key))
+                raise SheetError(where, gettext_lazy("a deal has no field {name}", name=repr(key)), str(key))
         taker, partner = item.get("taker"), item.get("partner")
         for role, value in (("taker", taker), ("partner", partner)):
             if value is not None and not isinstance(value, str):
-                raise SheetError(where, "a role is held by a player, named", role)
+                raise SheetError(where, gettext_lazy("a role is held by a player, named"), role)
         request = item.get("request")
         if not isinstance(request, Mapping):
-            raise SheetError(where, "the deal has no request (the calculator's fields)", "request")
+            raise SheetError(
+                where, gettext_lazy("the deal has no request (the calculator's fields)"), "request"
+            )
         sheet = sheet.add(
             Deal(
                 dict(request),
@@ -593,25 +655,32 @@ def _from_dict(data: Mapping[str, object]) -> Sheet:
         )
         _compare(item.get("scores"), sheet.scored()[-1].scores, where)
     if "totals" in data:
-        _compare(data["totals"], sheet.totals(), "totals")
+        _compare(data["totals"], sheet.totals(), gettext_lazy("totals"))
     return sheet
 
 
-def _compare(given: object, computed: Mapping[str, int], where: str) -> None:
+def _compare(given: object, computed: Mapping[str, int], where: Said) -> None:
     if given is None:
         return
     if not isinstance(given, Mapping):
-        raise SheetError(where, "the scores are an object, player name to score", "scores")
+        raise SheetError(where, gettext_lazy("the scores are an object, player name to score"), "scores")
     for name, value in given.items():
         if name not in computed:
-            raise SheetError(where, f"{name!r} is not one of the players", "scores")
+            raise SheetError(
+                where, gettext_lazy("{name} is not one of the players", name=repr(name)), "scores"
+            )
         if value in ("", None):
             continue
         if value != computed[name]:
             raise SheetError(
                 where,
-                f"the file gives {name} {_signed(value)} but the engine scores {_signed(computed[name])}: "
-                "correct the deal, or remove the scores to have them computed",
+                gettext_lazy(
+                    "the file gives {name} {given} but the engine scores {computed}: "
+                    "correct the deal, or remove the scores to have them computed",
+                    name=name,
+                    given=_signed(value),
+                    computed=_signed(computed[name]),
+                ),
                 "scores",
             )
 
@@ -620,72 +689,35 @@ def _signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else repr(value)
 
 
-#: The separators a spreadsheet saves CSV with: the comma, or the semicolon where the comma is the
-#: decimal mark (a French spreadsheet).
-SEPARATORS: Final = (",", ";")
-
-
-def _separator(text: str) -> tuple[str, str]:
-    """The file's separator, read from its first line (``deal`` or ``title``, then the separator), and
-    the text without a spreadsheet's ``sep=;`` line."""
-    first, _, rest = text.partition("\n")
-    first = first.rstrip("\r")
-    if first.lower().startswith("sep=") and first[4:] in SEPARATORS:
-        return first[4:], rest
-    word = first.lstrip('"').lower()
-    for start in ("deal", "title"):
-        if word.startswith(start):
-            after = word[len(start) :].lstrip('"')[:1]
-            return (after if after in SEPARATORS else ","), text
-    return ",", text
-
-
 def _from_csv(text: str) -> Sheet:
-    delimiter, text = _separator(text)
-    try:
-        read = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-    except csv.Error as error:
-        raise SheetError("", f"not valid CSV: {error}") from None
-    # each row with its number as a spreadsheet shows it, blank rows left out
-    rows = [(index, row) for index, row in enumerate(read, start=1) if any(cell.strip() for cell in row)]
-    if not rows:
-        raise SheetError("", "the file holds no cells")
-    title = ""
-    head_row = rows[0][0]
-    if rows[0][1][0].strip().lower() == "title":
-        title = unguard_cell(rows[0][1][1].strip()) if len(rows[0][1]) > 1 else ""
-        rows = rows[1:]
-        head_row = rows[0][0] if rows else head_row + 1
-    header = [cell.strip() for cell in rows[0][1]] if rows else []
-    fixed = ["deal", "rules", "dealer", "taker", "partner"]
-    if header[: len(fixed)] != fixed or header[-1:] != ["request"]:
-        raise SheetError(
-            f"row {head_row}",
-            "a score sheet in CSV starts with the columns deal, rules, dealer, taker, partner, "
-            "then one per player, then request",
-        )
-    players = [unguard_cell(name) for name in header[len(fixed) : -1]]
-    if len(rows) < 2:
-        raise SheetError(
-            f"row {head_row + 1}", "the sheet has no deal and no total row: nothing says which rules it uses"
-        )
-    first = rows[1][1]
+    table = read_csv(text)
+    rows = table.rows
+    first = rows[0][1]
     variant = first[1].strip() if len(first) > 1 else ""
     first_dealer = unguard_cell(first[2].strip()) if len(first) > 2 else ""
     # the first deal's dealer, or for a sheet with no deal the total row's next dealer: the first one
-    sheet = Sheet.new(variant, players, first_dealer or None, title)
-    width = len(header)
-    for index, row in rows[1:]:
-        where = f"row {index}"
+    sheet = Sheet.new(variant, table.players, first_dealer or None, table.title)
+    width = len(table.header)
+    players = table.players
+    for index, row in rows:
+        where = row_name(index)
         if len(row) != width:
-            raise SheetError(where, f"has {len(row)} cells, the header has {width}")
+            raise SheetError(
+                where, gettext_lazy("has {count} cells, the header has {width}", count=len(row), width=width)
+            )
         cells = [cell.strip() for cell in row]
         if cells[1] != sheet.variant:
             raise SheetError(
-                where, f"the rules are {sheet.variant!r} for the whole sheet, not {cells[1]!r}", "rules"
+                where,
+                gettext_lazy(
+                    "the rules are {rules} for the whole sheet, not {given}",
+                    rules=repr(sheet.variant),
+                    given=repr(cells[1]),
+                ),
+                "rules",
             )
         scores = {
-            name: _csv_int(value, where, name) for name, value in zip(players, cells[5:-1], strict=True)
+            name: csv_score(value, where, name) for name, value in zip(players, cells[5:-1], strict=True)
         }
         dealer = unguard_cell(cells[2])
         if cells[0].lower() == "total":
@@ -695,60 +727,66 @@ def _from_csv(text: str) -> Sheet:
         if cells[0] != str(len(sheet.deals) + 1):
             raise SheetError(
                 where,
-                f"deals are numbered in order: expected {len(sheet.deals) + 1}, not {cells[0]!r}",
+                gettext_lazy(
+                    "deals are numbered in order: expected {number}, not {given}",
+                    number=len(sheet.deals) + 1,
+                    given=repr(cells[0]),
+                ),
                 "deal",
             )
         if dealer and dealer != sheet.dealer_of(len(sheet.deals) + 1):
             raise SheetError(
                 where,
-                f"{sheet.dealer_of(len(sheet.deals) + 1)} deals deal {cells[0]} (the deal goes round in the "
-                f"players' order), not {dealer}",
+                gettext_lazy(
+                    "{expected} deals deal {number} (the deal goes round in the players' order), not {given}",
+                    expected=sheet.dealer_of(len(sheet.deals) + 1),
+                    number=cells[0],
+                    given=dealer,
+                ),
                 "dealer",
             )
         try:
             request = json.loads(cells[-1] or "{}")
         except json.JSONDecodeError as error:
-            raise SheetError(where, f"the request is not valid JSON: {error.msg}", "request") from None
+            raise SheetError(
+                where, gettext_lazy("the request is not valid JSON: {reason}", reason=error.msg), "request"
+            ) from None
         if not isinstance(request, Mapping):
-            raise SheetError(where, "the request is a JSON object", "request")
+            raise SheetError(where, gettext_lazy("the request is a JSON object"), "request")
         taker, partner = unguard_cell(cells[3]), unguard_cell(cells[4])
         try:
             sheet = sheet.add(Deal(request, taker or None, partner or None))
         except SheetError as error:
-            raise SheetError(where, error.message, error.field) from None
+            raise SheetError(where, error.said, error.field) from None
         _compare(scores, sheet.scored()[-1].scores, where)
     return sheet
 
 
-def _check_next_dealer(sheet: Sheet, given: str, where: str) -> None:
+def _check_next_dealer(sheet: Sheet, given: str, where: Said) -> None:
     """A total row's dealer cell, when filled, must name the player the engine says deals next."""
     if not given or given == sheet.next_dealer():
         return
     count = len(sheet.deals)
-    done = f"after {count} deal{'' if count == 1 else 's'}" if count else "before the first deal"
-    raise SheetError(
-        where,
-        f"the total row names {given} as the next dealer, but {done}, with {sheet.first_dealer} dealing "
-        f"first and the deal going round in the players' order, {sheet.next_dealer()} deals next: "
-        "correct the cell or leave it empty",
-        "dealer",
-    )
-
-
-#: A score as a spreadsheet may write it: a sign, digits, and a decimal part after a point or a comma.
-_NUMBER: Final = re.compile(r"([+-]?)(\d{1,12})(?:[.,](\d{1,12}))?")
-#: The spaces a spreadsheet may put between thousands (1 240).
-_THOUSANDS: Final = str.maketrans("", "", " \u00a0\u202f")
-
-
-def _csv_int(text: str, where: str, name: str) -> int | str:
-    """A score cell: empty (computed), or a whole number, with a decimal comma or point if the
-    spreadsheet wrote one (``-80,0``); a part after the mark other than zeros is refused."""
-    if text == "":
-        return ""
-    found = _NUMBER.fullmatch(text.replace("−", "-").translate(_THOUSANDS))
-    if found is None or (found.group(3) and found.group(3).strip("0")):
-        shown = text if len(text) <= 20 else text[:20] + "…"
-        raise SheetError(where, f"{name}'s score must be a whole number, not {shown!r}", "scores")
-    sign, whole = found.group(1), int(found.group(2))
-    return -whole if sign == "-" else whole
+    if count:
+        said = ngettext_lazy(
+            "the total row names {given} as the next dealer, but after {n} deal, with {first} dealing first "
+            "and the deal going round in the players' order, {next} deals next: correct the cell or leave it "
+            "empty",
+            "the total row names {given} as the next dealer, but after {n} deals, with {first} dealing first "
+            "and the deal going round in the players' order, {next} deals next: correct the cell or leave it "
+            "empty",
+            count,
+            given=given,
+            first=sheet.first_dealer,
+            next=sheet.next_dealer(),
+        )
+    else:
+        said = gettext_lazy(
+            "the total row names {given} as the next dealer, but before the first deal, with {first} dealing "
+            "first and the deal going round in the players' order, {next} deals next: correct the cell or "
+            "leave it empty",
+            given=given,
+            first=sheet.first_dealer,
+            next=sheet.next_dealer(),
+        )
+    raise SheetError(where, said, "dealer")

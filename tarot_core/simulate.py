@@ -15,6 +15,7 @@ from .actions import ActionKind, simple
 from .engine.round import Round
 from .engine.variant import Variant
 from .errors import TarotError
+from .messages import gettext_lazy
 from .seats import SEATS, Seat
 
 
@@ -69,10 +70,20 @@ def check_contract(variant: Variant, contract: str | None) -> None:
         return
     contracts: tuple[str, ...] = getattr(variant, "contracts", ())
     if not contracts:
-        raise TarotError(f"{variant.title} has no contracts to choose from: leave out the contract")
+        raise TarotError(
+            gettext_lazy(
+                "{variant} has no contracts to choose from: leave out the contract", variant=variant.title
+            )
+        )
     if contract not in contracts:
-        known = ", ".join(contracts)
-        raise TarotError(f"{contract!r} is not a contract of {variant.key}: choose one of {known}")
+        raise TarotError(
+            gettext_lazy(
+                "{contract} is not a contract of {variant}: choose one of {known}",
+                contract=repr(contract),
+                variant=variant.key,
+                known=", ".join(contracts),
+            )
+        )
 
 
 def simulate(
@@ -97,7 +108,7 @@ def simulate(
     speed before the clock starts.
     """
     if games < 0 or warmup < 0:
-        raise TarotError("the number of games cannot be negative")
+        raise TarotError(gettext_lazy("the number of games cannot be negative"))
     check_contract(variant, contract)
     if warmup:
         simulate(variant, warmup, f"warmup:{seed}", contract, step_by_step=step_by_step)

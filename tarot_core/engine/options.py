@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..errors import RequestError
+from ..messages import _, gettext_lazy
 from .tables import TableDescription
 
 
@@ -63,7 +64,10 @@ def _check_option(field: dataclasses.Field[object], value: object) -> None:
     allowed = option_choices(field)
     if allowed and (value not in allowed or type(value) is not type(allowed[0])):
         shown = ", ".join(_json(choice) for choice in allowed)
-        raise RequestError(f"options.{field.name}", f"this option can be {shown}, not {_json(value)}")
+        raise RequestError(
+            f"options.{field.name}",
+            gettext_lazy("this option can be {choices}, not {value}", choices=shown, value=_json(value)),
+        )
 
 
 def _json(value: object) -> str:
@@ -87,12 +91,17 @@ def read_options(raw: object, options_class: type[OptionsT]) -> OptionsT:
     if raw is None:
         return options_class()
     if not isinstance(raw, Mapping):
-        raise RequestError("options", "give the rule options as an object of name: value pairs")
+        raise RequestError("options", gettext_lazy("give the rule options as an object of name: value pairs"))
     fields = {field.name: field for field in dataclasses.fields(options_class)}
     for key, value in raw.items():
         if key not in fields:
             raise RequestError(
-                f"options.{key}", f"there is no rule option {key!r}; the options are {', '.join(fields)}"
+                f"options.{key}",
+                gettext_lazy(
+                    "there is no rule option {key}; the options are {names}",
+                    key=repr(key),
+                    names=", ".join(fields),
+                ),
             )
         _check_option(fields[key], value)
     return options_class(**{str(key): value for key, value in raw.items()})
@@ -102,17 +111,18 @@ def options_table(options: Options, caption: str = "") -> TableDescription:
     """A table of every rule option: its name, default, the other choices and what it decides.
 
     The choices are those each option declares (:func:`option`). The values are shown as they are
-    written in a request or a record (JSON).
+    written in a request or a record (JSON); what an option decides, in the reader's language (its
+    ``help`` is the message).
     """
     rows: list[list[object]] = []
     for field in dataclasses.fields(options):
         value = getattr(options, field.name)
-        help_text = str(field.metadata.get("help", ""))
+        help_text = _(str(field.metadata.get("help", "")))
         others = ", ".join(f"`{json.dumps(other)}`" for other in option_choices(field) if other != value)
         sentence = help_text[:1].upper() + help_text[1:]
         rows.append([f"`{field.name}`", f"`{json.dumps(value)}`", others or "—", sentence])
     table: TableDescription = {
-        "header": ["Option", "Default", "Other choices", "What it decides"],
+        "header": [_("Option"), _("Default"), _("Other choices"), _("What it decides")],
         "rows": rows,
     }
     if caption:

@@ -12,13 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from ..errors import QUOTE_LENGTH, RequestError
+from ..errors import QUOTE_LENGTH, RequestError, Said
+from ..messages import N_, gettext_lazy
 
 
-def shown(value: object) -> str:
-    """A request value as the person who typed it would recognise it: ``the text "56"``, ``true``."""
+def shown(value: object) -> Said:
+    """A request value as the person who typed it would recognise it: ``the text "56"``, ``true`` (a
+    message, for text: "the text" is said in the reader's language)."""
     if isinstance(value, str):
-        return f"the text {_short(json.dumps(value, ensure_ascii=False))}"
+        return gettext_lazy("the text {text}", text=_short(json.dumps(value, ensure_ascii=False)))
     try:
         return _short(json.dumps(value, ensure_ascii=False))
     except (TypeError, ValueError, RecursionError):
@@ -33,12 +35,12 @@ def _short(text: str) -> str:
     return f"{text[:QUOTE_LENGTH]}…{closing}"
 
 
-def missing(name: str, what: str) -> RequestError:
+def missing(name: str, what: Said) -> RequestError:
     """The error of a required field left out: ``contract: missing: choose one of ...``."""
-    return RequestError(name, f"missing: {what}")
+    return RequestError(name, gettext_lazy("missing: {what}", what=what))
 
 
-def required(request: Mapping[str, object], name: str, what: str) -> object:
+def required(request: Mapping[str, object], name: str, what: Said) -> object:
     """The value of a required field (``null`` counts as left out); ``what`` says what to give."""
     value = request.get(name)
     if value is None:
@@ -46,37 +48,45 @@ def required(request: Mapping[str, object], name: str, what: str) -> object:
     return value
 
 
-def whole_number(value: object, name: str, expected: str) -> int:
+def whole_number(value: object, name: str, expected: Said) -> int:
     """A whole number (``4`` or ``4.0``); anything else is refused with a
     :class:`~tarot_core.errors.RequestError` saying ``must be {expected}``."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    raise RequestError(name, f"must be {expected}, not {shown(value)}")
+    raise RequestError(name, _must_be(expected, value))
 
 
-def number(value: object, name: str, expected: str) -> int | float:
+def _must_be(expected: Said, value: object) -> Said:
+    return gettext_lazy("must be {expected}, not {value}", expected=expected, value=shown(value))
+
+
+def number(value: object, name: str, expected: Said) -> int | float:
     """A JSON number, whole or not (never text nor true/false)."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return value
-    raise RequestError(name, f"must be {expected}, not {shown(value)}")
+    raise RequestError(name, _must_be(expected, value))
 
 
-def int_field(request: Mapping[str, object], name: str, what: str, choices: str) -> int:
+def int_field(request: Mapping[str, object], name: str, what: Said, choices: str) -> int:
     """A required whole number: left out, ``give {what}: {choices}``; not a whole number,
     ``must be {what} as a whole number ({choices})``. ``choices`` says the values in words."""
-    value = required(request, name, f"give {what}: {choices}")
-    return whole_number(value, name, f"{what} as a whole number ({choices})")
+    value = required(request, name, gettext_lazy("give {what}: {choices}", what=what, choices=choices))
+    return whole_number(
+        value, name, gettext_lazy("{what} as a whole number ({choices})", what=what, choices=choices)
+    )
 
 
-def int_choice(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...], what: str) -> int:
+def int_choice(request: Mapping[str, object], name: str, allowed: range | tuple[int, ...], what: Said) -> int:
     """A required whole number among ``allowed`` (read as :func:`int_field`); another number is refused
     with ``must be one of ...``."""
     choices = ", ".join(str(v) for v in allowed)
     value = int_field(request, name, what, choices)
     if value not in allowed:
-        raise RequestError(name, f"must be one of {choices}, not {value}")
+        raise RequestError(
+            name, gettext_lazy("must be one of {choices}, not {value}", choices=choices, value=value)
+        )
     return value
 
 
@@ -87,7 +97,7 @@ Choices = tuple[tuple[str, str], ...]
 Entries = Mapping[str, Sequence[str]]
 
 #: Which side of the table: nobody, the attack (the taker's side) or the defence.
-SIDES: Final[Choices] = (("", "nobody"), ("attack", "the attack"), ("defence", "the defence"))
+SIDES: Final[Choices] = (("", N_("nobody")), ("attack", N_("the attack")), ("defence", N_("the defence")))
 
 
 def _every_count(players: int) -> bool:

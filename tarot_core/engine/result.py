@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ..messages import NC_, _, ngettext, pgettext
 from ..seats import SEATS, Seat
 
 
@@ -25,7 +26,7 @@ class Seated(Protocol):
 
 def bouts_text(count: int) -> str:
     """``0 bouts``, ``1 bout``, ``2 bouts``."""
-    return f"{count} bout" if count == 1 else f"{count} bouts"
+    return ngettext("{n} bout", "{n} bouts", count)
 
 
 def points_value(half_points: int) -> int | float:
@@ -104,25 +105,50 @@ def format_breakdown(answer: dict[str, object]) -> str:
         lines.append(line)
     won = answer.get("won")
     if isinstance(won, bool):
-        lines.append(f"Result: {'made' if won else 'lost'}")
+        lines.append(_("Result: made") if won else _("Result: lost"))
     elif isinstance(won, str):
-        lines.append(f"Result: {won} wins the hand")
+        lines.append(_("Result: {who} wins the hand", who=won))
     elif isinstance(won, list):
         outcome = answer.get("outcome")
-        words = outcome if isinstance(outcome, list) else ["won" if flag else "lost" for flag in won]
-        lines.append("Result: " + ", ".join(f"player {i} {word}" for i, word in enumerate(words, start=1)))
+        if isinstance(outcome, list):
+            said = [
+                _("player {number} {outcome}", number=i, outcome=word) for i, word in enumerate(outcome, 1)
+            ]
+        else:
+            said = [
+                _("player {number} won", number=i) if flag else _("player {number} lost", number=i)
+                for i, flag in enumerate(won, 1)
+            ]
+        lines.append(_("Result: {outcomes}", outcomes=", ".join(said)))
     scores = answer.get("scores")
     if isinstance(scores, dict):
         parts: list[str] = []
         for role, value in scores.items():
             if isinstance(value, list):  # one score per player, in the order given
-                parts.extend(f"player {i} {v:+d}" for i, v in enumerate(value, start=1))
+                parts.extend(
+                    _("player {number} {score:+d}", number=i, score=v) for i, v in enumerate(value, 1)
+                )
             elif isinstance(value, int):
-                parts.append(f"{role} {value:+d}")
+                parts.append(_("{role} {score:+d}", role=role_name(role), score=value))
             elif value is not None:
-                parts.append(f"{role} {value}")
-        lines.append("Scores: " + ", ".join(parts))
+                parts.append(_("{role} {score}", role=role_name(role), score=value))
+        lines.append(_("Scores: {scores}", scores=", ".join(parts)))
     return "\n".join(lines)
+
+
+#: The roles a score names, as a reader reads them; a key not here (a seat, a player's name) is shown as
+#: it is.
+_ROLES = {
+    "taker": NC_("role", "taker"),
+    "partner": NC_("role", "partner"),
+    "defender": NC_("role", "defender"),
+}
+
+
+def role_name(role: str) -> str:
+    """The role ``role`` (a score's key: ``taker``, ``defender``) in the reader's language."""
+    name = _ROLES.get(role)
+    return role if name is None else pgettext("role", name)
 
 
 _SIGNED = {

@@ -33,31 +33,17 @@ from ..cards import (
     EXCUSE,
     FIRST_TRUMP_INDEX,
     FULL_PACK,
-    KNIGHT,
-    PLAIN_SUITS,
-    QUEEN,
     Card,
     Suit,
-    cards_in_words,
-    format_points,
 )
-from ..errors import Illegal, IllegalActionError, Refusal, TarotError, quoted
-from ..seats import SEATS, Seat
-from .result import Score, bouts_text, format_breakdown, points_value
-from .state import _PLAIN_NEXT, Outcome, Phase, RoundFacts, RoundState, trump_count
+from ..errors import IllegalActionError, Refusal, TarotError
+from ..messages import Number, _, gettext_lazy, ngettext
+from ..seats import SEATS, Seat, side_noun
+from .refusals import RoundRefusals, not_an_action
+from .result import Score, format_breakdown, points_value
+from .state import _PLAIN_NEXT, Outcome, Phase, RoundFacts
 from .trick import LED_END, Counting, Trick, following_cards, following_span
 from .view import SeatView, build_view
-
-
-def _not_an_action(value: object) -> IllegalActionError:
-    """The refusal of something pushed that is not an action (the round is left as it was)."""
-    if isinstance(value, str):
-        why = f"{quoted(value)} is text, not an action: read it with Action.parse, or push it with push_text"
-    elif value is None:
-        why = "no action was given: push one, such as Action.parse('p3 pass')"
-    else:
-        why = f"{quoted(value)} is not an action: push one, such as Action.parse('p3 pass')"
-    return IllegalActionError(Illegal.NOT_ALLOWED, why)
 
 
 class RoundRules(RoundFacts, Protocol):
@@ -119,7 +105,7 @@ class RoundResult:
     by_seat: dict[Seat, int]
 
 
-class Round(RoundState):
+class Round(RoundRefusals):
     """One deal of a French-family game, from the bidding to the score."""
 
     variant: RoundRules
@@ -226,9 +212,6 @@ class Round(RoundState):
             return [Action(seat, _PETIT_SEC_KIND)]
         return []  # pragma: no cover
 
-    def _highest_bid(self) -> str | None:
-        return self.bids[-1].word if self.bids else None
-
     def _biddable(self) -> list[str]:
         ladder = self.rule_contracts()
         highest = self._highest_bid()
@@ -251,10 +234,6 @@ class Round(RoundState):
         count = self._trump_count_for_handful(seat)
         sizes = self.variant.handfuls.items()
         return [simple(seat, _HANDFUL_KIND, size) for size, need in sizes if count >= need]
-
-    def _trump_count_for_handful(self, seat: Seat) -> int:
-        hand = self.hands[seat]
-        return trump_count(hand) + (1 if EXCUSE in hand else 0)
 
     def _slam_open(self) -> bool:
         return (
@@ -295,176 +274,13 @@ class Round(RoundState):
             return None
         return self.rule_refusal(action)
 
-    def rule_refusal(self, action: Action) -> Refusal:
-        """Why ``action``, which is not allowed now, is refused: the reason and a sentence for learners."""
-        if self.phase is _OVER:
-            return Refusal(Illegal.ROUND_OVER, "the round is over: no more actions")
-        if action.kind == _SLAM_KIND:
-            if action.seat != self.taker:
-                return Refusal(Illegal.SLAM_NOT_ALLOWED, "only the taker may announce a slam")
-            return Refusal(
-                Illegal.SLAM_NOT_ALLOWED, "a slam must be announced before the first card is played"
-            )
-        if self.phase is _PETIT_SEC:
-            assert self.to_move is not None
-            if action.seat == self.to_move:
-                return Refusal(
-                    Illegal.PETIT_SEC_MUST_ANNOUNCE,
-                    "you hold the Petit as your only trump, without the Excuse: the deal must be "
-                    "announced void (petit sec) before anything else",
-                )
-            return Refusal(
-                Illegal.PETIT_SEC_MUST_ANNOUNCE,
-                f"{self.to_move} holds the Petit alone (petit sec) and must announce it first",
-            )
-        if action.kind == _PETIT_SEC_KIND:
-            return Refusal(
-                Illegal.PETIT_SEC_FALSE,
-                "petit sec is announced only by a player whose only trump is the Petit, without the Excuse",
-            )
-        if action.seat != self.to_move and not (action.kind == _HANDFUL_KIND and self.phase is _PLAYING):
-            return Refusal(Illegal.NOT_YOUR_TURN, f"it is {self.to_move}'s turn, not {action.seat}'s")
-        kind = action.kind
-        expected = {
-            _BIDDING: (_BID_KIND, _PASS_KIND),
-            _CALLING: (_CALL_KIND,),
-            _DISCARD: (_DISCARD_KIND,),
-            _PLAYING: (_PLAY_KIND, _HANDFUL_KIND),
-        }[self.phase]
-        if kind not in expected:
-            words = " or ".join(expected)
-            return Refusal(Illegal.WRONG_PHASE, f"now is the time to {words}, not to {kind}")
-        if kind == _BID_KIND:
-            return self._refuse_bid(action)
-        if kind == _CALL_KIND:
-            return self._refuse_call(action)
-        if kind == _DISCARD_KIND:
-            return self._refuse_discard(action)
-        if kind == _HANDFUL_KIND:
-            return self._refuse_handful(action)
-        if kind == _PLAY_KIND:
-            return self.rule_refuse_play(action)
-        return Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now")  # pragma: no cover
-
-    def _refuse_bid(self, action: Action) -> Refusal:
-        ladder = self.rule_contracts()
-        if action.word not in ladder:
-            names = ", ".join(ladder)
-            return Refusal(
-                Illegal.BID_NOT_ALLOWED, f"{action.word!r} is not a contract here: bid {names} or pass"
-            )
-        highest = self._highest_bid()
-        return Refusal(
-            Illegal.BID_TOO_LOW,
-            f"a bid must be higher than the last one ({highest}): bid higher than {highest} or pass",
-        )
-
-    def _refuse_call(self, action: Action) -> Refusal:
-        if len(action.cards) != 1:
-            return Refusal(Illegal.CALL_NOT_ALLOWED, "call exactly one card, a King such as 'call SK'")
-        if action.card.rank == QUEEN and action.card.suit in PLAIN_SUITS:
-            reason = "you may call a Queen only when you hold all four Kings"
-        elif action.card.rank == KNIGHT and action.card.suit in PLAIN_SUITS:
-            reason = "you may call a Knight only when you hold all four Kings and all four Queens"
-        else:
-            reason = f"{action.card.name} cannot be called: call a King"
-        return Refusal(Illegal.CALL_NOT_ALLOWED, reason)
-
-    def _refuse_discard(self, action: Action) -> Refusal:
-        if len(action.cards) != 1:
-            return Refusal(Illegal.DISCARD_SIZE, "put aside one card at a time, like 'discard H3'")
-        card = action.card
-        assert self.to_move is not None
-        if card not in self.hands[self.to_move]:
-            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {cards_in_words([card])}")
-        if card.is_king:
-            return Refusal(Illegal.DISCARD_KING, f"a King may not go in the discard ({card.name})")
-        if card.is_bout:
-            return Refusal(Illegal.DISCARD_BOUT, f"a bout may not go in the discard ({card.name})")
-        plain = [c for c in self.hands[self.to_move] if c.suit in PLAIN_SUITS and not c.is_king]
-        return Refusal(
-            Illegal.DISCARD_TRUMP,
-            "a trump may go in the discard only when nothing else can: "
-            f"you still hold {cards_in_words(plain)}",
-        )
-
-    def _refuse_handful(self, action: Action) -> Refusal:
-        seat = action.seat
-        if action.word not in self.variant.handfuls:
-            sizes = ", ".join(self.variant.handfuls)
-            return Refusal(Illegal.HANDFUL_TOO_SMALL, f"{action.word!r} is not a handful: say {sizes}")
-        if any(who == seat for who, _, _ in self.handfuls):
-            return Refusal(Illegal.HANDFUL_ALREADY, "you have already shown a handful")
-        if seat != self.to_move or self._has_played(seat):
-            return Refusal(
-                Illegal.HANDFUL_TOO_LATE, "a handful is shown just before its holder plays their first card"
-            )
-        need = self.variant.handfuls[action.word]
-        have = self._trump_count_for_handful(seat)
-        return Refusal(
-            Illegal.HANDFUL_TOO_SMALL,
-            f"a {action.word} handful needs {need} trumps (the Excuse may count as one) and you hold {have}",
-        )
-
-    def rule_refuse_play(self, action: Action) -> Refusal:
-        """Why the card of ``action`` may not be played now."""
-        seat = action.seat
-        if len(action.cards) != 1:
-            return Refusal(Illegal.NOT_ALLOWED, "play exactly one card, like 'play HK'")
-        card = action.card
-        hand = self.hands[seat]
-        if card not in hand:
-            return Refusal(Illegal.NOT_IN_HAND, f"you do not hold {cards_in_words([card])}")
-        trick = self.current
-        assert trick is not None
-        led = trick.led
-        if not trick.plays and self.called is not None:
-            return Refusal(
-                Illegal.CALLED_SUIT_LEAD,
-                f"the first lead may not be in the called suit ({self.called.suit.english}) "
-                f"unless it is the called card, {cards_in_words([self.called])}",
-            )
-        assert led is not None
-        if led is not _TRUMPS:
-            follow = [c for c in hand if c.suit is led]
-            if follow:
-                return Refusal(
-                    Illegal.MUST_FOLLOW_SUIT,
-                    f"you must follow suit: {led.english} were led and you hold {cards_in_words(follow)}",
-                )
-        trumps = [c for c in hand if c.is_trump]
-        best = trick.best_trump
-        over = [c for c in trumps if c.rank > best]
-        if card.is_trump and over and best:
-            return Refusal(
-                Illegal.MUST_OVERTRUMP,
-                f"you must overtrump: the trick holds the {best} of trumps "
-                f"and you hold {cards_in_words(over)}",
-            )
-        if led is _TRUMPS:
-            return Refusal(
-                Illegal.MUST_FOLLOW_SUIT,
-                f"trumps were led: you must play a trump{f' higher than the {best}' if over else ''}, "
-                f"and you hold {cards_in_words(over or trumps)}",
-            )
-        if best and over:
-            return Refusal(
-                Illegal.MUST_OVERTRUMP,
-                f"you have no {led.english} so you must trump, and overtrump: the trick holds the {best} of "
-                f"trumps and you hold {cards_in_words(over)}",
-            )
-        return Refusal(
-            Illegal.MUST_TRUMP,
-            f"you have no {led.english}, so you must trump: you hold {cards_in_words(trumps)}",
-        )
-
     # ------------------------------------------------------------------ push / pop
     def push(self, action: Action) -> None:
         """Apply ``action``; raise :class:`IllegalActionError` (round unchanged) if it is not allowed."""
         try:
             kind = action.kind
         except AttributeError:  # text, None: not an action at all
-            raise _not_an_action(action) from None
+            raise not_an_action(action) from None
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -581,7 +397,7 @@ class Round(RoundState):
     def pop(self) -> Action:
         """Take back the last action (the round is replayed from its deal)."""
         if not self.actions:
-            raise TarotError("no action to take back")
+            raise TarotError(gettext_lazy("no action to take back"))
         actions = self.actions[:-1]
         last = self.actions[-1]
         self.rule_reset()
@@ -621,7 +437,7 @@ class Round(RoundState):
             self.phase = _OVER
             self.to_move = None
         else:  # pragma: no cover - refused earlier
-            raise TarotError(f"unknown action {action}")
+            raise TarotError(gettext_lazy("unknown action {action}", action=str(action)))
 
     def rule_apply_bid(self, action: Action) -> None:
         """Apply a bid or a pass; once the bidding is over, go on to the call, the dog or the play."""
@@ -712,7 +528,7 @@ class Round(RoundState):
     def result(self) -> RoundResult:
         """The outcome; for a played round, the counting, the score breakdown and every seat's score."""
         if self.phase is not _OVER or self.outcome is None:
-            raise TarotError("the round is not over yet")
+            raise TarotError(gettext_lazy("the round is not over yet"))
         if self.outcome != "played":
             return RoundResult(self.outcome, None, None, dict.fromkeys(SEATS[: self.players], 0))
         counting = self.count()
@@ -723,23 +539,32 @@ class Round(RoundState):
         """How a finished round ended, in lines for readers: the counting, the working and each score."""
 
         result = self.result()
-        if result.outcome != "played":
-            return [f"No score: {result.outcome.replace('-', ' ')}."]
+        if result.outcome == Outcome.REDEAL_ALL_PASSED:
+            return [_("No score: redeal all passed.")]
+        if result.outcome == Outcome.REDEAL_PETIT_SEC:
+            return [_("No score: redeal petit sec.")]
         assert result.counting is not None and result.score is not None
         counting = result.counting
         lines = []
         if counting.excuse is not None:
-            lines.append(f"Excuse: {counting.excuse.explanation}.")
+            lines.append(_("Excuse: {explanation}.", explanation=counting.excuse.said))
         lines.append(
-            f"Counted: attack {format_points(counting.attack_half_points)} "
-            f"with {bouts_text(counting.attack_bouts)}, "
-            f"defence {format_points(counting.defence_half_points)} "
-            f"(the dog or the discard counts for the {counting.dog_to})"
+            ngettext(
+                "Counted: attack {attack} with {n} bout, defence {defence} "
+                "(the dog or the discard counts for {side})",
+                "Counted: attack {attack} with {n} bouts, defence {defence} "
+                "(the dog or the discard counts for {side})",
+                counting.attack_bouts,
+                attack=Number(counting.attack_half_points / 2),
+                defence=Number(counting.defence_half_points / 2),
+                side=side_noun(counting.dog_to),
+            )
         )
         lines.extend(format_breakdown(result.score.as_dict()).splitlines())
-        lines.append(
-            "By seat: " + ", ".join(f"{name(seat)} {score:+d}" for seat, score in result.by_seat.items())
+        scores = ", ".join(
+            _("{who} {score:+d}", who=name(seat), score=score) for seat, score in result.by_seat.items()
         )
+        lines.append(_("By seat: {scores}", scores=scores))
         return lines
 
     def result_summary(self) -> dict[str, object]:

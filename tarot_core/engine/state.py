@@ -24,15 +24,15 @@ from ..cards import (
     PLAIN_SUITS,
     QUEEN,
     Card,
+    CardsInWords,
     Suit,
-    cards_in_words,
     count_half_points,
     format_cards,
-    format_points,
     sort_hand,
 )
 from ..errors import TarotError
-from ..seats import ATTACK, DEFENCE, NEXT_SEAT, SEATS, Seat
+from ..messages import Number, _, gettext_lazy
+from ..seats import ATTACK, DEFENCE, NEXT_SEAT, SEATS, Seat, side_noun
 from .options import Options
 from .result import points_value
 from .trick import Counting, ExcuseNote, Trick
@@ -137,7 +137,7 @@ class RoundState:
         self._next_seat = NEXT_SEAT[self.players]
         self.dealer = SEATS[dealer]  # a Seat, also when given a plain index
         if self.dealer >= self.players:
-            raise TarotError(f"the dealer must be one of p1 to p{self.players}")
+            raise TarotError(gettext_lazy("the dealer must be one of p1 to p{last}", last=self.players))
         # Cards are their pack indexes, so a plain sort puts them in pack order.
         self.initial_hands = tuple(map(tuple, map(sorted, hands)))
         self.initial_dog = tuple(sorted(dog))
@@ -149,20 +149,44 @@ class RoundState:
         """Refuse a deal these rules cannot play (the sizes of the hands and the dog, the pack)."""
         variant = self.variant
         if len(self.initial_hands) != self.players:
-            raise TarotError(f"{variant.key} needs {self.players} hands, not {len(self.initial_hands)}")
+            raise TarotError(
+                gettext_lazy(
+                    "{variant} needs {players} hands, not {count}",
+                    variant=variant.key,
+                    players=self.players,
+                    count=len(self.initial_hands),
+                )
+            )
         for seat, hand in zip(SEATS, self.initial_hands, strict=False):
             if len(hand) != variant.hand_size:
-                raise TarotError(f"{seat} holds {len(hand)} cards; each player needs {variant.hand_size}")
+                raise TarotError(
+                    gettext_lazy(
+                        "{seat} holds {count} cards; each player needs {size}",
+                        seat=seat,
+                        count=len(hand),
+                        size=variant.hand_size,
+                    )
+                )
         if len(self.initial_dog) != variant.dog_size:
-            raise TarotError(f"the dog holds {len(self.initial_dog)} cards; it needs {variant.dog_size}")
+            raise TarotError(
+                gettext_lazy(
+                    "the dog holds {count} cards; it needs {size}",
+                    count=len(self.initial_dog),
+                    size=variant.dog_size,
+                )
+            )
         unique = set(self.initial_dog).union(*self.initial_hands)
         if len(unique) != variant.dog_size + self.players * variant.hand_size:
             dealt = list(chain(self.initial_dog, *self.initial_hands))
             twice = sorted({c for c in dealt if dealt.count(c) > 1})
-            raise TarotError(f"{format_cards(twice)} dealt twice")
+            raise TarotError(gettext_lazy("{cards} dealt twice", cards=format_cards(twice)))
         if unique != variant.pack_set:
             missing = variant.pack_set - unique
-            raise TarotError(f"the deal does not use the pack: {format_cards(sort_hand(missing))} missing")
+            raise TarotError(
+                gettext_lazy(
+                    "the deal does not use the pack: {cards} missing", cards=format_cards(sort_hand(missing))
+                )
+            )
 
     def rule_reset(self) -> None:
         """Set the round to its start: the hands as dealt, no action yet, the first player to move."""
@@ -244,7 +268,7 @@ class RoundState:
         """First player (in speaking order) whose only trump is the Petit, without the Excuse."""
         hands, next_seat = self.hands, self._next_seat
         seat = next_seat[self.dealer]
-        for _ in range(self.players):
+        for _turn in range(self.players):
             # In pack order the Petit is the lowest trump and the Excuse comes last: the hand ends with
             # the Petit exactly when it holds the Petit and no other trump nor the Excuse.
             hand = hands[seat]
@@ -380,7 +404,7 @@ class RoundState:
     def count(self) -> Counting:
         """Card points of each side at the end, with the Excuse and the dog handled."""
         if self.outcome != "played":
-            raise TarotError("the round has not been played to the end")
+            raise TarotError(gettext_lazy("the round has not been played to the end"))
         return self.tally()
 
     def tally(self) -> Counting:
@@ -390,7 +414,7 @@ class RoundState:
         the round is over.
         """
         if self.contract is None:
-            raise TarotError("nobody has taken yet: there is nothing to count")
+            raise TarotError(gettext_lazy("nobody has taken yet: there is nothing to count"))
         finished = self.outcome == "played"
         piles: dict[str, list[Card]] = {ATTACK: [], DEFENCE: []}
         won: dict[str, int] = {ATTACK: 0, DEFENCE: 0}
@@ -418,7 +442,9 @@ class RoundState:
                         own,
                         None,
                         None,
-                        "led to the last trick by a side that won every trick, the Excuse wins it",
+                        gettext_lazy(
+                            "led to the last trick by a side that won every trick, the Excuse wins it"
+                        ),
                     )
                 elif trick.number == last_number and won[other] == 0 and self.rule_excuse_kept_in_slam():
                     # A slam by the Excuse's own side: the last trick was theirs too, and the Excuse
@@ -430,7 +456,9 @@ class RoundState:
                         own,
                         None,
                         None,
-                        "played to the last trick of its side's slam, the Excuse stays with that side",
+                        gettext_lazy(
+                            "played to the last trick of its side's slam, the Excuse stays with that side"
+                        ),
                     )
                 elif trick.number == last_number and won[own] > 0:
                     piles[other].append(card)
@@ -440,7 +468,7 @@ class RoundState:
                         other,
                         None,
                         None,
-                        "played to the last trick, the Excuse goes over to the other side",
+                        gettext_lazy("played to the last trick, the Excuse goes over to the other side"),
                     )
                 else:
                     # The Excuse stays with its side; at the last trick that happens only when its side has
@@ -455,7 +483,9 @@ class RoundState:
                             own,
                             None,
                             None,
-                            "the Excuse stays with its side, which also won the trick: no exchange",
+                            gettext_lazy(
+                                "the Excuse stays with its side, which also won the trick: no exchange"
+                            ),
                         )
             if debt is not None and exchange is None:
                 debtor = debt[0]
@@ -472,7 +502,7 @@ class RoundState:
                 debt[0],
                 None,
                 None,
-                "the Excuse stays with its side, which owes half a point until it wins a trick",
+                gettext_lazy("the Excuse stays with its side, which owes half a point until it wins a trick"),
             )
         elif debt is not None:
             debtor, seat, number = debt
@@ -483,8 +513,10 @@ class RoundState:
                     debtor,
                     exchange[0],
                     exchange[1],
-                    "the Excuse stays with its side, which gives "
-                    f"{cards_in_words([exchange[0]])} (half a point) in exchange",
+                    gettext_lazy(
+                        "the Excuse stays with its side, which gives {card} (half a point) in exchange",
+                        card=CardsInWords((exchange[0],)),
+                    ),
                 )
             else:
                 excuse = ExcuseNote(
@@ -493,8 +525,10 @@ class RoundState:
                     debtor,
                     None,
                     None,
-                    "the Excuse stays with its side, which never had a card to give in exchange: "
-                    "it counts 4 points and the other side gets the half point",
+                    gettext_lazy(
+                        "the Excuse stays with its side, which never had a card to give in exchange: "
+                        "it counts 4 points and the other side gets the half point"
+                    ),
                 )
                 adjust = 1 if debtor == DEFENCE else -1
         dog_side = self.rule_dog_side(self.contract)
@@ -541,10 +575,11 @@ class RoundState:
 
         assert trick.winner is not None
         tally = self.tally()
-        return (
-            f"({self.side_of(trick.winner)}); card points so far: "
-            f"attack {format_points(tally.attack_half_points)}, "
-            f"defence {format_points(tally.defence_half_points)}"
+        return _(
+            "({side:bare}); card points so far: attack {attack}, defence {defence}",
+            side=side_noun(self.side_of(trick.winner)),
+            attack=Number(tally.attack_half_points / 2),
+            defence=Number(tally.defence_half_points / 2),
         )
 
     # ------------------------------------------------------------------ what a table shows (pages, widgets)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..cards import EXCUSE, FIRST_TRUMP_INDEX, SUIT_OF, Card, Suit
+from ..errors import Said
 from ..seats import Seat
 
 #: For each card, the end of its suit's run of pack indexes when it is led (0 for a trump: then only a
@@ -115,14 +116,20 @@ class Trick:
 
 @dataclass(frozen=True, slots=True)
 class ExcuseNote:
-    """What happened to the Excuse: who played it, in which trick, where it went and the exchange."""
+    """What happened to the Excuse: who played it, in which trick, where it went and the exchange;
+    ``said`` is the sentence that tells it (rendered when shown), :attr:`explanation` its text now."""
 
     seat: Seat
     trick: int
     kept_by: str
     exchange_card: Card | None
     paid_in_trick: int | None
-    explanation: str
+    said: Said
+
+    @property
+    def explanation(self) -> str:
+        """What happened to the Excuse, in a sentence in the current language."""
+        return str(self.said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import FULL_PACK, Card
-from ..errors import RequestError, TarotError, quoted
+from ..errors import RequestError, TarotError, quoted, said_of
+from ..messages import Listed, gettext_lazy, join_and, join_or
 from .deal import deal_from
 from .options import Options
 from .words import Words
@@ -68,12 +69,26 @@ class Variant(ABC):
         known = [f.name for f in dataclasses.fields(self.options_class)]
         unknown = [name for name in options if name not in known]
         if unknown:
-            names = ", ".join(known) or "none"
-            raise TarotError(f"{self.key} has no rule option {unknown[0]!r}; its options are: {names}")
+            if known:
+                said = gettext_lazy(
+                    "{variant} has no rule option {name}; its options are: {names}",
+                    variant=self.key,
+                    name=repr(unknown[0]),
+                    names=", ".join(known),
+                )
+            else:
+                said = gettext_lazy(
+                    "{variant} has no rule option {name}; its options are: none",
+                    variant=self.key,
+                    name=repr(unknown[0]),
+                )
+            raise TarotError(said)
         try:
             self.options = self.options_class(**options)
         except (TypeError, ValueError) as error:
-            raise TarotError(f"bad rule option for {self.key}: {error}") from None
+            raise TarotError(
+                gettext_lazy("bad rule option for {variant}: {error}", variant=self.key, error=said_of(error))
+            ) from None
 
     # ----------------------------------------------------------------- facts
     @property
@@ -193,26 +208,23 @@ class UnknownVariantError(RequestError):
 
     def __init__(self, name: object) -> None:
         super().__init__(
-            "variant", f"unknown variant {quoted(name)}: the variants are {_families_in_words()}"
+            "variant",
+            gettext_lazy(
+                "unknown variant {name}: the variants are {variants}", name=quoted(name), variants=_families()
+            ),
         )
 
 
-def _families_in_words() -> str:
+def _families() -> Listed:
     """Every family with its player counts, in the registry's order: "fft (3, 4 or 5 players), ..."."""
     counts: dict[str, list[int]] = {}
     for cls in all_variants().values():
         counts.setdefault(cls.family, []).append(cls.players)
     order = {name: index for index, name in enumerate(FAMILIES)}
-    words = [
-        f"{family} ({_or_list(sorted(players))} players)"
+    return join_and(
+        gettext_lazy("{family} ({counts} players)", family=family, counts=join_or(sorted(players)))
         for family, players in sorted(counts.items(), key=lambda item: order.get(item[0], len(order)))
-    ]
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
-
-
-def _or_list(numbers: Sequence[int]) -> str:
-    texts = [str(n) for n in numbers]
-    return ", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else "".join(texts)
+    )
 
 
 def family_players(family: str) -> tuple[int, ...]:
@@ -249,7 +261,14 @@ def variant_for(family: str, players: int, **options: object) -> Variant:
     matches = {cls.players: cls for cls in all_variants().values() if cls.family == family}
     cls = matches.get(players)
     if cls is None:
-        raise TarotError(f"{family} is played by {_or_list(counts)} players, not {players}")
+        raise TarotError(
+            gettext_lazy(
+                "{family} is played by {counts} players, not {players}",
+                family=family,
+                counts=join_or(counts),
+                players=players,
+            )
+        )
     return cls(**options)
 
 
@@ -265,7 +284,9 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     (True, {'taker': 75, 'partner': None, 'defender': -25})
     """
     if not isinstance(request, Mapping):
-        raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
+        raise RequestError(
+            "", gettext_lazy('a score request is a JSON object such as {"variant": "fft", ...}')
+        )
     variant = request.get("variant", "fft")
     if not isinstance(variant, str) or variant not in FAMILIES:
         raise UnknownVariantError(variant)
@@ -274,6 +295,8 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
     try:
         module = importlib.import_module(FAMILIES[variant])
     except ModuleNotFoundError:
-        raise RequestError("variant", f"the {variant} calculator is not available yet") from None
+        raise RequestError(
+            "variant", gettext_lazy("the {variant} calculator is not available yet", variant=variant)
+        ) from None
     handler: RequestHandler = module.score_request
     return handler(request)

@@ -29,6 +29,7 @@ KEYWORDS: Final = {
     "_": None,
     "gettext": None,
     "N_": None,
+    "NC_": ((1, "c"), 2),
     "_html": None,
     "gettext_lazy": None,
     "ngettext": (1, 2),

@@ -18,6 +18,7 @@ WORDS: Final = Words(
     apart_lies="face down, for the dealer",
     discard="Thrown out",
     passes="declares nothing",
+    pass_sentence="{who} declares nothing.",
     bid_sentence="{who} bids {bid}.",
     bid_names={},
     discard_sentence="{who}, the dealer, lays {card} away.",

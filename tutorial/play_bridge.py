@@ -22,24 +22,27 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from markupsafe import Markup
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
 from tarot_core.engine.round import Round
 from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
+from tarot_core.messages import N_, _, gettext_lazy
 from tarot_core.players import make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 
 try:
     from tutorial import bridge, play_table
-    from tutorial.bridge import envelope
+    from tutorial.bridge import envelope, templates
 except ImportError:  # in the browser's worker, the bridges are top-level modules
     import bridge  # type: ignore[import-not-found,no-redef]
     import play_table  # type: ignore[import-not-found,no-redef]
-    from bridge import envelope  # type: ignore[no-redef]
+    from bridge import envelope, templates  # type: ignore[no-redef]
 
 if TYPE_CHECKING:
     from tutorial.play_table import Game, Json
@@ -50,11 +53,11 @@ else:
 # ====================================================================================== the end
 def record_of(game: Game, rnd: Round) -> HandRecord:
     names = [game.name(seat) for seat in SEATS[: game.players]]
-    title = f"Your deal of {game.variant.title}, number {game.seed}"
+    title = _("Your deal of {rules}, number {seed}", rules=game.variant.title, seed=game.seed)
     return HandRecord.from_round(rnd, players=names, title=title, seed=game.seed)
 
 
-def end_html(game: Game, rnd: Round, options: str) -> tuple[str, Json]:
+def end_html(game: Game, rnd: Round, options: str) -> tuple[Markup, Json]:
     """The score with every term, and the scores by seat (for ``data-scores``)."""
     result = rnd.result()
     scores = {str(seat): value for seat, value in result.by_seat.items()}
@@ -62,20 +65,27 @@ def end_html(game: Game, rnd: Round, options: str) -> tuple[str, Json]:
     state = bridge.state_of(record, rnd, len(record.actions), None)
     display = bridge.Display.parse(options)
     if result.outcome != "played":
-        text = (
-            "Nobody took: the cards are thrown in and dealt again." if "passed" in str(result.outcome) else ""
-        )
-        return (
-            '<section class="tw-final tp-final"><p class="tw-final-title">No score</p>'
-            f"<p>{play_table.escape(text or 'This deal is void and dealt again.')}</p></section>",
-            scores,
-        )
-    headline = (
-        f'<p class="tp-verdict" data-verdict>{play_table.escape(verdict_words(game, result.by_seat))}</p>'
+        if "passed" in str(result.outcome):
+            void = _("Nobody took: the cards are thrown in and dealt again.")
+        else:
+            void = _("This deal is void and dealt again.")
+        return templates.render("play/end.html", void=void), scores
+    html = templates.render(
+        "play/end.html",
+        void="",
+        verdict=verdict_words(game, result.by_seat),
+        tally=bridge._tally_html(state.get("tally"), state),
+        score=bridge._score_html(state, display),
     )
-    return headline + bridge._tally_html(state.get("tally"), state) + bridge._score_html(
-        state, display
-    ), scores
+    return html, scores
+
+
+def _all_of(names: list[str]) -> str:
+    """``Alice and Bruno``: the names, each but the first after "and"."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("{names} and {name}", names=said, name=name)
+    return said
 
 
 def verdict_words(game: Game, by_seat: Mapping[Seat, int]) -> str:
@@ -85,15 +95,23 @@ def verdict_words(game: Game, by_seat: Mapping[Seat, int]) -> str:
     signed = bridge._signed(mine)
     if any(value < 0 for value in by_seat.values()):
         if mine > 0:
-            return f"You win this deal: {signed} for you."
-        return f"You lose this deal: {signed} for you." if mine < 0 else "You neither win nor lose: 0."
+            return _("You win this deal: {score} for you.", score=signed)
+        if mine < 0:
+            return _("You lose this deal: {score} for you.", score=signed)
+        return _("You neither win nor lose: 0.")
     best = max(by_seat.values())
     leaders = [seat for seat, value in by_seat.items() if value == best]
     if mine == best:
-        shared = "" if len(leaders) == 1 else ", shared"
-        return f"You score {signed}: the best score at the table{shared}."
-    names = " and ".join(game.name(seat) for seat in leaders)
-    return f"You score {signed}; {names} did best, with {bridge._signed(best)}."
+        if len(leaders) == 1:
+            return _("You score {score}: the best score at the table.", score=signed)
+        return _("You score {score}: the best score at the table, shared.", score=signed)
+    names = _all_of([game.name(seat) for seat in leaders])
+    return _(
+        "You score {score}; {names} did best, with {best}.",
+        score=signed,
+        names=names,
+        best=bridge._signed(best),
+    )
 
 
 # ====================================================================================== answers
@@ -135,12 +153,13 @@ def answer_for(game: Game, rnd: Round, options: str, moved: bool = False) -> Jso
         "tricks": sum(1 for t in view.tricks if t.complete),
         "html": play_table.table_html(game, rnd, _uid(options)),
         "said": said,
-        "title": f"{game.variant.title}: deal number {game.seed}",
+        "title": _("{rules}: deal number {seed}", rules=game.variant.title, seed=game.seed),
     }
     if state == "over":
         end, scores = end_html(game, rnd, options)
         data["end_html"] = end
         data["scores"] = scores
+        data["replay_html"] = templates.render("play/replay.html", steps=len(rnd.actions))
         data["record"] = record_of(game, rnd).to_json()
         data["steps"] = len(rnd.actions)
     return data
@@ -157,9 +176,16 @@ def start(setup_json: str, options: str = "{}") -> str:
     return _guarded(work)
 
 
+#: What a bridge says when a JSON argument is not an object, by the argument.
+NOT_AN_OBJECT: Final = {
+    "setup": N_("the setup is a JSON object"),
+    "choice": N_("the choice is a JSON object"),
+}
+
+
 def _mapping(data: object, what: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise play_table.PlayError(what, f"the {what} is a JSON object")
+        raise play_table.PlayError(what, gettext_lazy(NOT_AN_OBJECT[what]))
     return data
 
 
@@ -188,7 +214,9 @@ def _reader_action(game: Game, view: SeatView, choice: Mapping[str, Any]) -> Act
     except TarotError as error:
         raise play_table.PlayError("action", str(error)) from None
     if action.seat != game.seat:
-        raise play_table.PlayError("action", f"that is for {game.name(action.seat)} to do, not you")
+        raise play_table.PlayError(
+            "action", gettext_lazy("that is for {who} to do, not you", who=game.name(action.seat))
+        )
     return action
 
 
@@ -203,23 +231,32 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
         view = rnd.view(game.seat)
         if choice.get("undo"):
             if not play_table.undoable(game, view):
-                raise play_table.PlayError("undo", "there is no card of your discard to take back now")
+                raise play_table.PlayError(
+                    "undo", gettext_lazy("there is no card of your discard to take back now")
+                )
             back = replace(game, actions=game.actions[:-1])
             return {**answer_for(back, play_table.round_of(back), options), "accepted": True}
         if view.phase == "over":
-            raise play_table.PlayError("action", "the deal is over: deal again or start a new deal")
+            raise play_table.PlayError(
+                "action", gettext_lazy("the deal is over: deal again or start a new deal")
+            )
         if not view.my_turn:
             assert view.to_move is not None
-            raise play_table.PlayError("action", f"it is {game.name(view.to_move)}'s turn, not yours")
+            raise play_table.PlayError(
+                "action", gettext_lazy("it is {who}'s turn, not yours", who=game.name(view.to_move))
+            )
         action = _reader_action(game, view, choice)
         refusal = rnd.why_illegal(action)
         if refusal is not None:
             display = bridge.Display.parse(options)
             url = display.refusal_url(refusal.reason.code, refusal.reason.rule, game.family)
+            # The engine's reason begins the sentence the page shows.
+            said = play_table.named(game, refusal.message[:1].upper() + refusal.message[1:])
             return {
                 **answer_for(game, rnd, options),
                 "accepted": False,
-                "refusal": play_table.named(game, refusal.message[:1].upper() + refusal.message[1:]),
+                "refusal": said,
+                "refusal_html": templates.render("play/refusal.html", reason=said, rule_url=url),
                 "reason": refusal.reason.code,
                 "rule_url": url,
                 "card": str(action.card) if action.cards else "",
@@ -261,7 +298,7 @@ def hint(game_json: str, options: str = "{}") -> str:
         rnd = play_table.round_of(game)
         view = rnd.view(game.seat)
         if not view.my_turn:
-            raise play_table.PlayError("hint", "a hint comes on your turn")
+            raise play_table.PlayError("hint", gettext_lazy("a hint comes on your turn"))
         rule = make_player("rule")
         advice = rule.decide(view, play_table.rng_for(game, "hint"))
         sentence = rule.explain(view, advice)
@@ -280,10 +317,12 @@ def hint(game_json: str, options: str = "{}") -> str:
 
 
 def _hint_words(game: Game, sentence: str, action: Action) -> str:
-    """The player's sentence in the second person: ``I would play the King of Hearts: ...``"""
-    _, _, reason = sentence.partition(": ")
-    advice = f"I would {play_table.plain_words(play_table.action_text(action, game))}"
-    return f"{advice}: {reason}" if reason else f"{advice}."
+    """The player's sentence in the first person: ``I would play the King of Hearts: ...``"""
+    _said, _colon, reason = sentence.partition(": ")
+    advice = play_table.advice(game, action)
+    if reason:
+        return _("{advice}: {reason}", advice=advice, reason=reason)
+    return _("{advice}.", advice=advice)
 
 
 def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
@@ -293,7 +332,7 @@ def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
         game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         rnd = play_table.round_of(game)
         if not rnd.is_over:
-            raise play_table.PlayError("step", "the deal is not over yet")
+            raise play_table.PlayError("step", gettext_lazy("the deal is not over yet"))
         answer = json.loads(bridge.replay(record_of(game, rnd).to_json(), step, "all", options))
         if not answer.get("ok"):
             raise play_table.PlayError("step", str(answer.get("message", "")))
@@ -302,9 +341,24 @@ def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
     return _guarded(work)
 
 
+def page_messages() -> dict[str, str]:
+    """The sentences the page's script writes itself, in the page's language, by name; the script fills
+    in their placeholders (``{step}``, ``{steps}``, ``{hint}``, ``{error}``)."""
+    return {
+        "resumed": _("The deal goes on where you left it."),
+        "thinking": _("Thinking about your best move…"),
+        "hint": _("Hint: {hint}"),
+        "step": _("Step {step} of {steps}"),
+        "failed": _("The deal could not start: {error}"),
+        "no_engine": _("The computer players could not start in this browser ({error})."),
+    }
+
+
 def first_state(setup: Mapping[str, Any], options: str = "{}") -> Json:
-    """The widget as the page is built: the deal of the setup, before anybody has moved."""
+    """The widget as the page is built: the deal of the setup, before anybody has moved, the setup's
+    form, and the sentences of the page's script (``messages``)."""
     game = play_table.read_setup(setup)
     data = answer_for(game, play_table.round_of(game), options)
     data["setup_html"] = play_table.setup_html(_uid(options), game)
+    data["messages"] = page_messages()
     return data

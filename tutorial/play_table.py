@@ -14,29 +14,33 @@ answers.
 
 from __future__ import annotations
 
-import html
 import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
+from markupsafe import Markup
+
 from tarot_core.actions import Action
-from tarot_core.cards import Card, sort_hand
+from tarot_core.cards import sort_hand
+from tarot_core.describe import card_noun, describe
 from tarot_core.engine.round import Round
 from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError, quoted
+from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, ngettext
 from tarot_core.players import Player, make_player
-from tarot_core.players.base import action_words, card_words
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 
 if TYPE_CHECKING:
     from tutorial import bridge
+    from tutorial.bridge import templates
 else:
     bridge = importlib.import_module(f"{__package__}.bridge" if __package__ else "bridge")
+    templates = importlib.import_module(f"{bridge.__name__}.templates")
 
 
 SCHEMA: Final = 1
@@ -46,11 +50,11 @@ Json = dict[str, Any]
 FAMILIES: Final = {family: words_for(family).name for family in REGISTRY}
 #: The rule set of a setup that names none: the calculator's default rules.
 DEFAULT_FAMILY: Final = bridge.DEFAULT_RULES
-#: The computer players' levels: (name in the menu, what it means).
+#: The computer players' levels: (name in the menu, what it means), each translated where it is shown.
 LEVELS: Final = {
-    "random": ("Beginner", "plays any card the rules allow, at random"),
-    "rule": ("Club player", "bids, discards and plays by the principles club players follow"),
-    "mc": ("Strong", "plays out the possible deals of the unseen cards before each card it chooses"),
+    "random": (N_("Beginner"), N_("plays any card the rules allow, at random")),
+    "rule": (N_("Club player"), N_("bids, discards and plays by the principles club players follow")),
+    "mc": (N_("Strong"), N_("plays out the possible deals of the unseen cards before each card it chooses")),
 }
 DEFAULT_LEVEL: Final = "mc"
 #: Play-outs per card choice of the strong level in the page (see docs/developers/performance.md: the
@@ -64,12 +68,13 @@ DEALER: Final = SEATS[0]
 
 
 class PlayError(TarotError):
-    """A setup or a saved game that cannot be played, with the field it came from."""
+    """A setup or a saved game that cannot be played, with the field it came from, and why: a
+    :class:`~tarot_core.messages.Message` (``message`` is its text in the language of the moment)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: Message | str) -> None:
         super().__init__(message)
         self.field = field
-        self.message = message
+        self.message = str(message)
 
 
 @dataclass(frozen=True)
@@ -108,7 +113,11 @@ class Game:
         }
 
     def name(self, seat: Seat) -> str:
-        return "You" if seat == self.seat else NAMES[seat]
+        return _("You") if seat == self.seat else NAMES[seat]
+
+    def names(self) -> dict[Seat, str]:
+        """Every player's name by seat (the reader's is "You")."""
+        return {seat: self.name(seat) for seat in SEATS[: self.players]}
 
 
 _VARIANTS: dict[tuple[str, int], Variant] = {}
@@ -129,11 +138,25 @@ def _text(data: Mapping[str, Any], name: str, default: str) -> str:
     return str(value if value is not None else default).strip().lower()
 
 
-def _whole(data: Mapping[str, Any], name: str, default: str, what: str) -> int:
+def _whole(data: Mapping[str, Any], name: str, default: str, refusal: str) -> int:
+    """A whole number of the setup; ``refusal`` is the message when it is not one (``{text}`` filled in)."""
     text = _text(data, name, default)
     if not text.isdigit():
-        raise PlayError(name, f"{what} must be a whole number, not {text!r}")
+        raise PlayError(name, gettext_lazy(refusal, text=repr(text)))
     return int(text)
+
+
+def _either(choices: Sequence[object]) -> str:
+    """``3 or 4 or 5``: the choices, each but the first after "or"."""
+    said = str(choices[0]) if choices else ""
+    for choice in choices[1:]:
+        said = _("{choices} or {choice}", choices=said, choice=choice)
+    return said
+
+
+def _choose_from(choices: Mapping[str, object]) -> str:
+    """``fft (French Tarot), classic (...)``: the keys a reader may write, each with its name."""
+    return ", ".join(_("{key} ({name})", key=key, name=name) for key, name in choices.items())
 
 
 def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
@@ -141,39 +164,69 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
     ``level``, each checked, with the reason in words when one is wrong."""
     family = _text(data, "variant", DEFAULT_FAMILY)
     if family not in FAMILIES:
-        names = ", ".join(f"{key} ({label})" for key, label in FAMILIES.items())
-        raise PlayError("variant", f"there is no rule set {family!r} to play; choose {names}")
+        names = _choose_from({key: _(label) for key, label in FAMILIES.items()})
+        raise PlayError(
+            "variant",
+            gettext_lazy(
+                "there is no rule set {family} to play; choose {names}", family=repr(family), names=names
+            ),
+        )
     counts = family_players(family)
-    players = _whole(data, "players", str(4 if 4 in counts else counts[-1]), "the number of players")
+    players = _whole(
+        data,
+        "players",
+        str(4 if 4 in counts else counts[-1]),
+        N_("the number of players must be a whole number, not {text}"),
+    )
     if players not in counts:
-        shown = " or ".join(str(n) for n in counts)
-        raise PlayError("players", f"{FAMILIES[family]} is played by {shown} players, not {players}")
+        raise PlayError(
+            "players",
+            gettext_lazy(
+                "{rules} is played by {counts} players, not {players}",
+                rules=_(FAMILIES[family]),
+                counts=_either(counts),
+                players=players,
+            ),
+        )
     if seed is None:
-        seed = _whole(data, "seed", "1", "the deal's number")
+        seed = _whole(data, "seed", "1", N_("the deal's number must be a whole number, not {text}"))
     if not 1 <= seed <= MAX_SEED:
-        raise PlayError("seed", f"the deal's number goes from 1 to {MAX_SEED:,}, not {seed}")
+        raise PlayError(
+            "seed",
+            gettext_lazy("the deal's number goes from 1 to {most:,}, not {seed}", most=MAX_SEED, seed=seed),
+        )
     seat_text = _text(data, "seat", str(SEATS[1 % players]))
     try:
         seat = Seat.parse(seat_text, players)
     except TarotError:
         raise PlayError(
-            "seat", f"your seat is the dealer's or one of the {players - 1} after it, at a table of {players}"
+            "seat",
+            gettext_lazy(
+                "your seat is the dealer's or one of the {others} after it, at a table of {players}",
+                others=players - 1,
+                players=players,
+            ),
         ) from None
     level = _text(data, "level", DEFAULT_LEVEL)
     if level not in LEVELS:
-        names = ", ".join(f"{key} ({label})" for key, (label, _) in LEVELS.items())
-        raise PlayError("level", f"there is no computer level {level!r}; choose {names}")
+        names = _choose_from({key: _(label) for key, (label, _what) in LEVELS.items()})
+        raise PlayError(
+            "level",
+            gettext_lazy(
+                "there is no computer level {level}; choose {names}", level=repr(level), names=names
+            ),
+        )
     return Game(family, players, seed, seat, level)
 
 
 def read_game(data: object) -> Game:
     """A saved game: its setup, then its actions (checked when the round is rebuilt)."""
     if not isinstance(data, Mapping):
-        raise PlayError("game", "a saved game is a JSON object")
+        raise PlayError("game", gettext_lazy("a saved game is a JSON object"))
     game = read_setup(data)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions) or len(actions) > 400:
-        raise PlayError("game", "a saved game's actions are a list of actions in the notation")
+        raise PlayError("game", gettext_lazy("a saved game's actions are a list of actions in the notation"))
     return replace(game, actions=tuple(actions))
 
 
@@ -201,11 +254,22 @@ def round_of(game: Game) -> Round:
         try:
             action = Action.parse(text, game.players)
         except TarotError as error:
-            raise PlayError("game", f"this saved deal cannot go on: action {number}: {error}") from None
+            raise PlayError(
+                "game",
+                gettext_lazy(
+                    "this saved deal cannot go on: action {number}: {error}", number=number, error=error
+                ),
+            ) from None
         refusal = rnd.why_illegal(action)
         if refusal is not None:
             raise PlayError(
-                "game", f"this saved deal cannot go on: action {number} ({quoted(text)}): {refusal.message}"
+                "game",
+                gettext_lazy(
+                    "this saved deal cannot go on: action {number} ({action}): {refusal}",
+                    number=number,
+                    action=quoted(text),
+                    refusal=refusal.message,
+                ),
             )
         rnd.push(action)
     _LAST[:] = [(game, rnd)]
@@ -258,7 +322,12 @@ def _made_whole(before: Game, number: int, text: str) -> str:
         return text
     made = player_for(before.level).decide(rnd.view(action.seat), rng_for(before, "move"))
     if rnd.rule_seen_action(before.seat, made) != action:
-        raise PlayError("game", f"this saved deal cannot go on: action {number + 1} is not what was played")
+        raise PlayError(
+            "game",
+            gettext_lazy(
+                "this saved deal cannot go on: action {number} is not what was played", number=number + 1
+            ),
+        )
     return str(made)
 
 
@@ -291,63 +360,27 @@ def rng_for(game: Game, purpose: str) -> random.Random:
 
 
 # ====================================================================================== words
-def escape(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _card(card: Card, family: str) -> str:
-    return bridge.card_phrase(card, family)
-
-
-#: The verbs of the engine's action words (``Plays the King of Hearts``) and their plain form.
-PLAIN_VERBS: Final = {
-    "Passes": "pass",
-    "Plays": "play",
-    "Bids": "bid",
-    "Calls": "call",
-    "Lays": "lay",
-    "Shows": "show",
-    "Announces": "announce",
-    "Declares": "declare",
-    "Asks": "ask",
-    "Hands": "hand",
-}
-
-
-def plain_words(words: str) -> str:
-    """``Plays the King of Hearts`` as ``play the King of Hearts``: for "you", "I would" and buttons."""
-    verb, _, rest = words.partition(" ")
-    return f"{PLAIN_VERBS.get(verb, verb.lower())} {rest}".strip()
-
-
+# Every action is told by :func:`tarot_core.describe.describe`, in the rule set's words, each player by
+# name and the reader as "you".
 def action_sentence(game: Game, action: Action) -> str:
     """An action as the table says it: ``Bruno bids garde.``, ``You play the King of Hearts.``"""
-    who = game.name(action.seat)
-    words = action_text(action, game)
-    if who == "You":
-        return f"You {plain_words(words)}."
-    return f"{who} {words[:1].lower()}{words[1:]}."
+    return str(describe(action, game.variant.words, game.names(), you=game.seat, style="table"))
 
 
-def action_text(action: Action, game: Game) -> str:
-    """What an action does, in the table's words: its cards by this rule set's names, and any seat it
-    names by the player's name ("Asks Alice for a Tarot Trump"; "you" for the reader)."""
-    family = game.family
-    words = action_words(action)
-    if action.kind in ("play", "discard", "give", "call", "demand") and action.cards:
-        words = words.replace(card_words(action.card), _card(action.card, family))
+def action_label(game: Game, action: Action) -> str:
+    """One of the reader's actions on its button: ``Announce a slam``, ``Call the King of Hearts``."""
+    return str(describe(action, game.variant.words, game.names(), you=game.seat, style="button"))
 
-    return named(game, words)
+
+def advice(game: Game, action: Action) -> str:
+    """The action the computer would choose in the reader's place: ``I would play the King of Hearts``."""
+    return str(describe(action, game.variant.words, game.names(), you=game.seat, style="hint"))
 
 
 def named(game: Game, text: str) -> str:
     """A sentence of the engine with each seat code as the player's name ("you" for the reader): a
     reader meets Bruno, never p2."""
-    names = {str(seat): "you" if seat == game.seat else game.name(seat) for seat in SEATS[: game.players]}
+    names = {str(seat): _("you") if seat == game.seat else game.name(seat) for seat in SEATS[: game.players]}
     return bridge.name_seats(text, names)
 
 
@@ -360,7 +393,18 @@ CONTRACT_NAMES: Final = {
 
 def contract_name(word: str) -> str:
     """``Garde (guard)`` for ``garde``: a contract as the menus and sentences name it."""
-    return CONTRACT_NAMES.get(word, _cap(word.replace("-", " ")))
+    name = CONTRACT_NAMES.get(word)
+    if name is not None:
+        return _(name)
+    text = word.replace("-", " ")  # a word no rule set names: the notation's
+    return text[:1].upper() + text[1:]
+
+
+def contract_noun(word: str) -> Noun:
+    """A contract in a sentence: ``You play {contract:a}.`` is "You play a garde (guard)."."""
+    name = CONTRACT_NAMES.get(word, word.replace("-", " "))
+    # The rule sets name their contracts as a menu does, with a capital: a sentence says them without.
+    return Noun(name[:1].lower() + name[1:], "contract")
 
 
 STATES: Final = {
@@ -394,51 +438,52 @@ def hand_kind(view: SeatView) -> str:
 def _prompt(game: Game, view: SeatView, kind: str) -> str:
     words = game.variant.words
     if view.phase == "over":
-        return "The deal is over."
+        return _("The deal is over.")
     if not view.my_turn:
         assert view.to_move is not None
-        return f"{game.name(view.to_move)} is thinking."
+        return _("{who} is thinking.", who=game.name(view.to_move))
     if kind == "play":
         current = view.current
         lead = current is None or not current.plays
-        return "Your lead: choose a card." if lead else "Your turn: choose a card to play."
+        return _("Your lead: choose a card.") if lead else _("Your turn: choose a card to play.")
     if kind == "discard":
-        return words.discard_prompt
+        return _(words.discard_prompt)
     if kind == "give":
-        return "Choose the card to hand over."
+        return _("Choose the card to hand over.")
     if view.phase == "bidding":
-        return "Your turn to bid: pass or choose a contract."
+        return _("Your turn to bid: pass or choose a contract.")
     if view.phase == "calling":
-        return words.calling_prompt
-    return "Your turn."
+        return _(words.calling_prompt)
+    return _("Your turn.")
 
 
-def _seats_html(game: Game, view: SeatView, rnd_tricks: Sequence[TrickView]) -> str:
+def _seats(game: Game, view: SeatView, tricks: Sequence[TrickView]) -> list[Json]:
+    """The players round the table: name, part (dealer, taker, partner), cards in hand and tricks won."""
     won = dict.fromkeys(view.seats, 0)
-    for trick in rnd_tricks:
+    for trick in tricks:
         if trick.winner is not None:
             won[trick.winner] += 1
-    items = []
+    seats = []
     for seat in view.seats:
         roles = []
         if seat == view.dealer:
-            roles.append("dealer")
+            roles.append(_("dealer"))
         if view.taker is not None and seat == view.taker:
-            roles.append(game.variant.words.taker)
+            roles.append(_(game.variant.words.taker))
         elif view.partner is not None and seat == view.partner:
-            roles.append("partner")
-        role = f'<span class="tp-role">{escape(", ".join(roles))}</span>' if roles else ""
-        turn = " tp-to-move" if seat == view.to_move else ""
-        mine = " tp-me" if seat == view.seat else ""
-        cards = view.hand_sizes[seat]
-        items.append(
-            f'<li class="tp-seat{turn}{mine}" data-seat="{seat}">'
-            f'<span class="tp-name">{escape(game.name(seat))}</span>{role}'
-            f'<span class="tp-counts">{cards} card{"" if cards == 1 else "s"}</span>'
-            f'<span class="tp-counts">{won[seat]} trick{"" if won[seat] == 1 else "s"}</span></li>'
+            roles.append(_("partner"))
+        seats.append(
+            {
+                "seat": str(seat),
+                "name": game.name(seat),
+                "roles": roles,
+                "to_move": seat == view.to_move,
+                "me": seat == view.seat,
+                "cards": view.hand_sizes[seat],
+                "tricks": won[seat],
+            }
         )
-    style = f"--tp-players: {len(items)}"
-    return f'<ul class="tp-seats" style="{style}" aria-label="The players">{"".join(items)}</ul>'
+    return seats
 
 
 def _trick_state(game: Game, trick: TrickView, current: bool) -> Json:
@@ -451,181 +496,152 @@ def _trick_state(game: Game, trick: TrickView, current: bool) -> Json:
     return data
 
 
-def _table_html(game: Game, view: SeatView) -> str:
+def _table_html(game: Game, view: SeatView) -> Markup:
     """The trick on the table: the one being played, or the last one won until the next card is led."""
     names = {"seats": [{"seat": str(s), "name": game.name(s)} for s in view.seats]}
     current = view.current
     if current is not None and current.plays:
-        caption = f"Trick {current.number + 1} so far"
+        caption = _("Trick {number} so far", number=current.number + 1)
         return bridge._trick_html(names, _trick_state(game, current, True), caption)
     done = [t for t in view.tricks if t.complete]
     if done:
         last = done[-1]
         assert last.winner is not None
-        caption = f"Trick {last.number + 1}, won by {game.name(last.winner)}"
+        caption = _("Trick {number}, won by {who}", number=last.number + 1, who=game.name(last.winner))
         return bridge._trick_html(names, _trick_state(game, last, False), caption)
-    return ""
+    return Markup()
 
 
+#: The title of each pile shown at the table, by the view's name for it: (the reader's, another
+#: player's). ``{who}`` is the player (the reader's name is "You").
 PILE_TITLES: Final = {
-    "dog": "The dog, turned over for all to see",
-    "discard": "{whose} discard",
-    "discard-trumps": "Trumps in {whose} discard",
-    "handful": "{who} showed a handful",
-    "stock": "The stock, taken up by {who}",
-    "given": "Handed over by {who}",
-    "received": "Handed to {who}",
-    "discard-found": "Found in {whose} discard",
-    "discard-pagat": "The Pagat {who} laid away",
+    "dog": (N_("The dog, turned over for all to see"), N_("The dog, turned over for all to see")),
+    "discard": (N_("Your discard"), N_("{who}'s discard")),
+    "discard-trumps": (N_("Trumps in Your discard"), N_("Trumps in {who}'s discard")),
+    "handful": (N_("You showed a handful"), N_("{who} showed a handful")),
+    "stock": (N_("The stock, taken up by {who}"), N_("The stock, taken up by {who}")),
+    "given": (N_("Handed over by {who}"), N_("Handed over by {who}")),
+    "received": (N_("Handed to {who}"), N_("Handed to {who}")),
+    "discard-found": (N_("Found in Your discard"), N_("Found in {who}'s discard")),
+    "discard-pagat": (N_("The Pagat {who} laid away"), N_("The Pagat {who} laid away")),
 }
+#: The title of each pile the reader may not see, by the view's name for it.
+HIDDEN_TITLES: Final = {"dog": N_("The dog"), "discard": N_("The discard")}
 
 
 def _pile_title(game: Game, pile: Pile) -> str:
-    who = game.name(pile.seat) if pile.seat is not None else "nobody"
-    whose = "Your" if who == "You" else f"{who}'s"
-    title = PILE_TITLES.get(pile.name, pile.name.replace("-", " ").capitalize())
-    return title.format(who=who, whose=whose)
+    titles = PILE_TITLES.get(pile.name)
+    if titles is None:  # a pile no title names: the view's name for it
+        return pile.name.replace("-", " ").capitalize()
+    yours, theirs = titles
+    if pile.seat == game.seat:
+        return _(yours, who=game.name(pile.seat))
+    return _(theirs, who=game.name(pile.seat) if pile.seat is not None else _("nobody"))
 
 
-def _piles_html(game: Game, view: SeatView) -> str:
+def _piles_html(game: Game, view: SeatView) -> Markup:
     items = []
     for pile in view.shown:
         if pile.name == "declaration":
             continue
-        cards = sort_hand(list(pile.cards))
+        cards = Markup(bridge.cards_html(sort_hand(list(pile.cards)), _("none")))
         items.append(
-            f'<div class="tw-pile" data-pile="{escape(pile.name)}">'
-            f'<p class="tw-pile-title">{escape(_pile_title(game, pile))}</p>'
-            f"{bridge.cards_html(cards, 'none')}</div>"
+            templates.render("replay/pile.html", key=pile.name, title=_pile_title(game, pile), cards=cards)
         )
     for name, count in view.hidden:
         if count:
-            title = {"dog": "The dog", "discard": "The discard"}.get(
-                name, name.replace("-", " ").capitalize()
-            )
-            items.append(
-                f'<div class="tw-pile" data-pile="{escape(name)}">'
-                f'<p class="tw-pile-title">{escape(title)}</p>'
-                f"{bridge.hidden_html(count, 'cards')}</div>"
-            )
+            title = HIDDEN_TITLES.get(name)
+            shown = _(title) if title is not None else name.replace("-", " ").capitalize()
+            cards = Markup(bridge.hidden_html(count, "cards"))
+            items.append(templates.render("replay/pile.html", key=name, title=shown, cards=cards))
     if not items:
-        return ""
-    piles = f'<div class="tp-piles">{"".join(items)}</div>'
-    if view.phase != "playing":
-        return piles
+        return Markup()
     # In the play the trick and the hand come first: what was shown stays one tap away.
-    return f'<details class="tp-shown"><summary>Cards shown at the table</summary>{piles}</details>'
+    return templates.render("play/piles.html", piles=items, folded=view.phase == "playing")
 
 
-def _bids_html(game: Game, view: SeatView) -> str:
+def _bids(game: Game, view: SeatView) -> list[str]:
     if view.phase not in ("bidding", "calling", "petit-sec") or not view.bids:
-        return ""
-    said = "".join(f"<li>{escape(action_sentence(game, bid))}</li>" for bid in view.bids)
-    return f'<ol class="tp-bids" aria-label="The bidding so far">{said}</ol>'
+        return []
+    return [action_sentence(game, bid) for bid in view.bids]
 
 
-def _contract_line(game: Game, view: SeatView) -> str:
+def _contract_line(game: Game, view: SeatView) -> list[str]:
+    """The contract and the called card, as sentences."""
     parts = []
     if view.contract is not None and view.taker is not None and view.phase != "bidding":
-        taker = game.name(view.taker)
-        contract = contract_name(view.contract).lower()
-        verb = "play" if taker == "You" else "plays"
-        parts.append(f"{taker} {verb} a {contract}.")
-    if view.called is not None:
-        called = _card(view.called, game.family)
-        if view.partner_known and view.partner is not None:
-            partner = game.name(view.partner)
-            holds = "hold" if partner == "You" else "holds"
-            parts.append(f"The called card is {called}: {partner} {holds} it.")
+        contract = contract_noun(view.contract)
+        if view.taker == game.seat:
+            parts.append(_("You play {contract:a}.", contract=contract))
         else:
-            parts.append(f"The called card is {called}; who holds it shows when it is played.")
-    if not parts:
-        return ""
-    return f'<p class="tp-contract">{escape(" ".join(parts))}</p>'
+            parts.append(_("{who} plays {contract:a}.", who=game.name(view.taker), contract=contract))
+    if view.called is not None:
+        called = card_noun(view.called, game.variant.words)
+        if view.partner_known and view.partner is not None:
+            if view.partner == game.seat:
+                parts.append(_("The called card is {card}: You hold it.", card=called))
+            else:
+                who = game.name(view.partner)
+                parts.append(_("The called card is {card}: {who} holds it.", card=called, who=who))
+        else:
+            parts.append(_("The called card is {card}; who holds it shows when it is played.", card=called))
+    return parts
 
 
-def _hand_html(game: Game, view: SeatView, kind: str, uid: str) -> str:
+#: What the hand's title asks for, by what choosing a card does.
+HAND_TITLES: Final = {
+    "play": N_("Your hand: choose a card to play"),
+    "discard": N_("Your hand: choose a card to lay away"),
+    "give": N_("Your hand: choose a card"),
+}
+
+
+def _hand_html(game: Game, view: SeatView, kind: str, uid: str) -> Markup:
     hand = sort_hand(list(view.hand))
     if not hand:
-        return '<p class="tp-hand-title">Your hand is empty.</p>'
+        return templates.render("play/hand.html", empty=True)
     if not (kind and view.my_turn):
-        return (
-            f'<p class="tp-hand-title" id="{uid}-hand">Your hand</p>'
-            f'<div class="tp-hand tp-hand-idle" aria-labelledby="{uid}-hand">{bridge.cards_html(hand)}</div>'
-        )
+        cards = Markup(bridge.cards_html(hand))
+        return templates.render("play/hand.html", empty=False, buttons=None, uid=uid, cards=cards)
     legal = {a.card for a in view.legal if a.kind == kind and a.cards}
-    active = True
-    buttons = []
     first = next((c for c in hand if c in legal), hand[0])
+    buttons = []
     for card in hand:
-        ok = active and card in legal
-        name = bridge.card_name(card)
         label, css = bridge._card_face(card)
-        note = "" if ok or not active else '<span class="tw-sr"> (not allowed now)</span>'
-        state = f' data-legal="{"true" if ok else "false"}"' if active else ""
-        tab = "0" if card == first else "-1"
         buttons.append(
-            f'<button type="button" class="tw-card tw-card-button {css}{" tp-legal" if ok else ""}" '
-            f'data-card="{card}"{state} tabindex="{tab}" title="{escape(name)}"'
-            f"{'' if active else ' disabled'}>"
-            f'<span aria-hidden="true">{escape(label)}</span>'
-            f'<span class="tw-sr">{escape(name)}</span>{note}</button>'
+            {
+                "code": str(card),
+                "css": css,
+                "legal": card in legal,
+                "first": card == first,
+                "name": bridge.card_name(card),
+                "label": label,
+            }
         )
-    what = {"play": "choose a card to play", "discard": "choose a card to lay away", "give": "choose a card"}
-    title = f"Your hand: {what[kind]}" if active and kind in what else "Your hand"
-    keys = (
-        '<p class="tp-keys">Arrow keys move along the hand; Enter or Space chooses the card.</p>'
-        if active
-        else ""
-    )
-    return (
-        f'<p class="tp-hand-title" id="{uid}-hand">{escape(title)}</p>'
-        f'<div class="tp-hand" role="toolbar" aria-labelledby="{uid}-hand" data-kind="{escape(kind)}">'
-        f"{''.join(buttons)}</div>{keys}"
-    )
+    title = _(HAND_TITLES[kind]) if kind in HAND_TITLES else _("Your hand")
+    return templates.render("play/hand.html", empty=False, buttons=buttons, uid=uid, title=title, kind=kind)
 
 
 def _bid_label(game: Game, action: Action) -> str:
     if action.kind == "pass":
-        return "Pass"
+        return _("Pass")
     return contract_name(action.word)
 
 
-def _actions_html(game: Game, view: SeatView, kind: str) -> str:
+def _actions(game: Game, view: SeatView, kind: str) -> list[Json]:
     """Buttons for the reader's actions that are not a card of the hand: bids, calls, announcements."""
     if not view.my_turn:
-        return ""
+        return []
     buttons = []
     for action in view.legal:
         if kind and action.kind == kind and action.cards:
             continue
         if action.kind in ("bid", "pass"):
             word = "pass" if action.kind == "pass" else action.word
-            buttons.append(
-                f'<button type="button" class="tw-button tp-bid" data-bid="{escape(word)}" '
-                f'data-action="{escape(action)}">{escape(_bid_label(game, action))}</button>'
-            )
-            continue
-        label = _cap(plain_words(action_text(action, game)))
-        if action.kind == "call" and action.cards:
-            label = f"Call {_card(action.card, game.family)}"
-        buttons.append(
-            f'<button type="button" class="tw-button tp-act" data-action="{escape(action)}">'
-            f"{escape(label)}</button>"
-        )
-    if not buttons:
-        return ""
-    what = "Your bid" if view.phase == "bidding" else "Your choice"
-    return f'<div class="tp-actions" role="group" aria-label="{what}">{"".join(buttons)}</div>'
-
-
-def _undo_html(game: Game, view: SeatView) -> str:
-    if undoable(game, view):
-        return (
-            '<p class="tp-undo-row"><button type="button" class="tw-button tp-undo" data-undo="">'
-            "Take back the last card laid away</button></p>"
-        )
-    return ""
+            buttons.append({"bid": word, "action": str(action), "label": _bid_label(game, action)})
+        else:
+            buttons.append({"bid": "", "action": str(action), "label": action_label(game, action)})
+    return buttons
 
 
 def undoable(game: Game, view: SeatView) -> bool:
@@ -635,10 +651,10 @@ def undoable(game: Game, view: SeatView) -> bool:
     return last.seat == game.seat and last.kind == "discard"
 
 
-def _tally_html(game: Game, view: SeatView, rnd: Round) -> str:
+def _tally_html(game: Game, view: SeatView, rnd: Round) -> Markup:
     """The card points and bouts of each side so far, when the reader knows the sides."""
     if not view.tricks or not any(t.complete for t in view.tricks):
-        return ""
+        return Markup()
     names = [game.name(seat) for seat in SEATS[: game.players]]
     record = HandRecord.from_round(rnd, players=names, with_expected=False)
     sides_hidden = view.same_side(view.seats[(view.seat + 1) % game.players]) is None or any(
@@ -649,65 +665,77 @@ def _tally_html(game: Game, view: SeatView, rnd: Round) -> str:
     return bridge._tally_html(tally, state)
 
 
-def table_html(game: Game, rnd: Round, uid: str) -> str:
+def table_html(game: Game, rnd: Round, uid: str) -> Markup:
     """The reader's side of the table now: everything comes from the reader's view."""
     view = rnd.view(game.seat)
     kind = hand_kind(view) if view.my_turn else ""
     status = _prompt(game, view, kind)
-    head = f'<p class="tp-status" data-status>{escape(status)}</p>'
     trick = _table_html(game, view)
     if view.phase == "over":  # the score and the open replay follow: the last trick is enough here
-        return f'{head}<div class="tp-table">{trick}</div>'
-    piles = _piles_html(game, view)
-    playing = view.phase == "playing"
-    parts = [
-        head,
-        _contract_line(game, view),
-        _seats_html(game, view, view.tricks),
-        _tally_html(game, view, rnd),
-        f'<div class="tp-table">{trick}{"" if playing else piles}</div>',
-        _bids_html(game, view),
-        _actions_html(game, view, kind),
-        _hand_html(game, view, kind, uid),
-        _undo_html(game, view),
-        piles if playing else "",
-    ]
-    return "".join(part for part in parts if part)
+        return templates.render("play/table.html", status=status, over=True, trick=trick)
+    return templates.render(
+        "play/table.html",
+        status=status,
+        over=False,
+        trick=trick,
+        contract=_contract_line(game, view),
+        seats=_seats(game, view, view.tricks),
+        tally=_tally_html(game, view, rnd),
+        playing=view.phase == "playing",
+        piles=_piles_html(game, view),
+        bids=_bids(game, view),
+        actions=_actions(game, view, kind),
+        actions_label=_("Your bid") if view.phase == "bidding" else _("Your choice"),
+        hand=_hand_html(game, view, kind, uid),
+        undo=undoable(game, view),
+    )
 
 
 # ====================================================================================== build time
-def setup_html(uid: str, game: Game) -> str:
+def setup_html(uid: str, game: Game) -> Markup:
     """The form that starts a deal: the rule set, the number of players, the computer's level, your seat."""
-    families = "".join(
-        f'<option value="{key}"{" selected" if key == game.family else ""}>{escape(label)}</option>'
-        for key, label in FAMILIES.items()
-    )
     counts = sorted({n for family in FAMILIES for n in family_players(family)})
-    players = "".join(
-        f'<option value="{n}"{" selected" if n == game.players else ""}>{n} players</option>' for n in counts
-    )
-    levels = "".join(
-        f'<option value="{key}"{" selected" if key == game.level else ""}>'
-        f"{escape(label)}: {escape(what)}</option>"
-        for key, (label, what) in LEVELS.items()
-    )
-    seats = "".join(
-        f'<option value="p{n}"{" selected" if n - 1 == game.seat else ""}>'
-        f"{'the dealer' if n == 1 else f'{n - 1} after the dealer'}</option>"
-        for n in range(1, 6)
-    )
-    fields = "".join(
-        f'<p><label for="{uid}-{name}">{label}</label>'
-        f'<select id="{uid}-{name}" name="{name}">{choices}</select></p>'
-        for name, label, choices in (
-            ("variant", "Rules", families),
-            ("players", "Players", players),
-            ("level", "Computer", levels),
-            ("seat", "Your seat", seats),
-        )
-    )
-    return (
-        f'<form class="tp-setup" data-setup novalidate aria-label="Choose the game">{fields}'
-        f'<p class="tp-setup-error" data-field-error role="alert"></p>'
-        f'<p><button type="submit" class="tw-button tw-primary">Deal these cards</button></p></form>'
+    fields = [
+        (
+            "variant",
+            _("Rules"),
+            [(key, _(label), key == game.family) for key, label in FAMILIES.items()],
+        ),
+        (
+            "players",
+            _("Players"),
+            [(str(n), ngettext("{n} player", "{n} players", n), n == game.players) for n in counts],
+        ),
+        (
+            "level",
+            _("Computer"),
+            [
+                (key, _("{level}: {means}", level=_(label), means=_(what)), key == game.level)
+                for key, (label, what) in LEVELS.items()
+            ],
+        ),
+        (
+            "seat",
+            _("Your seat"),
+            [
+                (
+                    f"p{n}",
+                    _("the dealer") if n == 1 else _("{n} after the dealer", n=n - 1),
+                    n - 1 == game.seat,
+                )
+                for n in range(1, 6)
+            ],
+        ),
+    ]
+    return templates.render(
+        "play/setup.html",
+        uid=uid,
+        fields=[
+            {
+                "name": name,
+                "label": label,
+                "choices": [{"value": v, "label": text, "selected": chosen} for v, text, chosen in choices],
+            }
+            for name, label, choices in fields
+        ],
     )

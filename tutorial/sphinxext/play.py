@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from markupsafe import escape
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
@@ -92,7 +93,7 @@ class PlayDirective(SphinxDirective):
 
 
 def _e(value: object) -> str:
-    return play_table.escape(value)
+    return str(escape(value))
 
 
 def _controls(uid: str, fixed: bool) -> str:
@@ -131,7 +132,7 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
         name.removesuffix(".py"): relative_uri(here, f"{PLAY_ASSETS}/{name}") + f"?v={version}"
         for name in MODULES
     }
-    config = {"setup": first["address"], "fixed": fixed}
+    config = {"setup": first["address"], "fixed": fixed, "messages": first["messages"]}
     setup = (
         ""
         if fixed

@@ -78,3 +78,5 @@ class Words:
     discard_prompt: str
     #: What the player asked to call (or declare) is told: "Call a King: choose its suit.".
     calling_prompt: str
+    #: A pass in a sentence, ``{who}`` filled in: "{who} passes.", "{who} declares nothing." (Mathers).
+    pass_sentence: str = "{who} passes."

@@ -14,10 +14,19 @@ def test_a_template_escapes_what_it_shows_and_translates_its_sentences() -> None
 
 
 def test_every_template_compiles() -> None:
+    from markupsafe import Markup
+
     names = ENV.list_templates(extensions=["html"])
+    assert "replay/pile.html" in names
     for name in names:
         ENV.get_template(name)
-    assert render("_example_test.html", who="Zoé", card="HK") == '<p class="said">Zoé plays HK</p>'
+    html = render(
+        "replay/pile.html", key="dog", title="Zoé's <dog>", cards=Markup('<span class="tw-cards"></span>')
+    )
+    assert html == (
+        '<div class="tw-pile" data-pile="dog"><p class="tw-pile-title">Zoé&#39;s &lt;dog&gt;</p>'
+        '<span class="tw-cards"></span></div>'
+    )
 
 
 def test_a_sentence_may_hold_html_kept_whole_while_plain_values_are_escaped() -> None:

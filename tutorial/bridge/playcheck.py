@@ -3,37 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
+
+from markupsafe import Markup
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
+from tarot_core.describe import card_noun
 from tarot_core.engine.round import Round
 from tarot_core.engine.state import Phase
+from tarot_core.engine.variant import words_for
 from tarot_core.errors import TarotError
+from tarot_core.messages import Noun, _
 from tarot_core.records import HandRecord
 
-from .common import (
-    BridgeError,
-    Display,
-    Json,
-    _dump,
-    _e,
-    _guarded,
-    card_button,
-    card_name,
-    card_phrase,
-    cards_html,
-)
+from .common import BridgeError, Display, Json, _dump, _guarded, card_button, card_name, cards_html
 from .query import available_variants
-from .replay import cards_from, trick_html
+from .replay import cards_from, trick_caption, trick_html
 from .state import _step, get_record, record_names, state_of
+from .templates import render
+
+#: The roles a sentence names as the player's own ("Bruno (p2) is to play, the partner."); any other
+#: is a side ("..., on the taker's side.").
+OWN_ROLES: Final = ("dealer", "soloist", "partner", "opponent")
 
 
 # ------------------------------------------------------------------------------ may I play this card?
 def default_play_step(record: HandRecord) -> int:
     """A position worth asking about: the first play where the player to move has cards they may not play."""
     fallback: int | None = None
-    for step, (_, rnd) in enumerate(record.states()):
+    for step, (_before, rnd) in enumerate(record.states()):
         if rnd.phase is Phase.PLAYING and rnd.to_move is not None:
             if fallback is None:
                 fallback = step
@@ -43,7 +42,7 @@ def default_play_step(record: HandRecord) -> int:
                 if len(rnd.legal_cards(rnd.to_move)) < len(hand):
                     return step
     if fallback is None:
-        raise BridgeError("step", "this hand has no card play to ask about")
+        raise BridgeError("step", _("this hand has no card play to ask about"))
     return fallback
 
 
@@ -52,58 +51,80 @@ def _play_round(record: HandRecord, step: object) -> tuple[int, Round]:
     rnd = record.round_at(number)
     if rnd.phase is not Phase.PLAYING or rnd.to_move is None:
         raise BridgeError(
-            "step", f"at step {number} nobody is playing a card (the phase is {rnd.phase.value})"
+            "step",
+            _(
+                "at step {step} nobody is playing a card (the phase is {phase})",
+                step=number,
+                phase=rnd.phase.value,
+            ),
         )
     return number, rnd
 
 
-def play_html(state: Mapping[str, Any], display: Display, verdict: Mapping[str, Any] | None = None) -> str:
+def play_html(state: Mapping[str, Any], display: Display, verdict: Mapping[str, Any] | None = None) -> Markup:
     """The position: the trick so far and the hand of the player to move, each card a button."""
     seat = state.get("asked_seat") or state.get("to_move")
     entry = next((s for s in state["seats"] if s["seat"] == seat), None)
     name = entry["name"] if entry else str(seat)
     current = state.get("current_trick")
-    trick = trick_html(state, current, f"Trick {current['number']} so far" if current else "The trick")
+    caption = _("Trick {number} so far", number=current["number"]) if current else _("The trick")
+    trick = trick_html(state, current, caption)
     if (current is None or not current["plays"]) and state["tricks"]:  # a trick just completed
         last = state["tricks"][-1]
-        trick = trick_html(state, last, f"Trick {last['number']}, won by {last['winner_name']}")
+        trick = trick_html(state, last, trick_caption(last, won=True))
     hand_cards = cards_from(entry["hand"] or []) if entry else []
     played = verdict.get("card") if verdict and verdict.get("accepted") else None
+    cards: Markup | None = None
+    buttons: list[Markup] | None = None
     if played:
-        hand_html = cards_html(hand_cards, "no cards left")
-        prompt = f"{name}'s hand after playing"
+        cards = Markup(cards_html(hand_cards, _("no cards left")))
+        prompt = _("{who}'s hand after playing", who=name)
     else:
-        hand_html = (
-            f'<div class="tw-hand-buttons" role="group" aria-label="{_e(name)}\'s hand">'
-            f"{''.join(card_button(c, display.uid) for c in hand_cards)}</div>"
-        )
-        prompt = f"{name}'s hand: choose a card to play"
-    role = entry["role"] if entry else ""
-    side = (
-        f", the {role}" if role in ("dealer", "soloist", "partner", "opponent") else f", on the {role}'s side"
+        buttons = [Markup(card_button(c, display.uid)) for c in hand_cards]
+        prompt = _("{who}'s hand: choose a card to play", who=name)
+    return render(
+        "replay/playcheck-position.html",
+        context=_context(state, name, str(seat), entry["role"] if entry else ""),
+        trick=trick,
+        uid=display.uid,
+        prompt=prompt,
+        name=name,
+        cards=cards,
+        buttons=buttons,
     )
-    context = f"{name} ({seat}) is to play" + (side if role else "") + "."
+
+
+def _context(state: Mapping[str, Any], name: str, seat: str, role: str) -> str:
+    """Who is to play, with the contract and the called card: ``Bruno (p2) is to play, the partner. ...``"""
+    if not role:
+        said = [_("{who} ({seat}) is to play.", who=name, seat=seat)]
+    elif role in OWN_ROLES:
+        said = [_("{who} ({seat}) is to play, the {role}.", who=name, seat=seat, role=_(role))]
+    else:
+        said = [_("{who} ({seat}) is to play, on the {role}'s side.", who=name, seat=seat, role=_(role))]
     if state.get("contract_text"):
         text = str(state["contract_text"])
-        context += f" {text[:1].upper()}{text[1:]}."
+        # The contract's clause begins a sentence here.
+        said.append(_("{contract}.", contract=text[:1].upper() + text[1:]))
     if state.get("called"):
-        context += f" The called card is the {state['called']['name']}."
-    return (
-        f'<p class="tw-status">{_e(context)}</p>{trick}'
-        f'<p class="tw-hand-title" id="{display.uid}-hand">{_e(prompt)}</p>{hand_html}'
-    )
-
-
-def _verdict_html(verdict: Mapping[str, Any]) -> str:
-    if verdict.get("accepted"):
-        return (
-            f'<p class="tw-verdict tw-accepted"><strong>Accepted.</strong> '
-            f"{_e(verdict['who'])} plays {_e(verdict['card_phrase'])}.</p>"
+        words = words_for(str(state["family"]))
+        said.append(
+            _("The called card is {card}.", card=card_noun(Card.parse(state["called"]["code"]), words))
         )
-    link = ""
-    if verdict.get("rule_url"):
-        link = f' <a class="tw-link" href="{_e(verdict["rule_url"])}">Read the rule</a>'
-    return f'<p class="tw-verdict tw-refused"><strong>Refused:</strong> {_e(verdict["message"])}.{link}</p>'
+    return " ".join(said)
+
+
+def _verdict_html(verdict: Mapping[str, Any], card: Noun | None = None) -> Markup:
+    """The engine's answer to the card tried (``card``: its name in a sentence, else the verdict's
+    ``card_phrase``)."""
+    return render(
+        "replay/playcheck-verdict.html",
+        accepted=bool(verdict.get("accepted")),
+        who=verdict.get("who", ""),
+        card=card if card is not None else verdict.get("card_phrase", ""),
+        message=verdict.get("message", ""),
+        rule_url=verdict.get("rule_url", ""),
+    )
 
 
 def position(record: str, step: int | str | None = None, options: str = "{}") -> str:
@@ -135,11 +156,12 @@ def check_play(record: str, step: int | str | None, card: str, options: str = "{
         except TarotError as error:
             raise BridgeError("card", str(error)) from None
         action = Action(seat, "play", "", (chosen,))
+        noun = card_noun(chosen, rec.variant.words)
         refusal = rnd.why_illegal(action)
         verdict: Json = {
             "card": str(chosen),
             "card_name": card_name(chosen),
-            "card_phrase": card_phrase(chosen, rec.variant.family),
+            "card_phrase": str(noun),
             "seat": str(seat),
             "who": rec.seat_name(seat),
             "accepted": refusal is None,
@@ -161,7 +183,7 @@ def check_play(record: str, step: int | str | None, card: str, options: str = "{
         state["asked_seat"] = str(seat)
         state["step"] = number
         state["html"] = play_html(state, display, verdict)
-        return {**state, **verdict, "verdict_html": _verdict_html(verdict)}
+        return {**state, **verdict, "verdict_html": _verdict_html(verdict, noun)}
 
     return _guarded(work)
 

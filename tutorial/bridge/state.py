@@ -8,15 +8,17 @@ from typing import Final
 
 from tarot_core.actions import Action
 from tarot_core.cards import Card
+from tarot_core.describe import card_noun, describe
 from tarot_core.engine.round import Round
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import words_for
 from tarot_core.engine.words import Words
 from tarot_core.errors import TarotError, quoted
+from tarot_core.messages import _
 from tarot_core.records import HandRecord, load_record
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
-from .common import HANDS_DIR, BridgeError, Json, Query, _load_json, card_json, card_phrase, name_seats
+from .common import HANDS_DIR, BridgeError, Json, Query, _load_json, card_json, name_seats
 from .query import query_from_request, roles_asked
 
 # ====================================================================================== records
@@ -32,7 +34,7 @@ def record_names() -> list[str]:
 def get_record(source: str) -> tuple[str, HandRecord]:
     """A sample hand by name (``fft-4-first-hand``) or a record's JSON text."""
     if not isinstance(source, str) or not source.strip():
-        raise BridgeError("record", "name a sample hand, such as fft-4-first-hand")
+        raise BridgeError("record", _("name a sample hand, such as {example}", example="fft-4-first-hand"))
     text = source.strip()
     if text.startswith("{"):
         return "", load_record(_load_json(text, "record"))
@@ -40,12 +42,17 @@ def get_record(source: str) -> tuple[str, HandRecord]:
     if name in _RECORDS:
         return name, _RECORDS[name]
     if len(name) > RECORD_NAME_LENGTH or not name.replace("-", "").replace("_", "").isalnum():
-        raise BridgeError("record", f"{quoted(name)} is not the name of a sample hand")
+        raise BridgeError("record", _("{name} is not the name of a sample hand", name=quoted(name)))
     path = HANDS_DIR / f"{name}.json"
     if not path.is_file():
-        known = ", ".join(record_names()) or "none"
+        known = ", ".join(record_names()) or _("none")
         raise BridgeError(
-            "record", f"there is no sample hand called {quoted(name)}; the sample hands are {known}"
+            "record",
+            _(
+                "there is no sample hand called {name}; the sample hands are {known}",
+                name=quoted(name),
+                known=known,
+            ),
         )
     record = load_record(path)
     _RECORDS[name] = record
@@ -61,11 +68,14 @@ def _step(step: object, record: HandRecord) -> int:
         try:
             step = int(text)
         except ValueError:
-            raise BridgeError("step", f"step must be a whole number from 0 to {last}, not {step!r}") from None
+            raise BridgeError(
+                "step",
+                _("step must be a whole number from 0 to {last}, not {step}", last=last, step=repr(step)),
+            ) from None
     if isinstance(step, bool) or not isinstance(step, int):
-        raise BridgeError("step", f"step must be a whole number from 0 to {last}")
+        raise BridgeError("step", _("step must be a whole number from 0 to {last}", last=last))
     if not 0 <= step <= last:
-        raise BridgeError("step", f"step must be between 0 and {last}, not {step}")
+        raise BridgeError("step", _("step must be between 0 and {last}, not {step}", last=last, step=step))
     return step
 
 
@@ -76,7 +86,14 @@ def _view(view: object, players: int) -> Seat | None:
     try:
         return Seat.parse(text, players)
     except TarotError:
-        raise BridgeError("view", f"view is 'all' or a seat from p1 to p{players}, not {view!r}") from None
+        raise BridgeError(
+            "view",
+            _(
+                "view is 'all' or a seat from p1 to {last}, not {view}",
+                last=SEATS[players - 1],
+                view=repr(view),
+            ),
+        ) from None
 
 
 def _words(rnd: Round) -> Words:
@@ -84,42 +101,12 @@ def _words(rnd: Round) -> Words:
     return words_for(rnd.variant.family)
 
 
-def _action_sentence(action: Action, record: HandRecord) -> str:
-    who = record.seat_name(action.seat)
-    kind = action.kind
-    family = record.variant.family
-    words = record.variant.words
-    first = card_phrase(action.cards[0], family) if action.cards else ""
-    if kind == "pass":
-        return f"{who} {words.passes}."
-    if kind == "bid":
-        return words.bid_sentence.format(who=who, bid=words.bid_names.get(action.word, action.word))
-    if kind == "call":
-        return f"{who} calls {first}."
-    if kind == "discard":
-        return words.discard_sentence.format(who=who, card=first or "a card")
-    if kind == "play":
-        return f"{who} plays {first}."
-    if kind == "demand":
-        return f"{who} names {first}: whoever holds it hands it over."
-    if kind == "give":
-        return f"{who} hands over {first or 'a card, face down'}."
-    if kind == "declare":
-        if action.word == "all":
-            return f"{who} declares every combination in his hand."
-        asked = action.word.removeprefix("ask-")
-        try:
-            asked_name = record.seat_name(Seat.parse(asked, record.variant.players))
-        except TarotError:
-            asked_name = asked
-        return f"{who} asks {asked_name} for a Tarot Trump."
-    if kind == "handful":
-        return f"{who} shows a {action.word} handful."
-    if kind == "slam":
-        return f"{who} announces a slam."
-    if kind == "petit-sec":
-        return f"{who} announces the Petit alone (petit sec): the deal is void."
-    return f"{who}: {action}."
+def _action_sentence(action: Action | None, record: HandRecord) -> str:
+    """The last action as the replay tells it (:func:`~tarot_core.describe.describe`)."""
+    if action is None:
+        return _("The cards are dealt.")
+    names = {seat: record.seat_name(seat) for seat in SEATS[: record.variant.players]}
+    return str(describe(action, record.variant.words, names, style="replay"))
 
 
 def _role(rnd: Round, seat: Seat, viewer: Seat | None) -> str:
@@ -177,7 +164,7 @@ def trick_steps(record: HandRecord) -> list[int]:
     """For each trick, the step at which it is complete (its last card played)."""
     steps: list[int] = []
     done = 0
-    for step, (_, rnd) in enumerate(record.states()):
+    for step, (_before, rnd) in enumerate(record.states()):
         if len(rnd.tricks) > done:
             done = len(rnd.tricks)
             steps.append(step)
@@ -234,7 +221,11 @@ def _seated(query: Query | None, rnd: Round, record: HandRecord) -> Query | None
 def _phase_texts(rnd: Round) -> tuple[str, str]:
     """(what the table is doing, what the player to move does), in the words of the round's rules."""
     phase = rnd.phase.value
-    return _words(rnd).steps.get(rnd.rule_stage(), (phase, "to play"))
+    found = _words(rnd).steps.get(rnd.rule_stage())
+    if found is None:
+        return phase, _("to play")
+    doing, turn = found
+    return _(doing), _(turn) if turn else ""
 
 
 def _contract_text(rnd: Round, record: HandRecord) -> str:
@@ -245,11 +236,12 @@ def _contract_text(rnd: Round, record: HandRecord) -> str:
         return ""
     unbid = words.unbid_contracts.get(contract)
     if unbid is not None:
-        return unbid.format(dealer=record.seat_name(rnd.dealer))
-    word = words.contracts.get(contract, contract)
+        return _(unbid, dealer=record.seat_name(rnd.dealer))
+    word = words.contracts.get(contract)
+    name = _(word) if word is not None else contract
     if rnd.taker is None:
-        return f"contract: {word}"
-    return f"{record.seat_name(rnd.taker)} plays a {word}"
+        return _("contract: {contract}", contract=name)
+    return _("{who} plays a {contract}", who=record.seat_name(rnd.taker), contract=name)
 
 
 def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
@@ -277,27 +269,27 @@ def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:
         contract = rnd.contract
         if taker is not None:
             taken = words.apart_taken if rnd.dog_revealed else words.apart_to_take
-            title = taken.format(taker=record.seat_name(taker))
+            title = _(taken, taker=record.seat_name(taker))
         elif contract is None:
-            title = words.apart
+            title = _(words.apart)
         else:
             side = rnd.rule_dog_side(contract)
             nobody = rnd.rule_dog_counts_for_nobody()
-            whose = "nobody" if nobody else "the defence" if side == DEFENCE else "the taker's side"
-            shown = "shown, then set aside" if rnd.dog_revealed else "set aside unseen"
-            title = words.apart_left.format(shown=shown, whose=whose)
+            whose = _("nobody") if nobody else _("the defence") if side == DEFENCE else _("the taker's side")
+            shown = _("shown, then set aside") if rnd.dog_revealed else _("set aside unseen")
+            title = _(words.apart_left, shown=shown, whose=whose)
         pile(words.apart_pile, title, rnd.dog)
     if rnd.discard:
-        pile("discard", words.discard_title.format(dealer=dealer), rnd.discard)
+        pile("discard", _(words.discard_title, dealer=dealer), rnd.discard)
     return piles
 
 
 def _table_talk(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[str]:
     """What was said at the table besides the bids (the round's hook): Chambéry's demands and
     announcements, Mathers' declarations and calls for a Tarot Trump."""
-    family = rnd.variant.family
+    words = _words(rnd)
     return rnd.rule_talk(
-        record.seat_name, lambda card: card_phrase(card, family), None if rnd.is_over else viewer
+        record.seat_name, lambda card: str(card_noun(card, words)), None if rnd.is_over else viewer
     )
 
 
@@ -387,7 +379,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
         "turn_text": turn_text,
         "to_move": str(rnd.to_move) if rnd.to_move is not None else None,
         "last_action": str(last) if last is not None else None,
-        "last_action_text": _action_sentence(last, record) if last is not None else "The cards are dealt.",
+        "last_action_text": _action_sentence(last, record),
         "bids": bids,
         "bid_words": bid_words,
         "taker": str(rnd.taker) if rnd.taker is not None else None,

@@ -26,6 +26,7 @@ from typing import Final
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from markupsafe import escape
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
@@ -66,7 +67,7 @@ class PlayDirective(SphinxDirective):
 
 
 def _e(value: object) -> str:
-    return play_table.escape(value)
+    return str(escape(value))
 
 
 def _controls(uid: str, fixed: bool) -> str:
@@ -97,7 +98,7 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     options = json.dumps({"uid": uid, "links": registry.links(translator)})
     first = play_bridge.first_state(node["setup"], options)
     runtime = json.loads(page_runtime(translator))
-    config = {"setup": first["address"], "fixed": fixed}
+    config = {"setup": first["address"], "fixed": fixed, "messages": first["messages"]}
     setup = (
         ""
         if fixed

@@ -51,8 +51,16 @@ function setupWith(base, changes) {
   return setup;
 }
 
+// The sentences this script writes come from the page, in its language (play_bridge.page_messages):
+// each is looked up by name and its {placeholders} filled in.
+function fill(messages, name, params = {}) {
+  const text = messages[name] || "";
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
 function setupWidget(root) {
   const config = JSON.parse(root.dataset.config);
+  const messages = config.messages || {};
   const options = root.dataset.options;
   const fixed = Boolean(config.fixed);
   const storeKey = fixed ? `${STORE}:${location.pathname}:${root.id}` : STORE;
@@ -82,7 +90,7 @@ function setupWidget(root) {
   if (savedPace && PACES[savedPace]) pace.value = savedPace;
   pace.addEventListener("change", () => writeStore(PACE_STORE, pace.value));
 
-  function say(text) {
+  function tell(text) {
     if (!text) return;
     const item = document.createElement("li");
     item.textContent = text;
@@ -151,15 +159,7 @@ function setupWidget(root) {
     root.dataset.scores = JSON.stringify(answer.scores);
     replay.hidden = false;
     replayStep = 0;
-    replay.innerHTML =
-      '<h3 class="tp-replay-title">Go back over the deal, every hand face up</h3>' +
-      '<div class="tw-controls tp-replay-controls" role="group" aria-label="Replay controls"><div class="tw-buttons">' +
-      '<button type="button" class="tw-button" data-step="first" aria-label="Back to the deal">⏮</button>' +
-      '<button type="button" class="tw-button" data-step="back" aria-label="Step back">◀</button>' +
-      '<button type="button" class="tw-button" data-step="forward" aria-label="Step forward">▶</button>' +
-      '<button type="button" class="tw-button" data-step="last" aria-label="Go to the end">⏭</button>' +
-      `<output class="tw-step" aria-live="off">Step 0 of ${answer.steps}</output></div></div>` +
-      '<div class="tw-stage tp-replay-stage"></div>';
+    replay.innerHTML = answer.replay_html;
     replay.dataset.steps = String(answer.steps);
     drawReplay();
     if (focusWanted) {
@@ -175,7 +175,7 @@ function setupWidget(root) {
   async function drawReplay() {
     const steps = Number(replay.dataset.steps);
     replayStep = Math.max(0, Math.min(steps, replayStep));
-    replay.querySelector(".tw-step").textContent = `Step ${replayStep} of ${steps}`;
+    replay.querySelector(".tw-step").textContent = fill(messages, "step", { step: replayStep, steps });
     const mine = epoch;
     const answer = await call("replay_step", [JSON.stringify(game), replayStep, options], MODULE);
     if (mine !== epoch || !answer.ok) return;
@@ -217,7 +217,7 @@ function setupWidget(root) {
       if (since < gap || wait > 0) await sleep(Math.max(0, wait, gap - since));
       if (mine !== epoch) return;
       draw(next);
-      say(next.said);
+      tell(next.said);
       lastShown = performance.now();
       current = next;
     }
@@ -233,7 +233,7 @@ function setupWidget(root) {
       return false;
     }
     draw(answer);
-    if (answer.said) say(answer.said);
+    if (answer.said) tell(answer.said);
     if (answer.waiting) await runComputer(answer);
     return true;
   }
@@ -246,7 +246,7 @@ function setupWidget(root) {
     if (saved && sameSetup(saved, setup)) {
       const answer = await call("show", [JSON.stringify(saved), options], MODULE);
       if (answer.ok) {
-        say("The deal goes on where you left it.");
+        tell(fill(messages, "resumed"));
         return show(answer);
       }
     }
@@ -263,11 +263,7 @@ function setupWidget(root) {
         return;
       }
       if (!answer.accepted) {
-        const link = answer.rule_url
-          ? ` <a class="tw-link" href="${answer.rule_url}">Read the rule</a>`
-          : "";
-        refusal.innerHTML = `<strong>Not allowed:</strong> <span></span>${link}`;
-        refusal.querySelector("span").textContent = answer.refusal;
+        refusal.innerHTML = answer.refusal_html;
         root.dataset.reason = answer.reason;
         const card = stage.querySelector(`button[data-card="${answer.card}"]`);
         if (card) {
@@ -317,13 +313,13 @@ function setupWidget(root) {
 
   hintButton.addEventListener("click", async () => {
     if (!game || !ACTIVE.has(root.dataset.state)) return;
-    hintBox.textContent = "Thinking about your best move…";
+    hintBox.textContent = fill(messages, "thinking");
     const answer = await call("hint", [JSON.stringify(game), options], MODULE);
     if (!answer.ok) {
       hintBox.textContent = answer.message;
       return;
     }
-    hintBox.textContent = `Hint: ${answer.hint}`;
+    hintBox.textContent = fill(messages, "hint", { hint: answer.hint });
     for (const marked of stage.querySelectorAll(".tp-hinted")) marked.classList.remove("tp-hinted");
     const target = answer.card
       ? stage.querySelector(`button[data-card="${answer.card}"]`)
@@ -385,6 +381,7 @@ function status(root, text) {
 
 if (roots.length) {
   const engine = startEngine(JSON.parse(roots[0].dataset.runtime));
+  const messages = roots.map((root) => JSON.parse(root.dataset.config).messages || {});
   const starters = roots.map((root) => setupWidget(root));
   // Until the engine can answer them, the controls are disabled and the notice counts the bytes. The
   // table's own (bids, cards) stay so until the deal is drawn afresh, which replaces them.
@@ -406,15 +403,15 @@ if (roots.length) {
           try {
             await starters[index]();
           } catch (error) {
-            status(root, `The deal could not start: ${error.message}`);
+            status(root, fill(messages[index], "failed", { error: error.message }));
           }
         }),
       ),
     (error) => {
-      for (const root of roots) {
+      roots.forEach((root, index) => {
         root.dataset.state = "error";
-        status(root, `The computer players could not start in this browser (${error.message}).`);
-      }
+        status(root, fill(messages[index], "no_engine", { error: error.message }));
+      });
     },
   );
 }

@@ -18,6 +18,7 @@ WORDS: Final = Words(
     apart_lies=N_("face down, for the dealer"),
     discard=N_("Thrown out"),
     passes=N_("declares nothing"),
+    pass_sentence=N_("{who} declares nothing."),
     bid_sentence=N_("{who} bids {bid}."),
     bid_names={},
     discard_sentence=N_("{who}, the dealer, lays {card} away."),

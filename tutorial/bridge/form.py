@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
-from tarot_core.engine.request import FieldContext, RequestField
+from markupsafe import Markup
 
-from .common import Query, _e
+from tarot_core.engine.request import FieldContext, RequestField
+from tarot_core.messages import _, ngettext
+
+from .common import Query
 from .query import (
     DEFAULT_RULES,
     NAME_LENGTH,
@@ -21,6 +24,7 @@ from .query import (
     seat_count,
     seat_names,
 )
+from .templates import render
 
 
 def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = True) -> list[FormField]:
@@ -39,17 +43,17 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         players = 4
     variants = available_variants()
     fields = [
-        FormField("variant", "Rules", "select", (variant,), tuple((v, rules_label(v)) for v in variants)),
+        FormField("variant", _("Rules"), "select", (variant,), tuple((v, rules_label(v)) for v in variants)),
     ]
     if variant not in variants:  # nothing else to fill in until the rules are known
         return fields
     fields.append(
         FormField(
             "players",
-            "Players",
+            _("Players"),
             "select",
             (players_text,),
-            tuple((str(n), f"{n} players") for n in _players_choices(variant)),
+            tuple((str(n), ngettext("{n} player", "{n} players", n)) for n in _players_choices(variant)),
         )
     )
     seats = [f"p{number}" for number in range(1, seat_count(query) + 1)]
@@ -58,11 +62,11 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         fields.append(
             FormField(
                 "names",
-                "Players' names (optional)",
+                _("Players' names (optional)"),
                 "text",
                 tuple(_one(query, f"{seat}.name") for seat in seats),
                 repeat=len(seats),
-                sublabels=tuple(f"Player {number}" for number in range(1, len(seats) + 1)),
+                sublabels=tuple(_("Player {number}", number=number) for number in range(1, len(seats) + 1)),
                 names=tuple(f"{seat}.name" for seat in seats),
             )
         )
@@ -74,7 +78,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         fields.append(
             FormField(
                 "partner",
-                "Partner (the called King's holder)",
+                _("Partner (the called King's holder)"),
                 "select",
                 (_one(query, "partner", "p2"),),
                 seat_choices,
@@ -82,7 +86,9 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         )
     form = request_form(variant)
     if form is None:
-        fields.append(FormField("request", "Score request (JSON)", "text", (_one(query, "request", "{}"),)))
+        fields.append(
+            FormField("request", _("Score request (JSON)"), "text", (_one(query, "request", "{}"),))
+        )
         return fields
     context = FieldContext(players, tuple(seats), tuple(names), query)
     by_seat = [fld for fld in form.shown(players) if fld.per_seat]
@@ -92,7 +98,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         elif fld is by_seat[0]:  # the fields asked for each seat, seat after seat
             for seat, name in zip(seats, names, strict=False):
                 fields += [
-                    _control(each, context, f"{seat}.{each.name}", each.label.format(name=name))
+                    _control(each, context, f"{seat}.{each.name}", str(each.label).format(name=name))
                     for each in by_seat
                 ]
     return fields
@@ -124,76 +130,15 @@ def _control(fld: RequestField, context: FieldContext, name: str, label: str) ->
     )
 
 
-def form_html(query: Query, uid: str, *, with_names: bool = True, with_roles: bool = True) -> str:
+def form_html(query: Query, uid: str, *, with_names: bool = True, with_roles: bool = True) -> Markup:
     """The calculator's controls, with an empty message slot next to each.
 
     Number fields are text fields that open a phone's number keys: what is typed reaches the bridge as
     typed (a browser's number field would hand over nothing for "4O"), and the bridge says what it
     expects. ``with_names`` and ``with_roles`` as in :func:`form_fields`.
     """
-    parts: list[str] = []
-    for fld in form_fields(query, with_names=with_names, with_roles=with_roles):
-        ident = f"{uid}-{fld.name.replace('.', '-')}"
-        err = f'<p class="tw-field-error" id="{ident}-error" data-error-for="{fld.name}"></p>'
-        help_html = f'<p class="tw-help" id="{ident}-help">{_e(fld.help)}</p>' if fld.help else ""
-        described = f"{ident}-error" + (f" {ident}-help" if fld.help else "")
-        controls: list[str] = []
-        for index in range(fld.repeat):
-            value = fld.values[index] if index < len(fld.values) else ""
-            name = fld.names[index] if index < len(fld.names) else fld.name
-            cid = ident if index == 0 else f"{ident}-{index + 1}"
-            common = f'id="{cid}" name="{name}" aria-describedby="{described}"'
-            if fld.kind == "select":
-                options = "".join(
-                    f'<option value="{_e(v)}"{" selected" if v == value else ""}>{_e(text)}</option>'
-                    for v, text in fld.choices
-                )
-                if value and value not in {v for v, _ in fld.choices}:
-                    options += f'<option value="{_e(value)}" selected>{_e(value)}</option>'
-                control = f"<select {common}>{options}</select>"
-            elif fld.kind == "checkbox":
-                checked = " checked" if value.lower() in ("1", "true", "on", "yes") else ""
-                control = f'<input type="checkbox" value="1" {common}{checked}>'
-            elif fld.kind == "number":
-                keys = "numeric" if fld.step == "1" else "decimal"
-                control = (
-                    f'<input type="text" inputmode="{keys}" autocomplete="off" value="{_e(value)}" '
-                    f'data-number="{"whole" if fld.step == "1" else "decimal"}" {common}>'
-                )
-            elif fld.name == "names":
-                control = (
-                    f'<input type="text" autocomplete="off" maxlength="{NAME_LENGTH}" '
-                    f'value="{_e(value)}" {common}>'
-                )
-            else:
-                control = f'<input type="text" value="{_e(value)}" {common}>'
-            if fld.repeat > 1:
-                label = fld.sublabels[index] if index < len(fld.sublabels) else f"{fld.label} {index + 1}"
-                sublabel = f'<label class="tw-sublabel" for="{cid}">{_e(label)}</label>'
-                controls.append(f'<span class="tw-sub">{sublabel}{control}</span>')
-            elif fld.kind == "checkbox":
-                controls.append(f'{control}<label for="{cid}">{_e(fld.label)}</label>')
-            else:
-                controls.append(control)
-        if fld.repeat > 1:
-            legend = fld.legend or fld.label
-            wide = " tw-field-wide" if fld.sublabels or fld.repeat > 2 else ""
-            parts.append(
-                f'<fieldset class="tw-field{wide}" data-field="{fld.name}">'
-                f'<legend>{_e(legend)}</legend><div class="tw-subs">{"".join(controls)}</div>'
-                f"{help_html}{err}</fieldset>"
-            )
-        elif fld.kind == "checkbox":
-            parts.append(
-                f'<div class="tw-field tw-field-check tw-field-{fld.name}" data-field="{fld.name}">'
-                f"{controls[0]}{help_html}{err}</div>"
-            )
-        else:
-            parts.append(
-                f'<div class="tw-field tw-field-{fld.name}" data-field="{fld.name}">'
-                f'<label for="{ident}">{_e(fld.label)}</label>{controls[0]}{help_html}{err}</div>'
-            )
-    return "".join(parts)
+    fields = form_fields(query, with_names=with_names, with_roles=with_roles)
+    return render("calculator/form.html", fields=fields, uid=uid, name_length=NAME_LENGTH)
 
 
 def form_shape(query: Query, *, with_names: bool = True) -> str:

@@ -26,6 +26,7 @@ A lesson file is a JSON object: ``title``, ``page`` (the docname of its page), `
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import shutil
 from collections.abc import Iterable
@@ -135,7 +136,7 @@ class LessonPathDirective(SphinxDirective):
 
 
 def _e(value: object) -> str:
-    return lesson_bridge._e(value)
+    return html.escape(str(value), quote=True)
 
 
 def _rule_links(translator: HTML5Translator) -> dict[str, str]:

@@ -33,13 +33,13 @@ from tarot_core.exercises import (
 )
 from tarot_core.exercises.positions import whole
 from tarot_core.exercises.words import NAMES
-from tarot_core.messages import N_, Number, _, gettext_lazy, ngettext
+from tarot_core.messages import N_, Number, _, gettext_lazy, ngettext, ngettext_lazy
 from tarot_core.records import HandRecord
 from tarot_core.seats import ATTACK, DEFENCE
 
 try:
     from tutorial.bridge import card_button, card_html, envelope, get_record
-    from tutorial.bridge.common import card_noun
+    from tutorial.bridge.common import card_noun, counted, engine_messages
     from tutorial.bridge.templates import render_macro
 except ImportError:  # in the browser's worker, the bridge is the top-level module ``bridge``
     from bridge import (  # type: ignore[import-not-found,no-redef]
@@ -48,7 +48,7 @@ except ImportError:  # in the browser's worker, the bridge is the top-level modu
         envelope,
         get_record,
     )
-    from bridge.common import card_noun  # type: ignore[import-not-found,no-redef]
+    from bridge.common import card_noun, counted, engine_messages  # type: ignore[import-not-found,no-redef]
     from bridge.templates import render_macro  # type: ignore[import-not-found,no-redef]
 
 SCHEMA: Final = 1
@@ -392,4 +392,36 @@ def check(exercise_json: str, answer_json: str, options: str = "{}") -> str:
     return _guarded(work)
 
 
-__all__ = ["check", "exercise", "exercise_html", "feedback_html"]
+def page_messages() -> dict[str, object]:
+    """What the lessons' script (``lessons.mjs``) says: the reader's progress, the questions before it is
+    forgotten, the notices while an answer is checked, in the page's language."""
+    return {
+        **engine_messages(),
+        "exercises": counted(ngettext_lazy("{n} exercise", "{n} exercises", 0)),
+        "done": counted(ngettext_lazy("{done} of {n} exercise done", "{done} of {n} exercises done", 0)),
+        "all-done": counted(ngettext_lazy("The only exercise done", "All {n} exercises done", 0)),
+        "stars": counted(ngettext_lazy("{n} star of 3", "{n} stars of 3", 0)),
+        "forget-all": _(
+            "Forget your progress in every lesson (exercises done and stars)? This cannot be undone."
+        ),
+        "forget-nothing": _("No lesson has any progress yet. Start again anyway?"),
+        "forget-all-yes": _("Forget all my progress"),
+        "forget-all-no": _("Keep my progress"),
+        "nothing-forgotten": _("Nothing was forgotten."),
+        "all-forgotten": _("Your progress is forgotten: every lesson starts afresh."),
+        "forget-lesson": _(
+            "Forget your answers to this lesson and do it again? The other lessons keep theirs."
+        ),
+        "forget-lesson-yes": _("Do it again"),
+        "forget-lesson-no": _("Keep my answers"),
+        "answers-kept": _("Your answers are kept."),
+        "lesson-forgotten": _("This lesson starts afresh: your answers to it are forgotten."),
+        "queued": _("One moment: the cards are still being dealt, your answer will be checked then."),
+        "checking": _("Checking: the engine is playing the hand out…"),
+        "failed": _(
+            "The cards could not be dealt in this browser, so the answers cannot be checked here ({reason})."
+        ),
+    }
+
+
+__all__ = ["check", "exercise", "exercise_html", "feedback_html", "page_messages"]

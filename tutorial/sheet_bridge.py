@@ -23,17 +23,18 @@ from markupsafe import Markup
 
 from tarot_core.engine.variant import family_players
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import N_, _, gettext_lazy, ngettext
+from tarot_core.messages import N_, _, gettext_lazy, ngettext, ngettext_lazy
 from tarot_core.records import too_deep
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, rule_sets, rules_name
 
 if TYPE_CHECKING:
     from tutorial import bridge as calculator
-    from tutorial.bridge import envelope, templates
+    from tutorial.bridge import common, envelope, templates
 else:  # in the browser's worker the calculator's bridge is the top-level module ``bridge``
     calculator = importlib.import_module(f"{__package__}.bridge" if __package__ else "bridge")
     envelope = importlib.import_module(f"{calculator.__name__}.envelope")
     templates = importlib.import_module(f"{calculator.__name__}.templates")
+    common = importlib.import_module(f"{calculator.__name__}.common")
 
 SCHEMA: Final = 1
 Json = dict[str, Any]
@@ -469,3 +470,46 @@ def setup_html(uid: str) -> Markup:
         for key in rule_sets()
     ]
     return templates.render("sheet/setup.html", uid=uid, rules=rules, seats=MAX_SEATS)
+
+
+def page_messages() -> dict[str, object]:
+    """What the score sheet's script (``score-sheet.mjs``) says: its notices, announcements and
+    questions, in the page's language (see :func:`tutorial.bridge.common.counted`)."""
+    return {
+        **common.engine_messages(),
+        "loading": _("The score sheet is getting ready (a few seconds): then it scores each deal you enter."),
+        "failed": _(
+            "The score sheet could not start in this browser, so it cannot score deals here. ({reason})"
+        ),
+        "storage": _("This browser did not let the page save the sheet: download it to keep it."),
+        "with-warning": _("{said} {warning}"),
+        "not-entered": _("Not entered: {reason}"),
+        "opened": _("Opened {title}. Next to deal: {dealer}."),
+        "opened-untitled": _("Opened the score sheet. Next to deal: {dealer}."),
+        "unreadable": _("This session cannot be read: {reason}"),
+        "session-of": _("Session of {day}"),
+        "not-started": _("Not started: {reason}"),
+        "started": _("Session started. {dealer} deals first."),
+        "deal-added": _("Deal {number} added. Totals: {totals}. Next to deal: {dealer}."),
+        "deal-saved": _("Deal {number} saved. Totals: {totals}. Next to deal: {dealer}."),
+        "total": _("{name} {score}"),
+        "too-large": _("{file} is too large to be a score sheet."),
+        "not-opened": _("{file} was not opened: {reason}"),
+        "file-opened": common.counted(
+            ngettext_lazy(
+                "Opened {file}: {n} deal. Totals: {totals}.", "Opened {file}: {n} deals. Totals: {totals}.", 0
+            )
+        ),
+        "undone": _("Deal {number} removed; its values are back in the form. Totals: {totals}."),
+        "editing": _("Deal {number} is in the form: change it, then save it."),
+        "edit-cancelled": _("Edit cancelled."),
+        "delete-deal": _("Delete deal {number}? The later deals move up, each with the next dealer."),
+        "deal-deleted": _("Deal {number} deleted. Totals: {totals}."),
+        "downloaded": _("Downloaded {file}."),
+        "delete-session": _("Delete {name} from this browser? Download it first to keep a copy."),
+        "delete-untitled": _("Delete this session from this browser? Download it first to keep a copy."),
+        "session-deleted": _("{name} deleted."),
+        "untitled-deleted": _("this session deleted."),
+        "went-wrong": _("Something went wrong: {reason}"),
+        "other-tab": _("Updated from another tab."),
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -237,3 +237,40 @@ def _value_text(value: object) -> str:
     if isinstance(value, int):
         return str(value)
     return str(value)
+
+
+# ====================================================================================== the pages' scripts
+# What the widgets' scripts say (a notice, an announcement, a question) is written in the page through the
+# catalogue, as the JSON of the widget's ``data-messages``: each key a sentence whose ``{placeholders}`` the
+# script fills in, or for a count its forms ``{"one": ..., "other": ...}``, chosen by the page's language.
+def counted(message: Message) -> dict[str, str]:
+    """A counted sentence for a script: its form for one and for more, ``{n}`` left for the script."""
+    return {
+        form: replace(message, n=count, params={**message.params, "n": "{n}"}).render()
+        for form, count in (("one", 1), ("other", 2))
+    }
+
+
+def engine_messages() -> dict[str, object]:
+    """What the engine's loader (``engine.mjs``) says while the engine loads, or when it cannot."""
+    return {
+        "engine-loading": _("Loading the game engine"),
+        "engine-progress": _("Loading the game engine: {done} of {total} MB"),
+        "engine-failed": _("the worker failed to start"),
+    }
+
+
+def widget_messages() -> dict[str, object]:
+    """What the script of the calculator, the replay and the play check (``tarot-widgets.mjs``) says."""
+    return {
+        **engine_messages(),
+        "loading": _("Getting ready (a few seconds): this example will then answer as you use it."),
+        "failed": _(
+            "This example could not start in this browser, so it shows its first state only. ({reason})"
+        ),
+        "field-error": _("{field}: {message}"),
+        "link-loading": _("Getting ready: the score for the values in this link comes in a few seconds."),
+        "link-pending": _("The score for the values in this link comes in a moment."),
+        "step": _("Step {step} of {steps}"),
+        "card-queued": _("Still getting ready: your card will be checked in a moment."),
+    }

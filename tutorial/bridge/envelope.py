@@ -136,7 +136,7 @@ def dump(data: Mapping[str, object], *, compact: bool = False) -> str:
 def _words(value: object) -> str:
     if isinstance(value, Message | Noun | Number):
         return str(value)
-    raise TypeError(f"{type(value).__name__} is not JSON")
+    raise TypeError(type(value).__name__)  # json.dumps says which value it cannot write
 
 
 def reader_message(message: object) -> str:

@@ -33,6 +33,7 @@ from .query import (
     _one,
     _players_choices,
     available_variants,
+    form_values,
     normalise_query,
     parse_number,
     request_form,
@@ -106,9 +107,7 @@ def _attack_role(query: Query) -> str:
     form = request_form(_one(query, "variant"))
     if form is None:
         return "taker"
-    values = {key: value for key, value in query.items() if key != "variant"}
-    roles = form.roles(seat_count(query), {k: v[0] if v else "" for k, v in values.items()})
-    if roles.taker_is_dealer:
+    if form.roles(seat_count(query), form_values(form, query)).taker_is_dealer:
         return "dealer"
     return "soloist" if form.dealer_label else "taker"
 

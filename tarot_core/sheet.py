@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from .engine.request import RequestForm, Roles
+from .engine.shares import seat_scores
 from .engine.variant import FAMILIES, family_players, score_request, words_for
 from .errors import RequestError, Said, SheetError, TarotError, said_of
 from .messages import Message, _, gettext_lazy, join_or, ngettext_lazy
@@ -392,26 +393,11 @@ class Sheet:
         if not isinstance(scores, Mapping):
             raise SheetError(where, gettext_lazy("the engine gave no scores for this deal"))
         result: dict[str, int] = {}
-        by_player = scores.get("by_player")
-        if isinstance(by_player, list):  # Chambéry with three: in the players' order
-            values = list(by_player)
-        elif _form(self.variant).scores_by_seat:  # by seat, p1 the first player
-            values = [scores.get(f"p{index}", 0) for index in range(1, len(self.players) + 1)]
-        else:
-            attack = {taker: scores.get("taker", scores.get("dealer", scores.get("soloist")))}
-            if partner is not None:
-                attack[partner] = scores.get("partner")
-            start = self.players.index(taker) if taker in self.players else 0
-            order = self.players[start:] + self.players[:start]
-            defenders = [name for name in order if name not in attack]
-            values = []
-            for name in self.players:
-                if name in attack:
-                    values.append(attack[name])
-                elif "defender" in scores:
-                    values.append(scores["defender"])
-                else:  # the older French rules score each defender: defender-1 sits after the taker
-                    values.append(scores.get(f"defender-{defenders.index(name) + 1}"))
+        # the players stand in for the seats, in order: the first player is p1 where the rules score seats
+        seats = [f"p{index}" for index in range(1, len(self.players) + 1)]
+        seat_of = dict(zip(self.players, seats, strict=True))
+        placed = seat_scores(scores, seats, seat_of.get(taker or ""), seat_of.get(partner or ""))
+        values = [row.score for row in placed] if placed is not None else [None] * len(self.players)
         for name, value in zip(self.players, values, strict=True):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SheetError(

@@ -6,8 +6,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from markupsafe import Markup
+
+from tarot_core.engine.shares import seat_scores as shares_by_seat
 from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
+from tarot_core.messages import N_, _, gettext_lazy, pgettext
 
 from . import envelope
 from .common import (
@@ -16,7 +20,6 @@ from .common import (
     Json,
     Query,
     _dump,
-    _e,
     _failure,
     _guarded,
     _load_json,
@@ -31,6 +34,7 @@ from .query import (
     _players_choices,
     available_variants,
     form_fields,
+    form_values,
     normalise_query,
     parse_number,
     request_form,
@@ -39,6 +43,27 @@ from .query import (
     seat_count,
     seat_names,
 )
+from .templates import render
+
+#: What the shares call each role of an answer by role (its code when it is none of these).
+ROLE_LABELS: Final = {
+    "taker": N_("Taker"),
+    "partner": N_("Partner"),
+    "dealer": N_("Dealer"),
+    "soloist": N_("Soloist"),
+}
+
+
+def _role_label(role: str) -> str:
+    """The row of a share by role: ``Taker``, ``Defender 2`` (``defender-2``), ``Player 1 (p1)``."""
+    if role in ROLE_LABELS:
+        return _(ROLE_LABELS[role])
+    kind, _dash, number = role.partition("-")
+    if kind == "defender" and number.isdigit():
+        return _("Defender {number}", number=number)
+    if role[:1] == "p" and role[1:].isdigit():
+        return _("Player {number} ({seat})", number=role[1:], seat=role)
+    return role  # a role no rule set has yet: its code, as the answer writes it
 
 
 def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list[Json]:
@@ -48,20 +73,18 @@ def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list
     rows: list[Json] = []
     if isinstance(scores, Mapping) and isinstance(scores.get("by_player"), list):
         for index, value in enumerate(scores["by_player"]):
-            rows.append({"role": f"player-{index + 1}", "label": f"Player {index + 1}", "score": value})
+            label = _("Player {number}", number=index + 1)
+            rows.append({"role": f"player-{index + 1}", "label": label, "score": value})
         return rows
     if not isinstance(scores, Mapping):
         return rows
     named = {k: v for k, v in scores.items() if v is not None and k != "defender"}
     for role, value in named.items():
-        label = f"Player {role[1:]} ({role})" if role[:1] == "p" and role[1:].isdigit() else role
-        label = label.replace("-", " ")
-        label = label[:1].upper() + label[1:]
-        rows.append({"role": role, "label": label, "score": value})
+        rows.append({"role": role, "label": _role_label(role), "score": value})
     if "defender" in scores and scores["defender"] is not None:
         count = players - len(named)
         for index in range(count):
-            label = f"Defender {index + 1}" if count > 1 else "Defender"
+            label = _("Defender {number}", number=index + 1) if count > 1 else _("Defender")
             rows.append({"role": "defender", "label": label, "score": scores["defender"]})
     return rows
 
@@ -69,7 +92,46 @@ def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list
 def signed(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:+d}".replace("-", "−")
+    return _shown_value(value)
+
+
+def _shown_value(value: object) -> str:
+    """A value of the working as the reader reads it: a number, or yes or no."""
+    if isinstance(value, bool):
+        return pgettext("value", "yes") if value else pgettext("value", "no")
     return _value_text(value)
+
+
+def _attack_role(query: Query) -> str:
+    """Which role the seat list of the attack names: the dealer (Chambéry, when the dealer's side
+    plays), the soloist (Chambéry's other list), else the taker."""
+    form = request_form(_one(query, "variant"))
+    if form is None:
+        return "taker"
+    if form.roles(seat_count(query), form_values(form, query)).taker_is_dealer:
+        return "dealer"
+    return "soloist" if form.dealer_label else "taker"
+
+
+#: The refusal of a partner who is the taker himself, by the role the taker's list names, and with the
+#: hint that the taker may play alone (in the rules where a taker may call his own King).
+_OWN_PARTNER: Final = {
+    ("taker", False): N_("the partner must be another player than the taker"),
+    ("taker", True): N_(
+        "the partner must be another player than the taker: a taker who called his own King plays alone "
+        "(tick that box)"
+    ),
+    ("dealer", False): N_("the partner must be another player than the dealer"),
+    ("dealer", True): N_(
+        "the partner must be another player than the dealer: a taker who called his own King plays "
+        "alone (tick that box)"
+    ),
+    ("soloist", False): N_("the partner must be another player than the soloist"),
+    ("soloist", True): N_(
+        "the partner must be another player than the soloist: a taker who called his own King plays "
+        "alone (tick that box)"
+    ),
+}
 
 
 def seating_errors(query: Query) -> list[FieldError]:
@@ -78,20 +140,23 @@ def seating_errors(query: Query) -> list[FieldError]:
     if taker_label and partner and _one(query, "partner", "p2") == _one(query, "taker", "p1"):
         form = request_form(_one(query, "variant"))
         alone = form is not None and form.plays_alone(seat_count(query))
-        hint = ": a taker who called his own King plays alone (tick that box)" if alone else ""
-        return [
-            FieldError("partner", f"the partner must be another player than the {_role_word(query)}{hint}")
-        ]
+        return [FieldError("partner", gettext_lazy(_OWN_PARTNER[_attack_role(query), alone]))]
     return []
 
 
 def _role_word(query: Query) -> str:
-    label = roles_asked(query)[0]
-    return label.split(" ", 1)[0].lower() if label else "taker"
+    """The role the taker's list names: ``taker``, ``dealer`` or ``soloist``."""
+    return _attack_role(query)
 
 
-#: The engine's roles as the result names them.
-ROLE_WORDS: Final = {"taker": "taker", "dealer": "dealer", "soloist": "soloist", "partner": "partner"}
+#: The engine's roles as the shares name them next to a player.
+ROLE_WORDS: Final = {
+    "taker": N_("taker"),
+    "dealer": N_("dealer"),
+    "soloist": N_("soloist"),
+    "partner": N_("partner"),
+    "defender": N_("defender"),
+}
 
 
 def seat_scores(query: Query, answer: Mapping[str, object]) -> list[Json]:
@@ -105,91 +170,66 @@ def seat_scores(query: Query, answer: Mapping[str, object]) -> list[Json]:
     seats = [f"p{number}" for number in range(1, len(names) + 1)]
     if not isinstance(scores, Mapping):
         return []
-    values: dict[str, object] = {}
-    roles: dict[str, str] = {}
-    by_player = scores.get("by_player")
-    if isinstance(by_player, list):
-        values = dict(zip(seats, by_player, strict=False))
-    elif all(key in seats for key in scores):  # Mathers: by seat
-        values = {seat: scores.get(seat, 0) for seat in seats}
-    else:
-        attack = next((key for key in ROLE_WORDS if key != "partner" and key in scores), "")
-        taker = _one(query, "taker", "p1")
-        if not attack or taker not in seats:
-            return []
-        values[taker], roles[taker] = scores[attack], attack
-        partner = _one(query, "partner", "p2")
-        if scores.get("partner") is not None and partner in seats and partner != taker:
-            values[partner], roles[partner] = scores["partner"], "partner"
-        start = seats.index(taker)
-        defenders = [seat for seat in seats[start:] + seats[:start] if seat not in values]
-        for number, seat in enumerate(defenders, 1):
-            values[seat] = scores.get("defender", scores.get(f"defender-{number}"))
-            roles[seat] = "defender"
-    if len(values) != len(seats) or any(v is None for v in values.values()):
+    placed = shares_by_seat(scores, seats, _one(query, "taker", "p1"), _one(query, "partner", "p2"))
+    if placed is None or any(row.score is None for row in placed):
         return []
     return [
-        {"seat": seat, "name": name, "role": roles.get(seat, ""), "score": values[seat]}
-        for seat, name in zip(seats, names, strict=True)
+        {"seat": row.seat, "name": name, "role": row.role, "score": row.score}
+        for row, name in zip(placed, names, strict=True)
     ]
+
+
+def _headline(answer: Mapping[str, object], named: Mapping[str, str]) -> str:
+    won = answer.get("won")
+    if isinstance(won, list):
+        return _("Each player against the par")
+    if isinstance(won, str):
+        if won in named:
+            return _("{who} wins the hand", who=named[won])
+        if won[1:].isdigit():
+            return _("{who} wins the hand", who=_("Player {number} ({seat})", number=won[1:], seat=won))
+        return _("{who} wins the hand", who=won)
+    if won is None and _scores_by_seat(answer.get("variant")):
+        return _("A tie: nobody scores")
+    return _("The contract is made") if won else _("The contract is lost")
 
 
 def result_html(
     request: Mapping[str, object], answer: Mapping[str, object], uid: str, seats: Sequence[Json] = ()
-) -> str:
+) -> Markup:
     """The working and the shares of a score answer, as HTML: by player with their names when
     ``seats`` (from :func:`seat_scores`) is given, else by role."""
-    won = answer.get("won")
     named = {str(row["seat"]): str(row["name"]) for row in seats}
-    if isinstance(won, list):
-        headline = "Each player against the par"
-    elif isinstance(won, str):
-        who = named.get(won) or (f"Player {won[1:]} ({won})" if won[1:].isdigit() else won)
-        headline = f"{who} wins the hand"
-    elif won is None and _scores_by_seat(answer.get("variant")):
-        headline = "A tie: nobody scores"
-    else:
-        headline = "The contract is made" if won else "The contract is lost"
-    rows = []
     breakdown = answer.get("breakdown")
-    for term in breakdown if isinstance(breakdown, list) else []:
-        if not isinstance(term, Mapping):
-            continue
-        detail = (
-            f'<span class="tw-detail">{_e(name_seats(str(term.get("detail", "")), named))}</span>'
-            if term.get("detail")
-            else ""
-        )
-        rows.append(
-            f'<tr data-term="{_e(term.get("term", ""))}">'
-            f'<th scope="row">{_e(name_seats(str(term.get("label", "")), named))}{detail}</th>'
-            f"<td>{_e(_value_text(term.get('value')))}</td></tr>"
-        )
+    terms = [
+        {
+            "term": term.get("term", ""),
+            "label": name_seats(str(term.get("label", "")), named),
+            "detail": name_seats(str(term.get("detail", "")), named) if term.get("detail") else "",
+            "value": _shown_value(term.get("value")),
+        }
+        for term in (breakdown if isinstance(breakdown, list) else [])
+        if isinstance(term, Mapping)
+    ]
     if seats:
-        share_rows = ""
-        for row in seats:
-            role = f' <span class="tw-role-word">({_e(row["role"])})</span>' if row["role"] else ""
-            share_rows += (
-                f'<tr data-role="{_e(row["role"] or row["seat"])}" data-seat="{_e(row["seat"])}">'
-                f'<th scope="row">{_e(row["name"])}{role}</th>'
-                f'<td class="tw-share">{_e(signed(row["score"]))}</td></tr>'
-            )
+        shares = [
+            {
+                "role": row["role"] or row["seat"],
+                "seat": row["seat"],
+                "name": row["name"],
+                "role_word": _(ROLE_WORDS[row["role"]]) if row["role"] in ROLE_WORDS else row["role"],
+                "score": signed(row["score"]),
+            }
+            for row in seats
+        ]
     else:
-        share_rows = "".join(
-            f'<tr data-role="{_e(s["role"])}"><th scope="row">{_e(s["label"])}</th>'
-            f'<td class="tw-share">{_e(signed(s["score"]))}</td></tr>'
+        shares = [
+            {"role": s["role"], "seat": "", "name": s["label"], "role_word": "", "score": signed(s["score"])}
             for s in _shares(request, answer)
-        )
-    return (
-        f'<p class="tw-headline {"tw-won" if won is True else "tw-lost" if won is False else ""}">'
-        f"{_e(headline)}</p>"
-        f'<div class="tw-result-tables">'
-        f'<table class="tw-table tw-breakdown"><caption>The working</caption>'
-        f'<thead><tr><th scope="col">Term</th><th scope="col">Value</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<table class="tw-table tw-shares"><caption>Each player\'s score</caption>'
-        f'<thead><tr><th scope="col">Player</th><th scope="col">Score</th></tr></thead>'
-        f"<tbody>{share_rows}</tbody></table></div>"
+        ]
+    headline = _headline(answer, named)
+    return render(
+        "calculator/result.html", headline=headline, won=answer.get("won"), terms=terms, shares=shares
     )
 
 
@@ -199,19 +239,10 @@ def _scores_by_seat(variant: object) -> bool:
     return form is not None and form.scores_by_seat
 
 
-def bar_html(seats: Sequence[Json], errors: Sequence[FieldError] = ()) -> str:
+def bar_html(seats: Sequence[Json], errors: Sequence[FieldError] = ()) -> Markup:
     """The compact result bar: each player's score on one line, or that there is none yet."""
-    if errors:
-        count = len(errors)
-        what = "the entry" if count == 1 else f"the {count} entries"
-        verb = "is" if count == 1 else "are"
-        return f'<p class="tw-bar-none">No score until {what} marked in red {verb} fixed</p>'
-    items = "".join(
-        f'<li data-seat="{_e(row["seat"])}"><span class="tw-bar-name">{_e(row["name"])}</span> '
-        f'<span class="tw-bar-score">{_e(signed(row["score"]))}</span></li>'
-        for row in seats
-    )
-    return f'<ul class="tw-bar-scores" aria-label="Each player\'s score">{items}</ul>'
+    rows = [{"seat": row["seat"], "name": row["name"], "score": signed(row["score"])} for row in seats]
+    return render("calculator/bar.html", seats=rows, errors=len(errors))
 
 
 def error_labels(query: Query, errors: Sequence[FieldError], *, with_names: bool = True) -> list[str]:
@@ -223,24 +254,19 @@ def error_labels(query: Query, errors: Sequence[FieldError], *, with_names: bool
         if fld is None:
             labels.append("")
         elif error.index is not None and error.index < len(fld.sublabels):
-            labels.append(f"{fld.label}: {fld.sublabels[error.index]}")
+            labels.append(_("{label}: {sublabel}", label=fld.label, sublabel=fld.sublabels[error.index]))
         else:
             labels.append(fld.label)
     return labels
 
 
-def no_score_html(query: Query, errors: Sequence[FieldError], *, with_names: bool = True) -> str:
+def no_score_html(query: Query, errors: Sequence[FieldError], *, with_names: bool = True) -> Markup:
     """The result while an entry cannot be used: no score at all, and what to fix."""
-    items = []
-    for error, label in zip(errors, error_labels(query, errors, with_names=with_names), strict=True):
-        where = f"<strong>{_e(label)}</strong>: " if label else ""
-        items.append(f'<li data-error-in="{_e(error.form_field)}">{where}{_e(error.message)}</li>')
-    what = "this entry is" if len(errors) == 1 else f"these {len(errors)} entries are"
-    return (
-        '<p class="tw-headline tw-no-score-title">No score yet</p>'
-        f"<p>There is no score until {what} fixed:</p>"
-        f'<ul class="tw-no-score-list">{"".join(items)}</ul>'
-    )
+    rows = [
+        {"form_field": error.form_field, "label": label, "message": error.message}
+        for error, label in zip(errors, error_labels(query, errors, with_names=with_names), strict=True)
+    ]
+    return render("calculator/no_score.html", errors=rows)
 
 
 def result_attributes(answer: Mapping[str, object]) -> dict[str, str]:
@@ -275,7 +301,7 @@ def query_of_mapping(data: Mapping[Any, Any]) -> Query:
 
 def _query_of(data: object) -> Query:
     if not isinstance(data, Mapping):
-        raise BridgeError("query", "the calculator's form must be a JSON object")
+        raise BridgeError("query", gettext_lazy("the calculator's form must be a JSON object"))
     return query_of_mapping(data)
 
 
@@ -291,7 +317,9 @@ def score(request_json: str, options: str = "{}") -> str:
         display = Display.parse(options)
         request = _load_json(request_json, "request")
         if not isinstance(request, Mapping):
-            raise RequestError("", 'a score request is a JSON object such as {"variant": "fft", ...}')
+            raise RequestError(
+                "", _("a score request is a JSON object such as {example}", example='{"variant": "fft", ...}')
+            )
         data = _score_answer(dict(request))
         data["html"] = result_html(request, data["result"], display.uid)
         data["attributes"] = result_attributes(data["result"])
@@ -304,7 +332,7 @@ def calculate(query_json: str, options: str = "{}") -> str:
     try:
         return _calculate(query_json, options)
     except Exception:  # a bug must still answer in JSON, never with a traceback or its words
-        return _failure("", envelope.UNEXPECTED)
+        return _failure("", gettext_lazy(envelope.UNEXPECTED))
 
 
 def address_query(query: Query) -> Query:
@@ -366,7 +394,7 @@ def _calculate(query_json: str, options: str) -> str:
         except RequestError as error:
             errors = [FieldError(error.field, error.message)]
         except TarotError as error:
-            errors = [FieldError("", str(error))]
+            errors = [FieldError("", envelope.failure_of(error).message)]
     if errors:
         first = errors[0]
         return _dump(
@@ -424,14 +452,14 @@ def keep_for_rules(entries: Query, variant: str) -> Query:
     for key, values in entries.items():  # the names and seats are kept whatever the rules
         if key.endswith(".name") or key in ("taker", "partner"):
             query[key] = list(values)
-    for _ in range(2):  # the form's fields depend on the entries kept (the partner on "alone")
+    for _round in range(2):  # the form's fields depend on the entries kept (the partner on "alone")
         fields = form_fields(normalise_query(query))
         for fld in fields:
             if fld.name in ("variant", "players", "names") or fld.name not in entries:
                 continue
             values = [v.strip() for v in entries[fld.name]]
             if fld.kind == "select":
-                known = {value for value, _ in fld.choices}
+                known = {value for value, _text in fld.choices}
                 usable = [v for v in values if v in known]
                 if usable:
                     query[fld.name] = usable

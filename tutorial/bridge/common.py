@@ -5,15 +5,17 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
 from tarot_core.cards import Card, Suit
 from tarot_core.engine.variant import FAMILIES, words_for
+from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, pgettext
 
 from . import envelope
-from .envelope import Refused
+from .envelope import Refused, Text
+from .templates import render_macro
 
 SCHEMA: Final = 1
 HANDS_DIR: Final = Path(__file__).resolve().parents[1] / "hands"
@@ -25,7 +27,7 @@ Query = dict[str, list[str]]
 class BridgeError(Refused):
     """Bad input to the bridge itself (not to the engine): which field, and a sentence for readers."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: Text) -> None:
         super().__init__(field, message)
 
 
@@ -40,7 +42,7 @@ def _failure_keys(failure: envelope.Failure) -> Json:
     return {"form_field": _form_field(failure.field)}
 
 
-def _failure(field_name: str, message: str, form_field: str | None = None) -> str:
+def _failure(field_name: str, message: Text, form_field: str | None = None) -> str:
     keys = _failure_keys if form_field is None else (lambda _: {"form_field": form_field})
     return envelope.refusal(envelope.Failure(field_name, message), keys=keys)
 
@@ -51,7 +53,11 @@ def _guarded(work: Callable[[], Json]) -> str:
 
 
 #: What the messages call each JSON argument.
-_WHAT: Final = {"query": "calculator's form", "options": "display settings", "request": "score request"}
+_WHAT: Final = {
+    "query": Noun("calculator's form", "thing"),
+    "options": Noun("display settings", "thing"),
+    "request": Noun("score request", "thing"),
+}
 
 
 def _load_json(text: str, field_name: str) -> Any:
@@ -75,10 +81,10 @@ class Display:
     def parse(cls, text: str) -> Display:
         data = _load_json(text or "{}", "options")
         if not isinstance(data, Mapping):
-            raise BridgeError("options", "options must be a JSON object")
+            raise BridgeError("options", gettext_lazy("options must be a JSON object"))
         links = data.get("links") or {}
         if not isinstance(links, Mapping):
-            raise BridgeError("options", "links must be an object")
+            raise BridgeError("options", gettext_lazy("links must be an object"))
         rules = links.get("rules") or {}
         uid = str(data.get("uid") or "tw")
         safe_uid = "".join(ch for ch in uid if ch.isalnum() or ch in "-_") or "tw"
@@ -108,6 +114,7 @@ class Display:
 
 
 def _e(value: object) -> str:
+    """``value`` escaped for HTML, for the modules whose HTML is not drawn from templates yet."""
     return html.escape(str(value), quote=True)
 
 
@@ -117,14 +124,31 @@ SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "�
 RANK_LABEL: Final = {11: "J", 12: "Kn", 13: "Q", 14: "K"}
 
 
+#: The 21 of trumps has a name of its own, which its picture's text gives.
+MONDE_NAME: Final = N_("21 of trumps (the Monde)")
+
+
+def card_noun(card: Card, family: str = "") -> Noun:
+    """A card as sentences name it: ``{card}`` "the King of Hearts", ``{card:bare}`` "King of Hearts".
+    The Excuse is in the words of the rule set ``family`` (Mathers' Fool) when one is named."""
+    if card.is_excuse:
+        if family in FAMILIES:
+            excuse: object = words_for(family).excuse
+            # a rule set's name for it is its own, article and all ("the Fool")
+            return excuse if isinstance(excuse, Noun) else Noun(str(excuse), "card", proper=True)
+        return Noun("Excuse", "card")
+    return Noun(MONDE_NAME if card.is_trump and card.rank == 21 else card.name, "card")
+
+
 def card_name(card: Card) -> str:
     """The text alternative of a card: ``King of Hearts``, ``21 of trumps (the Monde)``, ``The Excuse``."""
-    name = "21 of trumps (the Monde)" if card.is_trump and card.rank == 21 else card.name
-    return name[:1].upper() + name[1:]
+    if card.is_excuse:
+        return _("The Excuse")
+    return format(card_noun(card), "bare")
 
 
 #: The Excuse in a sentence that names no rule set (a rule set's own name is its ``words.excuse``).
-PLAIN_EXCUSE: Final = "the Excuse"
+PLAIN_EXCUSE: Final = card_noun(Card.parse("EX"))
 
 
 #: A seat in the engine's notation, as a sentence of the engine may name one ("p1 took 38").
@@ -133,17 +157,18 @@ SEAT_CODE: Final = re.compile(r"\bp[1-9]\b")
 
 def name_seats(text: str, names: Mapping[str, str]) -> str:
     """``text`` with each seat code that ``names`` knows replaced by that player's name: a reader meets
-    Amélie, not p1. Codes it does not know stay as they are."""
+    Amélie, not p1. Codes it does not know stay as they are.
+
+    The engine's working names seats in its own sentences, already written when they reach the bridge;
+    a sentence of the bridge's own names a player by a placeholder instead."""
     return SEAT_CODE.sub(lambda match: names.get(match.group(0), match.group(0)), text)
 
 
 def card_phrase(card: Card, family: str = "") -> str:
     """A card in a sentence, with its article: ``the King of Hearts``, ``the Excuse`` (in the words of
-    the rule set ``family``: Mathers' Fool)."""
-    if card.is_excuse:
-        return words_for(family).excuse if family in FAMILIES else PLAIN_EXCUSE
-    name = card_name(card)
-    return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
+    the rule set ``family``: Mathers' Fool). Sentences take :func:`card_noun`, which a language puts in
+    each grammatical form."""
+    return str(card_noun(card, family))
 
 
 def card_json(card: Card) -> Json:
@@ -160,38 +185,36 @@ def card_face(card: Card) -> tuple[str, str]:
     return f"{RANK_LABEL.get(card.rank, str(card.rank))}{SUIT_SYMBOL[card.suit]}", colour
 
 
+CARDS: Final = "common/cards.html"
+# The pictures are Markup (a template shows them as they are), typed as the text modules that are not
+# drawn from templates yet put into theirs.
+
+
 def card_html(card: Card, *, extra: str = "") -> str:
+    """A card's picture (a chip with its rank and suit), named for screen readers."""
     label, css = card_face(card)
-    return (
-        f'<span class="tw-card {css}{" " + extra if extra else ""}" role="img" '
-        f'aria-label="{_e(card_name(card))}" title="{_e(card_name(card))}" data-card="{card}">'
-        f'<span aria-hidden="true">{_e(label)}</span></span>'
-    )
+    return render_macro(CARDS, "card", str(card), card_name(card), label, css, extra)
 
 
-def card_button(card: Card, uid: str, *, legal_hint: bool = False) -> str:
+def card_button(card: Card, uid: str, *, legal_hint: bool = False, pressed: bool | None = None) -> str:
+    """A card's picture as a button that plays or picks it; ``pressed`` makes it a toggle (picked or not)."""
     label, css = card_face(card)
-    return (
-        f'<button type="button" class="tw-card tw-card-button {css}" data-card="{card}" '
-        f'title="{_e(card_name(card))}"><span aria-hidden="true">{_e(label)}</span>'
-        f'<span class="tw-sr">{_e(card_name(card))}</span></button>'
-    )
+    return render_macro(CARDS, "button", str(card), card_name(card), label, css, pressed)
 
 
-def cards_html(cards: Sequence[Card], empty: str = "none") -> str:
-    if not cards:
-        return f'<span class="tw-none">{_e(empty)}</span>'
-    return f'<span class="tw-cards">{"".join(card_html(c) for c in cards)}</span>'
+def cards_html(cards: Sequence[Card], empty: str | Message | None = None) -> str:
+    """A row of card pictures; ``empty`` says there is none ("none" when not given)."""
+    chips = [card_html(card) for card in cards]
+    return render_macro(CARDS, "row", chips, pgettext("cards", "none") if empty is None else empty)
 
 
-def hidden_html(count: int, what: str) -> str:
-    if count == 0:
-        return '<span class="tw-none">none</span>'
-    backs = '<span class="tw-card tw-back" aria-hidden="true"></span>' * min(count, 24)
-    return (
-        f'<span class="tw-cards" role="img" aria-label="{count} {what} face down">'
-        f'{backs}</span><span class="tw-count">{count} face down</span>'
-    )
+#: The most backs drawn for cards face down (the count says how many there are).
+MAX_BACKS: Final = 24
+
+
+def hidden_html(count: int, what: str = "cards") -> str:
+    """``count`` cards face down: their backs, and how many there are (``what`` they are is cards)."""
+    return render_macro(CARDS, "hidden", count, min(count, MAX_BACKS))
 
 
 def _form_field(request_field: str) -> str:
@@ -206,6 +229,7 @@ def _form_field(request_field: str) -> str:
 
 
 def _value_text(value: object) -> str:
+    """A value as the form and the page address write it (``yes``, ``2``, ``41.5``): notation, not words."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():
@@ -213,3 +237,40 @@ def _value_text(value: object) -> str:
     if isinstance(value, int):
         return str(value)
     return str(value)
+
+
+# ====================================================================================== the pages' scripts
+# What the widgets' scripts say (a notice, an announcement, a question) is written in the page through the
+# catalogue, as the JSON of the widget's ``data-messages``: each key a sentence whose ``{placeholders}`` the
+# script fills in, or for a count its forms ``{"one": ..., "other": ...}``, chosen by the page's language.
+def counted(message: Message) -> dict[str, str]:
+    """A counted sentence for a script: its form for one and for more, ``{n}`` left for the script."""
+    return {
+        form: replace(message, n=count, params={**message.params, "n": "{n}"}).render()
+        for form, count in (("one", 1), ("other", 2))
+    }
+
+
+def engine_messages() -> dict[str, object]:
+    """What the engine's loader (``engine.mjs``) says while the engine loads, or when it cannot."""
+    return {
+        "engine-loading": _("Loading the game engine"),
+        "engine-progress": _("Loading the game engine: {done} of {total} MB"),
+        "engine-failed": _("the worker failed to start"),
+    }
+
+
+def widget_messages() -> dict[str, object]:
+    """What the script of the calculator, the replay and the play check (``tarot-widgets.mjs``) says."""
+    return {
+        **engine_messages(),
+        "loading": _("Getting ready (a few seconds): this example will then answer as you use it."),
+        "failed": _(
+            "This example could not start in this browser, so it shows its first state only. ({reason})"
+        ),
+        "field-error": _("{field}: {message}"),
+        "link-loading": _("Getting ready: the score for the values in this link comes in a few seconds."),
+        "link-pending": _("The score for the values in this link comes in a moment."),
+        "step": _("Step {step} of {steps}"),
+        "card-queued": _("Still getting ready: your card will be checked in a moment."),
+    }

@@ -26,26 +26,31 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tarot_core.errors import TarotError, one_line, quoted
+from tarot_core.messages import N_, Message, Noun, Number, gettext_lazy
 from tarot_core.records import parse_json
 
 SCHEMA: Final = 1
 #: The longest JSON text a bridge reads by default (a saved game, a hand record, a form: a few
 #: thousand characters; the score sheet, whose sessions grow, sets its own bound).
 MAX_TEXT: Final = 200_000
-#: What a refusal says when the engine failed in a way nobody foresaw: no exception's words.
-UNEXPECTED: Final = "the engine could not answer this: check what was entered and try again"
+#: What a refusal says when the engine failed in a way nobody foresaw: no exception's words. (Marked
+#: for the catalogue here, translated where it is shown.)
+UNEXPECTED: Final = N_("the engine could not answer this: check what was entered and try again")
 
 Json = dict[str, Any]
+#: A sentence for the reader: a message (translated when it is shown) or the engine's text.
+Text = str | Message
 
 
 class Refused(TarotError):
     """A refusal from a bridge: the ``field`` at fault, a ``message`` for the reader, and ``extra`` keys
     for the answer (the form drawn again with the reader's entries kept, for instance)."""
 
-    def __init__(self, field: str, message: str, extra: Mapping[str, object] | None = None) -> None:
+    def __init__(self, field: str, message: Text, extra: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.field = field
-        self.message = message
+        #: The sentence as the reader reads it now; the message itself stays with the error.
+        self.message = str(message)
         self.extra: Json = dict(extra or {})
 
 
@@ -54,24 +59,37 @@ class Failure:
     """What a refusal answers: the field, the sentence, and the keys its bridge adds."""
 
     field: str
-    message: str
+    message: Text
     extra: Mapping[str, object] = dataclasses.field(default_factory=dict)
 
 
 # ====================================================================================== reading
-def check_text(text: object, field: str, what: str = "", *, limit: int = MAX_TEXT) -> str:
+def thing(what: str | Noun) -> Noun:
+    """What a refusal names (``"score request"``), as a noun: the message gives it its article."""
+    return what if isinstance(what, Noun) else Noun(what, "thing")
+
+
+def check_text(text: object, field: str, what: str | Noun = "", *, limit: int = MAX_TEXT) -> str:
     """``text`` itself if it is text no longer than ``limit``, else :class:`Refused`."""
-    name = what or field
+    name = thing(what or field)
     if not isinstance(text, str):
-        raise Refused(field, f"the {name} must be given as text")
+        raise Refused(field, gettext_lazy("{what} must be given as text", what=name))
     if len(text) > limit:
         raise Refused(
-            field, f"the {name} is far too long to be read: {len(text):,} characters, at most {limit:,}"
+            field,
+            gettext_lazy(
+                "{what} is far too long to be read: {length:,} characters, at most {limit:,}",
+                what=name,
+                length=Number(len(text)),
+                limit=Number(limit),
+            ),
         )
     return text
 
 
-def load(text: object, field: str, what: str = "", *, limit: int = MAX_TEXT, empty: str | None = None) -> Any:
+def load(
+    text: object, field: str, what: str | Noun = "", *, limit: int = MAX_TEXT, empty: str | None = None
+) -> Any:
     """The JSON ``text`` parsed, or :class:`Refused` naming ``field`` and saying why in words.
 
     ``what`` names the text in the message (``field`` by default); ``empty``, when given, is read in
@@ -79,38 +97,52 @@ def load(text: object, field: str, what: str = "", *, limit: int = MAX_TEXT, emp
     :data:`tarot_core.records.MAX_JSON_DEPTH`, with ``NaN`` or numbers no game needs is refused before
     or while it is parsed.
     """
-    name = what or field
+    name = thing(what or field)
     checked = check_text(text, field, name, limit=limit)
     if empty is not None and not checked.strip():
         checked = empty
     try:
-        return parse_json(checked, f"the {name}", lines=False)
+        return parse_json(checked, str(name), lines=False)
     except TarotError as error:
-        raise Refused(field, str(error)) from None
+        raise Refused(field, _said(error)) from None
 
 
-def mapping(data: object, field: str, what: str = "") -> Mapping[str, Any]:
+def mapping(data: object, field: str, what: str | Noun = "") -> Mapping[str, Any]:
     """``data`` if it is a JSON object, else :class:`Refused`."""
     if not isinstance(data, Mapping):
-        raise Refused(field, f"the {what or field} must be a JSON object, in braces: {{...}}")
+        raise Refused(
+            field, gettext_lazy("{what} must be a JSON object, in braces: {{...}}", what=thing(what or field))
+        )
     return data
+
+
+def _said(error: TarotError) -> Text:
+    """The sentence of one of the engine's errors: its message when it carries one, else its text."""
+    message = getattr(error, "message", None)
+    return message if isinstance(message, Message) else str(error)
 
 
 # ====================================================================================== answering
 def dump(data: Mapping[str, object], *, compact: bool = False) -> str:
     """``data`` as the JSON text of an answer, ``"schema"`` first; a refusal's message made one short
-    line (:func:`reader_message`)."""
+    line (:func:`reader_message`). Messages, nouns and numbers are written in the current language."""
     payload: Json = {"schema": SCHEMA, **data}
     if payload.get("ok") is False:
         payload["message"] = reader_message(payload.get("message"))
     separators = (",", ":") if compact else None
-    return json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=separators)
+    return json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=separators, default=_words)
+
+
+def _words(value: object) -> str:
+    if isinstance(value, Message | Noun | Number):
+        return str(value)
+    raise TypeError(type(value).__name__)  # json.dumps says which value it cannot write
 
 
 def reader_message(message: object) -> str:
     """A refusal's sentence as the reader sees it: one line, short quotations, never empty."""
-    text = one_line(message) if isinstance(message, str) else ""
-    return text or UNEXPECTED
+    text = one_line(str(message)) if isinstance(message, str | Message) else ""
+    return text or str(gettext_lazy(UNEXPECTED))
 
 
 def failure_of(error: Exception) -> Failure:
@@ -122,9 +154,10 @@ def failure_of(error: Exception) -> Failure:
         where = getattr(error, "field", "")
         message = getattr(error, "message", None)
         return Failure(
-            where if isinstance(where, str) else "", message if isinstance(message, str) else str(error)
+            where if isinstance(where, str) else "",
+            message if isinstance(message, str | Message) else str(error),
         )
-    return Failure("", UNEXPECTED)
+    return Failure("", gettext_lazy(UNEXPECTED))
 
 
 def refusal(failure: Failure, *, keys: Callable[[Failure], Json] | None = None, compact: bool = False) -> str:

@@ -17,53 +17,67 @@ and ``rules`` (rule label, such as ``rule-must-follow-suit``, to the URL of its 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from markupsafe import Markup
+
 from tarot_core.cards import Card, sort_hand
-from tarot_core.engine.result import bouts_text
 from tarot_core.exercises import (
     ExerciseError,
     Table,
     contract_name,
     judge,
     pile,
-    say,
     table_for,
 )
 from tarot_core.exercises.positions import whole
+from tarot_core.exercises.words import NAMES
+from tarot_core.messages import N_, Number, _, gettext_lazy, ngettext, ngettext_lazy
 from tarot_core.records import HandRecord
 from tarot_core.seats import ATTACK, DEFENCE
 
 from . import envelope
-from .common import card_button, card_html
+from .common import card_button, card_html, card_noun, counted, engine_messages
 from .state import get_record
+from .templates import render_macro
 
 SCHEMA: Final = 1
 Json = dict[str, Any]
 
 #: What a choice button says, by the value it sends.
 CHOICE_LABELS: Final = {
-    ATTACK: "The taker's side",
-    DEFENCE: "The defence",
-    "made": "Made",
-    "lost": "Lost",
+    ATTACK: N_("The taker's side"),
+    DEFENCE: N_("The defence"),
+    "made": N_("Made"),
+    "lost": N_("Lost"),
 }
 
 #: The button that sends the answer, by kind.
 SUBMIT_LABELS: Final = {
-    "legal": "Check these cards",
-    "discard": "Lay these cards away",
-    "discardable": "Check these cards",
-    "count": "Check",
-    "target": "Check",
-    "score": "Check",
+    "legal": N_("Check these cards"),
+    "discard": N_("Lay these cards away"),
+    "discardable": N_("Check these cards"),
+    "count": N_("Check"),
+    "target": N_("Check"),
+    "score": N_("Check"),
 }
 
+#: A bid on its button, by its code.
+BID_LABELS: Final = {
+    "pass": N_("Pass"),
+    "prise": N_("Prise"),
+    "garde": N_("Garde"),
+    "garde-sans": N_("Garde sans"),
+    "garde-contre": N_("Garde contre"),
+}
 
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
+#: The piece of an exercise's HTML each function of the template draws.
+PIECES: Final = "lessons/exercise.html"
+
+
+def _piece(macro: str, *args: object) -> Markup:
+    return render_macro(PIECES, macro, *args)
 
 
 def _records(name: str) -> HandRecord:
@@ -91,103 +105,154 @@ def _guarded(work: Callable[[], Json]) -> str:
 
 
 # ====================================================================================== drawing
-def _cards_row(cards: Sequence[Card], label: str) -> str:
-    return (
-        f'<p class="tl-caption">{_e(label)}</p><div class="tl-cards" role="group" aria-label="{_e(label)}">'
-        f"{''.join(card_html(card) for card in cards)}</div>"
-    )
+def _cards_row(cards: Sequence[Card], label: str) -> Markup:
+    return _piece("cards_row", [card_html(card) for card in cards], label)
 
 
-def _buttons(cards: Sequence[Card], label: str, uid: str, *, toggle: bool) -> str:
-    buttons = []
-    for card in cards:
-        button = card_button(card, uid)
-        if toggle:
-            button = button.replace("<button ", '<button aria-pressed="false" ', 1)
-        buttons.append(button)
-    return f'<div class="tl-hand" role="group" aria-label="{_e(label)}">{"".join(buttons)}</div>'
+def _buttons(cards: Sequence[Card], label: str, uid: str, *, toggle: bool) -> Markup:
+    buttons = [card_button(card, uid, pressed=False if toggle else None) for card in cards]
+    return _piece("hand", buttons, label)
 
 
-def _trick_html(table: Table, *, buttons: bool = False, uid: str = "") -> str:
-    rnd = table.round
-    trick = rnd.current
-    if trick is None or not trick.plays:
-        return '<p class="tl-note">You lead: the trick is empty.</p>'
-    items = []
-    for seat, card in trick.plays:
-        picture = card_button(card, uid) if buttons else card_html(card)
-        items.append(f'<li class="tl-play">{picture}<span class="tl-who">{_e(table.name(seat))}</span></li>')
-    label = "The trick" if buttons else "The trick so far"
-    return (
-        f'<div class="tl-trick"><p class="tl-caption" id="{uid}-trick">{label}, in playing order</p>'
-        f'<ol class="tl-plays" aria-labelledby="{uid}-trick">{"".join(items)}</ol></div>'
-    )
+def _trick_html(table: Table, *, buttons: bool = False, uid: str = "") -> Markup:
+    trick = table.round.current
+    plays = [
+        (card_button(card, uid) if buttons else card_html(card), table.name(seat))
+        for seat, card in (trick.plays if trick is not None else ())
+    ]
+    label = _("The trick, in playing order") if buttons else _("The trick so far, in playing order")
+    return _piece("trick", plays, uid, label)
 
 
-def _choices(values: Sequence[str], labels: Mapping[str, str]) -> str:
-    buttons = "".join(
-        f'<button type="button" class="tl-choice" data-choice="{_e(v)}">{_e(labels.get(v, v))}</button>'
-        for v in values
-    )
-    return f'<div class="tl-choices" role="group" aria-label="Your answer">{buttons}</div>'
+def _choices(values: Sequence[str], labels: Mapping[str, str]) -> Markup:
+    return _piece("choices", [(value, labels.get(value, value)) for value in values])
 
 
-def _number_input(uid: str, label: str, kind: str) -> str:
+def _number_input(uid: str, label: str, kind: str) -> Markup:
     # A phone's decimal keypad has no minus sign: a score, which may be negative, takes the full keyboard.
-    keypad = "" if kind == "score" else ' inputmode="decimal"'
-    return (
-        f'<form class="tl-number" data-number="true"><label for="{uid}-answer">{_e(label)}</label> '
-        f'<input id="{uid}-answer" name="answer" type="text"{keypad} autocomplete="off" '
-        f'aria-describedby="{uid}-question" size="6" required> '
-        f'<button type="submit" class="tl-submit">{SUBMIT_LABELS.get(kind, "Check")}</button></form>'
-    )
+    return _piece("number_input", uid, label, _(SUBMIT_LABELS.get(kind, N_("Check"))), kind != "score")
 
 
-def _submit(kind: str) -> str:
-    return (
-        f'<p class="tl-actions"><button type="button" class="tl-submit" data-submit="true">'
-        f"{SUBMIT_LABELS.get(kind, 'Check')}</button></p>"
-    )
+def _submit(kind: str) -> Markup:
+    return _piece("submit", _(SUBMIT_LABELS.get(kind, N_("Check"))))
 
 
-def _facts(request: Mapping[str, Any]) -> str:
-    rows = [("Players", str(request.get("players", 4)))]
-    rows.append(("Contract", contract_name(str(request.get("contract", "garde")))))
+def _side(value: str) -> str:
+    return _("the taker's side") if value == ATTACK else _("the defence")
+
+
+def _handful(item: object) -> str:
+    """A handful in the deal's facts: ``the taker's side, simple``."""
+    side, colon, size = str(item).partition(":")
+    if colon and side == ATTACK:
+        return _("the taker's side, {size}", size=size)
+    if colon and side == DEFENCE:
+        return _("the defence, {size}", size=size)
+    return str(item)
+
+
+def _number(value: object) -> object:
+    """A number of the exercise as the reader's language writes it (other values as they are)."""
+    return Number(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
+
+
+def _facts(request: Mapping[str, Any]) -> Markup:
+    rows: list[tuple[str, object]] = [(_("Players"), request.get("players", 4))]
+    rows.append((_("Contract"), contract_name(str(request.get("contract", "garde")))))
     if "oudlers" in request:
-        rows.append(("Bouts in the taker's cards", str(request["oudlers"])))
+        rows.append((_("Bouts in the taker's cards"), request["oudlers"]))
     if "points" in request:
-        rows.append(("Card points of the taker's side", str(request["points"])))
-    for key, label in (("petit_au_bout", "Petit au bout"), ("slam", "Slam")):
+        rows.append((_("Card points of the taker's side"), _number(request["points"])))
+    for key, label in (("petit_au_bout", _("Petit au bout")), ("slam", _("Slam"))):
         if request.get(key):
-            value = str(request[key])
-            rows.append((label, "the taker's side" if value == ATTACK else "the defence"))
+            rows.append((label, _side(str(request[key]))))
     for item in request.get("handfuls", []) or []:
-        rows.append(
-            (
-                "Handful",
-                str(item).replace("attack:", "the taker's side, ").replace("defence:", "the defence, "),
-            )
+        rows.append((_("Handful"), _handful(item)))
+    return _piece("facts", [(key, str(value)) for key, value in rows])
+
+
+def _bidding(table: Table) -> Markup:
+    said = [(table.name(a.seat), contract_name(a.word or a.kind)) for a in table.round.actions]
+    return _piece("bidding", said)
+
+
+def _bids(data: Mapping[str, Any]) -> Markup:
+    choices = [str(c) for c in data.get("choices", [])]
+    labels = {c: _(BID_LABELS[c]) if c in BID_LABELS else contract_name(c).capitalize() for c in choices}
+    return _choices(choices, labels)
+
+
+def _choice_labels() -> dict[str, str]:
+    return {value: _(label) for value, label in CHOICE_LABELS.items()}
+
+
+def _your_hand(table: Table, kind: str, uid: str) -> Markup:
+    """The hand asked to play: its caption says whose it is and what to choose."""
+    hand = sort_hand(table.round.hands[table.seat])
+    name = table.name(table.seat)
+    mine = name == NAMES[0]  # you, at the lesson table; a player of a sample deal by name
+    whose = _("Your hand") if mine else _("{name}'s hand", name=name)
+    if kind == "play":
+        caption = _("Your hand: choose a card") if mine else _("{name}'s hand: choose a card", name=name)
+    elif mine:
+        caption = _("Your hand: choose every card that may be played")
+    else:
+        caption = _("{name}'s hand: choose every card that may be played", name=name)
+    return Markup("").join([_piece("caption", caption), _buttons(hand, whose, uid, toggle=kind == "legal")])
+
+
+def _excuse(table: Table, uid: str) -> list[Markup]:
+    rnd = table.round
+    note = rnd.count().excuse
+    assert note is not None and rnd.taker is not None
+    trick = rnd.tricks[note.trick]
+    assert trick.winner is not None
+    plays = [
+        (
+            card_html(card),
+            _("{name} (taker)", name=table.name(seat)) if seat == rnd.taker else table.name(seat),
         )
-    body = "".join(f'<tr><th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>' for k, v in rows)
-    return f'<table class="tl-facts"><caption>The deal</caption><tbody>{body}</tbody></table>'
+        for seat, card in trick.plays
+    ]
+    number, total = note.trick + 1, rnd.variant.hand_size
+    label = (
+        _("Trick {number} of {total} (the last trick)", number=number, total=total)
+        if note.trick == total - 1
+        else _("Trick {number} of {total}", number=number, total=total)
+    )
+    won_before = sum(
+        1
+        for t in rnd.tricks[: note.trick]
+        if t.winner is not None and rnd.side_of(t.winner) == rnd.side_of(note.seat)
+    )
+    story = ngettext(
+        "{taker} is the taker, playing alone against the others. {player} plays the Excuse; {winner} wins "
+        "the trick. Before this trick, {player}'s side had won {n} trick.",
+        "{taker} is the taker, playing alone against the others. {player} plays the Excuse; {winner} wins "
+        "the trick. Before this trick, {player}'s side had won {n} tricks.",
+        won_before,
+        taker=table.name(rnd.taker),
+        player=table.name(note.seat),
+        winner=table.name(trick.winner),
+    )
+    return [
+        _piece("trick", plays, uid, label),
+        _piece("note", story),
+        _choices([ATTACK, DEFENCE], _choice_labels()),
+    ]
 
 
-def exercise_html(data: Mapping[str, Any], uid: str) -> str:
+def exercise_html(data: Mapping[str, Any], uid: str) -> Markup:
     """The position and the answer controls of one exercise."""
     kind = str(data.get("kind"))
     table = table_for(data, _records)
-    parts: list[str] = []
+    parts: list[Markup] = []
     if kind in ("play", "legal"):
         assert table is not None
-        hand = sort_hand(table.round.hands[table.seat])
         parts.append(_trick_html(table, uid=uid))
         if table.round.called is not None:
-            parts.append(f'<p class="tl-note">The taker called the {_e(say(table.round.called))}.</p>')
-        name = table.name(table.seat)
-        whose = "Your hand" if name == "You" else f"{name}'s hand"
-        action = "choose a card" if kind == "play" else "choose every card that may be played"
-        parts.append(f'<p class="tl-caption">{_e(whose)}: {action}</p>')
-        parts.append(_buttons(hand, whose, uid, toggle=kind == "legal"))
+            parts.append(_piece("note", _("The taker called {card}.", card=card_noun(table.round.called))))
+        parts.append(_your_hand(table, kind, uid))
         if kind == "legal":
             parts.append(_submit(kind))
     elif kind == "winner":
@@ -195,115 +260,82 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> str:
         parts.append(_trick_html(table, buttons=True, uid=uid))
     elif kind in ("count", "made") or (kind == "target" and "cards" in data):
         if "cards" in data:
-            parts.append(_cards_row(pile(data), "The cards"))
+            parts.append(_cards_row(pile(data), _("The cards")))
         if kind == "made":
             request = envelope.mapping(data.get("request", {}), "exercise", "exercise's request")
-            parts.append(
-                f'<p class="tl-note">The taker\'s side won {_e(bouts_text(whole(request, "oudlers", 0)))} '
-                f"and {_e(request.get('points'))} card points.</p>"
+            won = ngettext(
+                "The taker's side won {n} bout and {points} card points.",
+                "The taker's side won {n} bouts and {points} card points.",
+                whole(request, "oudlers", 0),
+                points=_number(request.get("points")),
             )
-            parts.append(_choices(["made", "lost"], CHOICE_LABELS))
+            parts.append(_piece("note", won))
+            parts.append(_choices(["made", "lost"], _choice_labels()))
         else:
-            label = "Points" if kind == "count" else "Points needed"
+            label = _("Points") if kind == "count" else _("Points needed")
             parts.append(_number_input(uid, label, kind))
     elif kind == "target":
+        bouts = whole(data, "bouts", 0)
         parts.append(
-            f'<p class="tl-note">The taker\'s side won {_e(bouts_text(whole(data, "bouts", 0)))}.</p>'
+            _piece(
+                "note", ngettext("The taker's side won {n} bout.", "The taker's side won {n} bouts.", bouts)
+            )
         )
-        parts.append(_number_input(uid, "Points needed", kind))
+        parts.append(_number_input(uid, _("Points needed"), kind))
     elif kind in ("discard", "discardable"):
         assert table is not None
         rnd = table.round
-        parts.append(_cards_row(sort_hand(rnd.initial_dog), "The dog, now in your hand"))
-        label = (
-            f"Your hand with the dog: choose {rnd.variant.dog_size} cards to lay away"
+        parts.append(_cards_row(sort_hand(rnd.initial_dog), _("The dog, now in your hand")))
+        size = rnd.variant.dog_size
+        caption = (
+            ngettext(
+                "Your hand with the dog: choose {n} card to lay away",
+                "Your hand with the dog: choose {n} cards to lay away",
+                size,
+            )
             if kind == "discard"
-            else "Your hand with the dog: choose every card that may go to the discard"
+            else _("Your hand with the dog: choose every card that may go to the discard")
         )
-        parts.append(f'<p class="tl-caption">{_e(label)}</p>')
-        parts.append(_buttons(sort_hand(rnd.hands[table.seat]), "Your hand with the dog", uid, toggle=True))
+        parts.append(_piece("caption", caption))
+        hand = sort_hand(rnd.hands[table.seat])
+        parts.append(_buttons(hand, _("Your hand with the dog"), uid, toggle=True))
         parts.append(_submit(kind))
     elif kind == "bid":
         assert table is not None
-        rnd = table.round
-        said = [
-            f"<li>{_e(table.name(a.seat))}: {_e(contract_name(a.word or a.kind))}</li>" for a in rnd.actions
-        ]
-        if said:
-            parts.append(
-                f'<p class="tl-caption">The bidding so far</p><ol class="tl-bids">{"".join(said)}</ol>'
-            )
-        else:
-            parts.append('<p class="tl-note">You speak first.</p>')
-        choices = [str(c) for c in data.get("choices", [])]
-        parts.append(_choices(choices, {c: contract_name(c).capitalize() for c in choices}))
+        parts += [_bidding(table), _bids(data)]
     elif kind == "worth":
         assert table is not None
-        rnd = table.round
-        parts.append(_cards_row(sort_hand(rnd.hands[table.seat]), "Your hand"))
-        said = [
-            f"<li>{_e(table.name(a.seat))}: {_e(contract_name(a.word or a.kind))}</li>" for a in rnd.actions
-        ]
-        if said:
-            parts.append(
-                f'<p class="tl-caption">The bidding so far</p><ol class="tl-bids">{"".join(said)}</ol>'
-            )
-        else:
-            parts.append('<p class="tl-note">You speak first.</p>')
-        choices = [str(c) for c in data.get("choices", [])]
-        parts.append(_choices(choices, {c: contract_name(c).capitalize() for c in choices}))
+        parts.append(_cards_row(sort_hand(table.round.hands[table.seat]), _("Your hand")))
+        parts += [_bidding(table), _bids(data)]
         parts.append(
-            '<p class="tl-note">Checking plays your hand out over many deals: it takes a few seconds.</p>'
+            _piece("note", _("Checking plays your hand out over many deals: it takes a few seconds."))
         )
     elif kind == "dog":
-        parts.append(f'<p class="tl-note">The contract: {_e(contract_name(str(data["contract"])))}.</p>')
-        parts.append(_choices([ATTACK, DEFENCE], CHOICE_LABELS))
+        parts.append(
+            _piece("note", _("The contract: {contract}.", contract=contract_name(str(data["contract"]))))
+        )
+        parts.append(_choices([ATTACK, DEFENCE], _choice_labels()))
     elif kind == "score":
         parts.append(_facts(data["request"]))
-        who = {"taker": "the taker", "partner": "the partner", "defender": "each defender"}[
-            str(data.get("ask", "taker"))
-        ]
-        parts.append(_number_input(uid, f"Score of {who}", kind))
+        ask = str(data.get("ask", "taker"))
+        label = {
+            "taker": _("Score of the taker"),
+            "partner": _("Score of the partner"),
+            "defender": _("Score of each defender"),
+        }[ask]
+        parts.append(_number_input(uid, label, kind))
     elif kind == "excuse":
         assert table is not None
-        rnd = table.round
-        note = rnd.count().excuse
-        assert note is not None and rnd.taker is not None
-        trick = rnd.tricks[note.trick]
-        assert trick.winner is not None
-        items = "".join(
-            f'<li class="tl-play">{card_html(card)}<span class="tl-who">{_e(table.name(seat))}'
-            f"{' (taker)' if seat == rnd.taker else ''}</span></li>"
-            for seat, card in trick.plays
-        )
-        last = " (the last trick)" if note.trick == rnd.variant.hand_size - 1 else ""
-        parts.append(
-            f'<div class="tl-trick"><p class="tl-caption" id="{uid}-trick">Trick {note.trick + 1} of '
-            f"{rnd.variant.hand_size}{last}</p>"
-            f'<ol class="tl-plays" aria-labelledby="{uid}-trick">{items}</ol></div>'
-        )
-        won_before = sum(
-            1
-            for t in rnd.tricks[: note.trick]
-            if t.winner is not None and rnd.side_of(t.winner) == rnd.side_of(note.seat)
-        )
-        parts.append(
-            f'<p class="tl-note">{_e(table.name(rnd.taker))} is the taker, playing alone against the others. '
-            f"{_e(table.name(note.seat))} plays the Excuse; {_e(table.name(trick.winner))} wins the trick. "
-            f"Before this trick, {_e(table.name(note.seat))}'s side had won {won_before} "
-            f"trick{'' if won_before == 1 else 's'}.</p>"
-        )
-        parts.append(_choices([ATTACK, DEFENCE], CHOICE_LABELS))
+        parts += _excuse(table, uid)
     elif kind == "call":
         assert table is not None
-        rnd = table.round
-        parts.append(_cards_row(sort_hand(rnd.hands[table.seat]), "Your hand"))
+        parts.append(_cards_row(sort_hand(table.round.hands[table.seat]), _("Your hand")))
         calls = [Card.parse(str(c)) for c in data.get("choices", [])]
-        parts.append('<p class="tl-caption">Call one of these cards</p>')
-        parts.append(_buttons(calls, "Cards to call", uid, toggle=False))
+        parts.append(_piece("caption", _("Call one of these cards")))
+        parts.append(_buttons(calls, _("Cards to call"), uid, toggle=False))
     else:
-        raise ExerciseError(f"kind: {kind!r} cannot be drawn")
-    return "".join(parts)
+        raise ExerciseError(gettext_lazy("kind: {kind} cannot be drawn", kind=repr(kind)))
+    return Markup("").join(parts)
 
 
 def exercise(exercise_json: str, options: str = "{}") -> str:
@@ -330,13 +362,10 @@ def _answer(text: str) -> object:
         return text
 
 
-def feedback_html(verdict: Mapping[str, Any], rules: Mapping[str, str]) -> str:
+def feedback_html(verdict: Mapping[str, Any], rules: Mapping[str, str]) -> Markup:
     right = verdict["verdict"] == "right"
     url = rules.get(f"rule-{verdict['reason']}") or rules.get(f"rule-{verdict['rule']}") or ""
-    link = f' <a class="tl-rule" href="{_e(url)}">Read the rule</a>' if url else ""
-    head = "Right!" if right else "Not quite."
-    again = "" if right else ' <span class="tl-again">Try again.</span>'
-    return f"<p><strong>{head}</strong> {_e(verdict['message'])}{again}{link}</p>"
+    return _piece("feedback", right, verdict["message"], url)
 
 
 def check(exercise_json: str, answer_json: str, options: str = "{}") -> str:
@@ -347,11 +376,43 @@ def check(exercise_json: str, answer_json: str, options: str = "{}") -> str:
         data = _exercise(exercise_json)
         answer = _answer(answer_json)
         if data.get("kind") in ("count", "target", "score") and str(answer).strip() == "":
-            raise ExerciseError("type a number first, such as 41 or 40.5")
+            raise ExerciseError(gettext_lazy("type a number first, such as 41 or 40.5"))
         verdict = judge(data, answer, _records).as_dict()
         return {**verdict, "feedback_html": feedback_html(verdict, rules)}
 
     return _guarded(work)
 
 
-__all__ = ["check", "exercise", "exercise_html", "feedback_html"]
+def page_messages() -> dict[str, object]:
+    """What the lessons' script (``lessons.mjs``) says: the reader's progress, the questions before it is
+    forgotten, the notices while an answer is checked, in the page's language."""
+    return {
+        **engine_messages(),
+        "exercises": counted(ngettext_lazy("{n} exercise", "{n} exercises", 0)),
+        "done": counted(ngettext_lazy("{done} of {n} exercise done", "{done} of {n} exercises done", 0)),
+        "all-done": counted(ngettext_lazy("The only exercise done", "All {n} exercises done", 0)),
+        "stars": counted(ngettext_lazy("{n} star of 3", "{n} stars of 3", 0)),
+        "forget-all": _(
+            "Forget your progress in every lesson (exercises done and stars)? This cannot be undone."
+        ),
+        "forget-nothing": _("No lesson has any progress yet. Start again anyway?"),
+        "forget-all-yes": _("Forget all my progress"),
+        "forget-all-no": _("Keep my progress"),
+        "nothing-forgotten": _("Nothing was forgotten."),
+        "all-forgotten": _("Your progress is forgotten: every lesson starts afresh."),
+        "forget-lesson": _(
+            "Forget your answers to this lesson and do it again? The other lessons keep theirs."
+        ),
+        "forget-lesson-yes": _("Do it again"),
+        "forget-lesson-no": _("Keep my answers"),
+        "answers-kept": _("Your answers are kept."),
+        "lesson-forgotten": _("This lesson starts afresh: your answers to it are forgotten."),
+        "queued": _("One moment: the cards are still being dealt, your answer will be checked then."),
+        "checking": _("Checking: the engine is playing the hand out…"),
+        "failed": _(
+            "The cards could not be dealt in this browser, so the answers cannot be checked here ({reason})."
+        ),
+    }
+
+
+__all__ = ["check", "exercise", "exercise_html", "feedback_html", "page_messages"]

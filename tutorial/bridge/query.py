@@ -12,10 +12,11 @@ from tarot_core.engine.request import SIDES, FieldContext, RequestField, Request
 from tarot_core.engine.variant import FAMILIES as REQUEST_MODULES
 from tarot_core.engine.variant import family_players, words_for
 from tarot_core.errors import RequestError
+from tarot_core.messages import N_, Message, _, gettext_lazy, ngettext, ngettext_lazy
 from tarot_core.sheet import request_form as family_form
 
 from .common import BridgeError, Json, Query, _form_field, _load_json, _value_text
-from .envelope import reader_message
+from .envelope import Text, reader_message
 
 # ====================================================================================== calculator
 #: Which side of the table, as a list's choices (nobody, the attack, the defence).
@@ -47,7 +48,7 @@ class FieldError:
     """
 
     field: str
-    message: str
+    message: Text
     index: int | None = None
 
     @property
@@ -80,7 +81,7 @@ class _Entries:
         self.query = query
         self.errors: list[FieldError] = []
 
-    def refuse(self, field_name: str, message: str, index: int | None = None) -> None:
+    def refuse(self, field_name: str, message: Text, index: int | None = None) -> None:
         self.errors.append(FieldError(field_name, message, index))
 
     def number(
@@ -98,10 +99,9 @@ class _Entries:
         position = index or 0
         text = values[position] if position < len(values) else default
         try:
-            return parse_number(text, whole=whole)
-        except ValueError as error:
-            message = f"{what} {error}" if what else str(error)
-            self.refuse(field_name or name, message, index)
+            return parse_number(text, whole=whole, what=what)
+        except NumberError as error:
+            self.refuse(field_name or name, error.message, index)
             return 0
 
     def whole(self, name: str, default: str, **kwargs: Any) -> int:
@@ -135,9 +135,13 @@ def _many(query: Mapping[str, Sequence[str]], name: str) -> list[str]:
     return [v.strip() for v in query.get(name) or [] if v and v.strip()]
 
 
-def _shown(text: str) -> str:
+def _shown(text: str) -> str | Message:
     """An entry quoted in a message, shortened when it is long."""
-    return repr(text) if len(text) <= 12 else f"{text[:6]!r}… ({len(text)} characters)"
+    if len(text) <= 12:
+        return repr(text)
+    return ngettext_lazy(
+        "{start}… ({n} character)", "{start}… ({n} characters)", len(text), start=repr(text[:6])
+    )
 
 
 _WHOLE: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
@@ -146,27 +150,76 @@ _DECIMAL: Final = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)", re.AS
 MAX_DIGITS: Final = 6
 
 
-def parse_number(text: str, *, whole: bool = True) -> int | float:
-    """Read a number typed in a form field (digits, a point or a comma), or say what is expected.
+class NumberError(ValueError):
+    """What a number field holds is no number of the kind it takes: ``message`` says what it expects."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+#: Why an entry is no number, by the number expected (whole or not) and what is wrong; each sentence
+#: also with the field's name in front of it (``what``), when the field is one of several.
+_NOT_A_NUMBER: Final = {
+    (True, "empty"): (
+        N_("must be a whole number such as 2: the field is empty"),
+        N_("{what} must be a whole number such as 2: the field is empty"),
+    ),
+    (True, "digits"): (
+        N_("must be a whole number such as 2, written in digits, not {text}"),
+        N_("{what} must be a whole number such as 2, written in digits, not {text}"),
+    ),
+    (True, "long"): (
+        N_("must be a whole number such as 2: {count} digits are far too many"),
+        N_("{what} must be a whole number such as 2: {count} digits are far too many"),
+    ),
+    (True, "whole"): (
+        N_("must be a whole number such as 2, not {text}"),
+        N_("{what} must be a whole number such as 2, not {text}"),
+    ),
+    (False, "empty"): (
+        N_("must be a number such as 41 or 40.5: the field is empty"),
+        N_("{what} must be a number such as 41 or 40.5: the field is empty"),
+    ),
+    (False, "digits"): (
+        N_("must be a number such as 41 or 40.5, written in digits, not {text}"),
+        N_("{what} must be a number such as 41 or 40.5, written in digits, not {text}"),
+    ),
+    (False, "long"): (
+        N_("must be a number such as 41 or 40.5: {count} digits are far too many"),
+        N_("{what} must be a number such as 41 or 40.5: {count} digits are far too many"),
+    ),
+}
+
+
+def _not_a_number(whole: bool, wrong: str, what: object, **params: object) -> NumberError:
+    plain, named = _NOT_A_NUMBER[whole, wrong]
+    if what:
+        return NumberError(gettext_lazy(named, what=what, **params))
+    return NumberError(gettext_lazy(plain, **params))
+
+
+def parse_number(text: str, *, whole: bool = True, what: object = "") -> int | float:
+    """Read a number typed in a form field (digits, a point or a comma), or say what is expected
+    (:class:`NumberError`, whose sentence starts with ``what`` the field is, when given).
 
     >>> parse_number("40,5", whole=False)
     40.5
     >>> parse_number("forty")
     Traceback (most recent call last):
     ...
-    ValueError: must be a whole number such as 2, written in digits, not 'forty'
+    tutorial.bridge.query.NumberError: must be a whole number such as 2, written in digits, not 'forty'
     """
-    expected = "a whole number such as 2" if whole else "a number such as 41 or 40.5"
     text = text.strip()
     if not text:
-        raise ValueError(f"must be {expected}: the field is empty")
+        raise _not_a_number(whole, "empty", what)
     if not _DECIMAL.fullmatch(text):
-        raise ValueError(f"must be {expected}, written in digits, not {_shown(text)}")
+        raise _not_a_number(whole, "digits", what, text=_shown(text))
     integer = text.replace(",", ".").lstrip("+-").split(".", 1)[0].lstrip("0")
     if len(integer) > MAX_DIGITS:
-        raise ValueError(f"must be {expected}: {len(integer)} digits are far too many")
+        raise _not_a_number(whole, "long", what, count=len(integer))
     if whole and not _WHOLE.fullmatch(text):
-        raise ValueError(f"must be {expected}, not {_shown(text)}")
+        raise _not_a_number(whole, "whole", what, text=_shown(text))
     value = float(text.replace(",", "."))
     return int(value) if value.is_integer() else value
 
@@ -174,15 +227,15 @@ def parse_number(text: str, *, whole: bool = True) -> int | float:
 def _int(query: Query, name: str, default: str = "") -> int:
     try:
         return int(parse_number(_one(query, name, default)))
-    except ValueError as error:
-        raise BridgeError(name, str(error)) from None
+    except NumberError as error:
+        raise BridgeError(name, error.message) from None
 
 
 def _number(text: str, name: str) -> int | float:
     try:
         return parse_number(text, whole=False)
-    except ValueError as error:
-        raise BridgeError(name, str(error)) from None
+    except NumberError as error:
+        raise BridgeError(name, error.message) from None
 
 
 def _flag(query: Query, name: str) -> bool:
@@ -255,16 +308,27 @@ def request_from_query(query: Query) -> Json:
     variant = _one(query, "variant", DEFAULT_RULES)
     if variant not in REQUEST_MODULES or variant not in available_variants():
         rules = ", ".join(rules_label(v) for v in available_variants())
-        entries.refuse("variant", f"there are no rules called {_shown(variant)} here: choose one of {rules}")
+        entries.refuse(
+            "variant",
+            gettext_lazy(
+                "there are no rules called {name} here: choose one of {rules}",
+                name=_shown(variant),
+                rules=rules,
+            ),
+        )
         entries.check()
     for fld in form_fields(query):
         if fld.kind != "select":
             continue
-        known = {value for value, _ in fld.choices}
+        known = {value for value, _text in fld.choices}
         for index, value in enumerate(query.get(fld.name) or []):
             if value.strip() and value.strip() not in known:
                 where = index if fld.repeat > 1 else None
-                entries.refuse(fld.name, f"{_shown(value)} is not one of this list's choices", where)
+                entries.refuse(
+                    fld.name,
+                    gettext_lazy("{value} is not one of this list's choices", value=_shown(value)),
+                    where,
+                )
     players = entries.whole("players", "4")
     request: Json = {"variant": variant, "players": players}
     form = request_form(variant)
@@ -276,7 +340,7 @@ def request_from_query(query: Query) -> Json:
             entries.refuse("request", error.message)
             data = {}
         if not isinstance(data, Mapping):
-            entries.refuse("request", "the request must be a JSON object")
+            entries.refuse("request", gettext_lazy("the request must be a JSON object"))
             data = {}
         request.update(data)
     elif form.request_step is not None:
@@ -364,7 +428,7 @@ def query_from_request(request: Mapping[str, object]) -> Query:
         elif isinstance(value, list):
             query[key] = [_value_text(v) for v in value]
         elif isinstance(value, Mapping):
-            raise BridgeError(key, f"the calculator has no control for {key!r}")
+            raise BridgeError(key, gettext_lazy("the calculator has no control for {key}", key=repr(key)))
         else:
             query[key] = [_value_text(value)]
     return query
@@ -390,7 +454,7 @@ def seat_names(query: Query) -> list[str]:
     names = []
     for number in range(1, seat_count(query) + 1):
         typed = " ".join(_one(query, f"p{number}.name").split())[:NAME_LENGTH]
-        names.append(typed or f"Player {number}")
+        names.append(typed or _("Player {number}", number=number))
     return names
 
 
@@ -439,17 +503,17 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         players = 4
     variants = available_variants()
     fields = [
-        FormField("variant", "Rules", "select", (variant,), tuple((v, rules_label(v)) for v in variants)),
+        FormField("variant", _("Rules"), "select", (variant,), tuple((v, rules_label(v)) for v in variants)),
     ]
     if variant not in variants:  # nothing else to fill in until the rules are known
         return fields
     fields.append(
         FormField(
             "players",
-            "Players",
+            _("Players"),
             "select",
             (players_text,),
-            tuple((str(n), f"{n} players") for n in _players_choices(variant)),
+            tuple((str(n), ngettext("{n} player", "{n} players", n)) for n in _players_choices(variant)),
         )
     )
     seats = [f"p{number}" for number in range(1, seat_count(query) + 1)]
@@ -458,11 +522,11 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         fields.append(
             FormField(
                 "names",
-                "Players' names (optional)",
+                _("Players' names (optional)"),
                 "text",
                 tuple(_one(query, f"{seat}.name") for seat in seats),
                 repeat=len(seats),
-                sublabels=tuple(f"Player {number}" for number in range(1, len(seats) + 1)),
+                sublabels=tuple(_("Player {number}", number=number) for number in range(1, len(seats) + 1)),
                 names=tuple(f"{seat}.name" for seat in seats),
             )
         )
@@ -474,7 +538,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         fields.append(
             FormField(
                 "partner",
-                "Partner (the called King's holder)",
+                _("Partner (the called King's holder)"),
                 "select",
                 (_one(query, "partner", "p2"),),
                 seat_choices,
@@ -482,7 +546,9 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         )
     form = request_form(variant)
     if form is None:
-        fields.append(FormField("request", "Score request (JSON)", "text", (_one(query, "request", "{}"),)))
+        fields.append(
+            FormField("request", _("Score request (JSON)"), "text", (_one(query, "request", "{}"),))
+        )
         return fields
     context = FieldContext(players, tuple(seats), tuple(names), query)
     by_seat = [fld for fld in form.shown(players) if fld.per_seat]
@@ -492,7 +558,7 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
         elif fld is by_seat[0]:  # the fields asked for each seat, seat after seat
             for seat, name in zip(seats, names, strict=False):
                 fields += [
-                    _control(each, context, f"{seat}.{each.name}", each.label.format(name=name))
+                    _control(each, context, f"{seat}.{each.name}", str(each.label).format(name=name))
                     for each in by_seat
                 ]
     return fields

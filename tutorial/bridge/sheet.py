@@ -15,16 +15,18 @@ widget's display settings (``uid``, the prefix of the HTML ids).
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
+
+from markupsafe import Markup
 
 from tarot_core.engine.variant import family_players
 from tarot_core.errors import TarotError, quoted
+from tarot_core.messages import N_, _, gettext_lazy, ngettext, ngettext_lazy
 from tarot_core.records import too_deep
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, rule_sets, rules_name
 
-from . import envelope
+from . import common, envelope, templates
 from . import form as calculator_form
 from .calculator import query_of_mapping
 from .query import DEFAULT_RULES, form_fields, normalise_query, query_from_request, request_from_query
@@ -50,8 +52,12 @@ def _read(error: Exception) -> envelope.Failure | None:
     if isinstance(error, _Refused):
         return envelope.Failure(error.field, error.message, {"form_field": error.field, **error.extra})
     if isinstance(error, SheetError):
-        where = f"{error.where}: " if error.where.startswith("row") else ""
-        return envelope.Failure(error.field, where + error.message, {"form_field": _form_field(error.field)})
+        message = (
+            gettext_lazy("{where}: {reason}", where=error.where, reason=error.message)
+            if error.where.startswith("row")
+            else error.message
+        )
+        return envelope.Failure(error.field, message, {"form_field": _form_field(error.field)})
     return None
 
 
@@ -83,7 +89,7 @@ def _deal_number(number: int | str) -> int:
     try:
         return int(number)
     except (TypeError, ValueError):
-        raise _Refused("deal", f"no deal {quoted(number)}") from None
+        raise _Refused("deal", gettext_lazy("no deal {number}", number=quoted(number))) from None
 
 
 def _uid(options: str) -> str:
@@ -95,19 +101,15 @@ def _uid(options: str) -> str:
 def _sheet(sheet_json: str) -> Sheet:
     data = _load(sheet_json, "sheet")
     if not isinstance(data, Mapping):
-        raise _Refused("sheet", "the sheet must be a JSON object")
+        raise _Refused("sheet", gettext_lazy("the sheet must be a JSON object"))
     return load_sheet(data)
 
 
 def _query(query_json: str) -> Query:
     data = _load(query_json or "{}", "query")
     if not isinstance(data, Mapping):
-        raise _Refused("query", "the deal's form must be a JSON object")
+        raise _Refused("query", gettext_lazy("the deal's form must be a JSON object"))
     return query_of_mapping(data)
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
 
 
 def _signed(value: int) -> str:
@@ -146,157 +148,91 @@ def _query_from_deal(sheet: Sheet, deal: Deal) -> Query:
     return query
 
 
-def _role_fields(sheet: Sheet, query: Query, uid: str) -> str:
+def _role_fields(sheet: Sheet, query: Query, uid: str) -> Markup:
     form = request_form(sheet.variant)
     fields = form.sheet_roles(len(sheet.players)) if form is not None else ()
-    if not fields:
-        return ""
-    parts: list[str] = []
-    for name, label, help_text in fields:
-        ident = f"{uid}-{name}"
-        chosen = (query.get(name) or [""])[0]
-        options = f'<option value="">{"nobody" if name == "partner" else "choose…"}</option>' + "".join(
-            f'<option value="{_e(p)}"{" selected" if p == chosen else ""}>{_e(p)}</option>'
-            for p in sheet.players
-        )
-        help_html = f'<p class="tw-help" id="{ident}-help">{_e(help_text)}</p>' if help_text else ""
-        described = f"{ident}-error" + (f" {ident}-help" if help_text else "")
-        parts.append(
-            f'<div class="tw-field tw-field-{name}" data-field="{name}">'
-            f'<label for="{ident}">{_e(label)}</label>'
-            f'<select id="{ident}" name="{name}" aria-describedby="{described}">{options}</select>{help_html}'
-            f'<p class="tw-field-error" id="{ident}-error" data-error-for="{name}" '
-            'aria-live="polite"></p></div>'
-        )
-    return "".join(parts)
+    chosen = {name: (query.get(name) or [""])[0] for name, _label, _help in fields}
+    return templates.render("sheet/roles.html", roles=fields, players=sheet.players, chosen=chosen, uid=uid)
 
 
 def _seat_note(sheet: Sheet) -> str:
+    """Which seat of the form is which player (``p1 is Ana, ...``), where the rules' form names seats."""
     form = request_form(sheet.variant)
     note = form.seat_note(len(sheet.players)) if form is not None else ""
-    if note:
-        pairs = ", ".join(note.format(n=n, name=name) for n, name in enumerate(sheet.players, start=1))
-        return f'<p class="tw-sheet-note">In the form, {_e(pairs)}.</p>'
-    return ""
+    if not note:
+        return ""
+    return ", ".join(str(note).format(n=n, name=name) for n, name in enumerate(sheet.players, start=1))
 
 
-def form_html(sheet: Sheet, query: Query, uid: str, editing: int = 0) -> str:
+def form_html(sheet: Sheet, query: Query, uid: str, editing: int = 0) -> Markup:
     """The deal form: who took, then the calculator's fields; the button adds the deal or saves an edit."""
     number = editing or len(sheet.deals) + 1
-    dealer = sheet.dealer_of(number)
-    legend = f"Editing deal {number}, dealt by {dealer}" if editing else f"Deal {number}, dealt by {dealer}"
     # The sheet asks for the taker and partner by name itself: the calculator's seat lists are left out.
-    fields = _role_fields(sheet, query, uid) + calculator_form.form_html(
-        _session_query(sheet, query), uid, with_names=False, with_roles=False
-    )
-    if editing:
-        buttons = (
-            '<button type="submit" class="tw-button tw-primary" data-action="save-deal" '
-            f'data-deal="{number}">'
-            f"Save deal {number}</button>"
-            '<button type="button" class="tw-button" data-action="cancel-edit">Cancel</button>'
-            f'<button type="button" class="tw-button" data-action="delete-deal" data-deal="{number}">'
-            f"Delete deal {number}</button>"
-        )
-    else:
-        buttons = (
-            '<button type="submit" class="tw-button tw-primary" data-action="add-deal">'
-            f"Add deal {number}</button>"
-        )
-    return (
-        f'<form class="tw-form tw-sheet-form" aria-labelledby="{uid}-legend" novalidate'
-        f"{f' data-editing={chr(34)}{number}{chr(34)}' if editing else ''}>"
-        f'<h4 class="tw-sheet-legend" id="{uid}-legend">{_e(legend)}</h4>{_seat_note(sheet)}'
-        f'<div class="tw-sheet-fields">{fields}</div>'
-        f'<p class="tw-form-error" role="alert"></p>'
-        f'<p class="tw-sheet-buttons">{buttons}</p></form>'
+    fields = calculator_form.form_html(_session_query(sheet, query), uid, with_names=False, with_roles=False)
+    return templates.render(
+        "sheet/form.html",
+        uid=uid,
+        number=number,
+        editing=editing,
+        dealer=sheet.dealer_of(number),
+        seat_note=_seat_note(sheet),
+        roles=_role_fields(sheet, query, uid),
+        fields=fields,
     )
 
 
 # ====================================================================================== the sheet
-NEXT_BADGE: Final = ' <span class="tw-badge tw-turn">deals next</span>'
-
-
-def _totals_html(sheet: Sheet, uid: str) -> str:
+def _totals_html(sheet: Sheet, uid: str) -> Markup:
     totals = sheet.totals()
     last = sheet.scored()[-1].scores if sheet.deals else {}
     following = sheet.next_dealer()
-    rows = "".join(
-        f'<tr data-player="{_e(name)}"><th scope="row">{_e(name)}'
-        f"{NEXT_BADGE if name == following else ''}"
-        f'</th><td class="tw-total">{_signed(totals[name])}</td>'
-        f"<td>{_signed(last[name]) if last else '—'}</td></tr>"
+    rows = [
+        {
+            "name": name,
+            "next": name == following,
+            "total": _signed(totals[name]),
+            "last": _signed(last[name]) if last else "—",
+        }
         for name in sheet.players
-    )
-    check = ""
-    if sheet.zero_sum and sheet.deals:
-        total = _signed(sum(totals.values()))
-        check = f'<p class="tw-sheet-check">The totals add up to {total}, as they must.</p>'
-    elif sheet.deals:
-        check = '<p class="tw-sheet-check">In these rules the scores need not add up to zero.</p>'
-    return (
-        f'<table class="tw-table tw-sheet-totals" id="{uid}-totals"><caption>Totals after '
-        f"{len(sheet.deals)} deal{'' if len(sheet.deals) == 1 else 's'}</caption>"
-        '<thead><tr><th scope="col">Player</th><th scope="col">Total</th>'
-        '<th scope="col">Last deal</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>{check}"
+    ]
+    check = ("zero" if sheet.zero_sum else "free") if sheet.deals else ""
+    total = _signed(sum(totals.values()))
+    return templates.render(
+        "sheet/totals.html", uid=uid, rows=rows, deals=len(sheet.deals), check=check, total=total
     )
 
 
-EDITING_BADGE: Final = '<span class="tw-badge">in the form, being changed</span>'
-DEALS_HELP: Final = "Each player's score for the deal, and under it their total."
+#: What the table of deals shows, said under its title.
+DEALS_HELP: Final = N_("Each player's score for the deal, and under it their total.")
 
 
-def _deals_html(sheet: Sheet, uid: str, editing: int = 0) -> str:
-    if not sheet.deals:
-        return '<p class="tw-sheet-empty">No deal yet: enter the first one above.</p>'
-    running = sheet.running()
-    head = "".join(f'<th scope="col">{_e(name)}</th>' for name in sheet.players)
-    rows: list[str] = []
-    for done, totals in zip(reversed(sheet.scored()), reversed(running), strict=True):
-        cells = "".join(
-            f'<td><span class="tw-deal-score">{_signed(done.scores[name])}</span>'
-            f'<span class="tw-running"><span class="tw-sr">, total </span>'
-            f"{_signed(totals[name])}</span></td>"
-            for name in sheet.players
-        )
-        rows.append(
-            f'<tr data-deal="{done.number}"><th scope="row">{done.number}</th>'
-            f'<td>{_e(done.summary)}<span class="tw-dealt">dealt by {_e(done.dealer)}</span>'
-            f"{EDITING_BADGE if done.number == editing else ''}"
-            # the button stands in the first columns, in view on a phone without scrolling sideways
-            '<button type="button" class="tw-button tw-small tw-edit" data-action="edit" '
-            f'data-deal="{done.number}" aria-label="Edit deal {done.number}">Edit</button></td>{cells}</tr>'
-        )
-    return (
-        f'<h4 class="tw-sheet-deals-title" id="{uid}-deals-caption">Every deal, the latest first</h4>'
-        f'<p class="tw-help" id="{uid}-deals-help">{_e(DEALS_HELP)}'
-        " The table scrolls sideways when the players do not fit.</p>"
-        f'<div class="tw-scroll" role="region" aria-labelledby="{uid}-deals-caption" '
-        f'aria-describedby="{uid}-deals-help" tabindex="0">'
-        f'<table class="tw-table tw-sheet-deals" aria-labelledby="{uid}-deals-caption">'
-        f'<thead><tr><th scope="col">Deal</th><th scope="col">Contract</th>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table></div>"
-    )
+def _deals_html(sheet: Sheet, uid: str, editing: int = 0) -> Markup:
+    rows = [
+        {
+            "number": done.number,
+            "summary": done.summary,
+            "dealer": done.dealer,
+            "editing": done.number == editing,
+            "cells": [(_signed(done.scores[name]), _signed(totals[name])) for name in sheet.players],
+        }
+        for done, totals in zip(reversed(sheet.scored()), reversed(sheet.running()), strict=True)
+    ]
+    return templates.render("sheet/deals.html", uid=uid, rows=rows, players=sheet.players, help=DEALS_HELP)
 
 
-def sheet_html(sheet: Sheet, uid: str, query: Query | None = None, editing: int = 0) -> str:
+def sheet_html(sheet: Sheet, uid: str, query: Query | None = None, editing: int = 0) -> Markup:
     """The open session: the totals, whose deal it is, the deal form, every deal, undo and export."""
-    title = sheet.title or "Score sheet"
-    players = ", ".join(sheet.players)
-    return (
-        f'<h3 class="tw-sheet-title" id="{uid}-title" tabindex="-1">{_e(title)}</h3>'
-        f'<p class="tw-sheet-rules">{_e(sheet.rules_name)}: {_e(players)}.</p>'
-        f'<p class="tw-sheet-next" data-next-dealer="{_e(sheet.next_dealer())}"><strong>Next to deal: '
-        f"{_e(sheet.next_dealer())}</strong></p>"
-        f"{_totals_html(sheet, uid)}"
-        f"{form_html(sheet, query or {}, uid, editing)}"
-        f'<p class="tw-sheet-buttons"><button type="button" class="tw-button" data-action="undo"'
-        f"{' disabled' if not sheet.deals else ''}>Undo the last deal</button></p>"
-        f"{_deals_html(sheet, uid, editing)}"
-        '<p class="tw-sheet-buttons tw-sheet-export">'
-        '<button type="button" class="tw-button" data-action="export-csv">Download as CSV</button>'
-        '<button type="button" class="tw-button" data-action="export-json">Download as JSON</button></p>'
+    return templates.render(
+        "sheet/sheet.html",
+        uid=uid,
+        title=sheet.title,
+        rules=sheet.rules_name,
+        players=", ".join(sheet.players),
+        next_dealer=sheet.next_dealer(),
+        totals=_totals_html(sheet, uid),
+        form=form_html(sheet, query or {}, uid, editing),
+        deals=len(sheet.deals),
+        deal_rows=_deals_html(sheet, uid, editing),
     )
 
 
@@ -317,9 +253,11 @@ def _refuse_deal(sheet: Sheet, query: Query, uid: str, editing: int, error: Shee
     labels = {f.name: f.label for f in form_fields(_session_query(sheet, query))}
     form = request_form(sheet.variant)
     roles = form.sheet_roles(len(sheet.players)) if form is not None else ()
-    labels.update({"taker": "Taker", "partner": "Partner", **{name: label for name, label, _ in roles}})
+    labels.update(
+        {"taker": _("Taker"), "partner": _("Partner"), **{name: label for name, label, _h in roles}}
+    )
     label = labels.get(form_field, "")
-    message = f"{label}: {error.message}" if label else error.message
+    message = gettext_lazy("{label}: {reason}", label=label, reason=error.message) if label else error.message
     extra = {"html": sheet_html(sheet, uid, query, editing), "form_field": form_field}
     return _Refused(error.field, message, extra)
 
@@ -332,7 +270,7 @@ def start(setup_json: str, options: str = "{}") -> str:
         uid = _uid(options)
         data = _load(setup_json, "setup")
         if not isinstance(data, Mapping):
-            raise _Refused("setup", "the new session's settings must be a JSON object")
+            raise _Refused("setup", gettext_lazy("the new session's settings must be a JSON object"))
         names = data.get("players")
         if isinstance(names, list):
             names = [n for n in names if not (isinstance(n, str) and not n.strip())]
@@ -382,7 +320,8 @@ def save_deal(sheet_json: str, number: int | str, query_json: str, options: str 
     except _Refused as error:
         return _dump({"ok": False, "field": "deal", "form_field": "", "message": error.message})
     if count < 1:
-        return _dump({"ok": False, "field": "deal", "form_field": "", "message": f"no deal {quoted(number)}"})
+        message = gettext_lazy("no deal {number}", number=quoted(number))
+        return _dump({"ok": False, "field": "deal", "form_field": "", "message": message})
     return _with_deal(sheet_json, query_json, options, count)
 
 
@@ -393,7 +332,7 @@ def edit_deal(sheet_json: str, number: int | str, options: str = "{}") -> str:
         sheet = _sheet(sheet_json)
         count = _deal_number(number)
         if not 1 <= count <= len(sheet.deals):
-            raise _Refused("deal", f"there is no deal {count}")
+            raise _Refused("deal", gettext_lazy("there is no deal {number}", number=count))
         return _answer(sheet, _uid(options), _query_from_deal(sheet, sheet.deals[count - 1]), count)
 
     return _guarded(work)
@@ -414,7 +353,7 @@ def undo(sheet_json: str, options: str = "{}") -> str:
     def work() -> Json:
         sheet = _sheet(sheet_json)
         if not sheet.deals:
-            raise _Refused("deal", "there is no deal to undo")
+            raise _Refused("deal", gettext_lazy("there is no deal to undo"))
         removed = sheet.deals[-1]
         smaller = sheet.undo()
         return {
@@ -438,7 +377,7 @@ def export(sheet_json: str, kind: str = "json") -> str:
             return {"text": sheet.to_csv(), "filename": f"{base}.csv", "mime": "text/csv"}
         if kind == "json":
             return {"text": sheet.to_json() + "\n", "filename": f"{base}.json", "mime": "application/json"}
-        raise _Refused("kind", f"export as csv or json, not {quoted(kind)}")
+        raise _Refused("kind", gettext_lazy("export as csv or json, not {kind}", kind=quoted(kind)))
 
     return _guarded(work)
 
@@ -448,7 +387,10 @@ def import_sheet(text: str, options: str = "{}", filename: str = "") -> str:
 
     def work() -> Json:
         if not isinstance(text, str) or len(text) > MAX_TEXT or too_deep(text):
-            raise _Refused("file", "the file is not a score sheet (too long, too deeply nested or not text)")
+            raise _Refused(
+                "file",
+                gettext_lazy("the file is not a score sheet (too long, too deeply nested or not text)"),
+            )
         sheet = load_sheet(text)
         if not sheet.title and filename:
             stem = filename.rsplit("/", 1)[-1].rsplit(".", 1)[0]
@@ -466,71 +408,103 @@ def sessions(store_json: str, current: str = "", options: str = "{}") -> str:
     def work() -> Json:
         data = _load(store_json or "{}", "sessions")
         if not isinstance(data, Mapping):
-            raise _Refused("sessions", "the saved sessions must be a JSON object")
-        items: list[str] = []
+            raise _Refused("sessions", gettext_lazy("the saved sessions must be a JSON object"))
+        items: list[Json] = []
         for ident, entry in data.items():
             try:
                 sheet = load_sheet(entry) if isinstance(entry, Mapping) else None
             except TarotError:
                 sheet = None
-            key = _e(ident)
             if sheet is None:
-                label, detail = "A damaged session", "it cannot be read"
+                label, detail = _("A damaged session"), _("it cannot be read")
             else:
-                label = sheet.title or "Score sheet"
-                count = len(sheet.deals)
-                detail = (
-                    f"{sheet.rules_name}, {', '.join(sheet.players)}; {count} deal{'' if count == 1 else 's'}"
+                label = sheet.title or _("Score sheet")
+                detail = ngettext(
+                    "{rules}, {players}; {n} deal",
+                    "{rules}, {players}; {n} deals",
+                    len(sheet.deals),
+                    rules=sheet.rules_name,
+                    players=", ".join(sheet.players),
                 )
-            mark = ' <span class="tw-badge">open now</span>' if ident == current else ""
             items.append(
-                f'<li data-session="{key}"><span class="tw-session-name">{_e(label)}</span>{mark}'
-                f'<span class="tw-session-detail">{_e(detail)}</span>'
-                f'<span class="tw-session-buttons">'
-                '<button type="button" class="tw-button tw-small" data-action="open-session" '
-                f'data-session="{key}"'
-                f' aria-label="Open {_e(label)}"{" disabled" if sheet is None else ""}>Open</button>'
-                f'<button type="button" class="tw-button tw-small" data-action="delete-session" '
-                f'data-session="{key}" aria-label="Delete {_e(label)}">Delete</button></span></li>'
+                {
+                    "key": ident,
+                    "label": label,
+                    "detail": detail,
+                    "damaged": sheet is None,
+                    "open": ident == current,
+                }
             )
-        html_text = (
-            f'<ul class="tw-sessions">{"".join(items)}</ul>'
-            if items
-            else '<p class="tw-sheet-empty">No session saved in this browser yet.</p>'
-        )
-        return {"html": html_text, "count": len(items)}
+        return {"html": templates.render("sheet/sessions.html", sessions=items), "count": len(items)}
 
     return _guarded(work)
 
 
-def setup_html(uid: str) -> str:
+def _counts(counts: Sequence[int]) -> str:
+    """The player counts of a rule set in a sentence: ``3``, ``2 or 3``, ``3, 4 or 5``."""
+    texts = [str(count) for count in counts]
+    if len(texts) < 2:
+        return "".join(texts)
+    return _("{first} or {last}", first=", ".join(texts[:-1]), last=texts[-1])
+
+
+#: The most players a session has: as many name boxes as that.
+MAX_SEATS: Final = 5
+
+
+def setup_html(uid: str) -> Markup:
     """The form that starts a session: its name, the rules, the players in the order the deal goes round."""
     first = DEFAULT_RULES
-    rules = "".join(
-        f'<option value="{key}"{" selected" if key == first else ""}>{_e(rules_name(key))} '
-        f"({' or '.join(', '.join(map(str, family_players(key))).rsplit(', ', 1))} players)</option>"
+    rules = [
+        {
+            "key": key,
+            "label": rules_name(key),
+            "players": _counts(family_players(key)),
+            "chosen": key == first,
+        }
         for key in rule_sets()
-    )
-    names = "".join(
-        f'<span class="tw-sub"><label class="tw-sublabel" for="{uid}-name-{n}">'
-        f"Player {n}</label>"
-        f'<input type="text" id="{uid}-name-{n}" name="player" autocomplete="off" maxlength="30"'
-        f' aria-describedby="{uid}-names-help"></span>'
-        for n in range(1, 6)
-    )
-    return (
-        f'<details class="tw-sheet-new" open><summary id="{uid}-setup-title">Start a new session</summary>'
-        f'<form class="tw-form tw-sheet-setup" aria-labelledby="{uid}-setup-title" novalidate>'
-        f'<div class="tw-field"><label for="{uid}-session-title">Name of the session</label>'
-        f'<input type="text" id="{uid}-session-title" name="title" maxlength="80" autocomplete="off" '
-        f'placeholder="Friday at Cléo\'s"></div>'
-        f'<div class="tw-field"><label for="{uid}-rules">Rules</label>'
-        f'<select id="{uid}-rules" name="variant">{rules}</select></div>'
-        f'<fieldset class="tw-field tw-field-wide"><legend>Players</legend><div class="tw-subs">{names}</div>'
-        f'<p class="tw-help" id="{uid}-names-help">Player 1 deals first. Then the deal goes round in this '
-        "order, the direction of play: each player's right-hand neighbour next. Leave the last boxes empty "
-        "when fewer play.</p></fieldset>"
-        f'<p class="tw-form-error" role="alert"></p>'
-        '<p class="tw-sheet-buttons"><button type="submit" class="tw-button tw-primary" '
-        'data-action="new-session">Start the session</button></p></form></details>'
-    )
+    ]
+    return templates.render("sheet/setup.html", uid=uid, rules=rules, seats=MAX_SEATS)
+
+
+def page_messages() -> dict[str, object]:
+    """What the score sheet's script (``score-sheet.mjs``) says: its notices, announcements and
+    questions, in the page's language (see :func:`tutorial.bridge.common.counted`)."""
+    return {
+        **common.engine_messages(),
+        "loading": _("The score sheet is getting ready (a few seconds): then it scores each deal you enter."),
+        "failed": _(
+            "The score sheet could not start in this browser, so it cannot score deals here. ({reason})"
+        ),
+        "storage": _("This browser did not let the page save the sheet: download it to keep it."),
+        "with-warning": _("{said} {warning}"),
+        "not-entered": _("Not entered: {reason}"),
+        "opened": _("Opened {title}. Next to deal: {dealer}."),
+        "opened-untitled": _("Opened the score sheet. Next to deal: {dealer}."),
+        "unreadable": _("This session cannot be read: {reason}"),
+        "session-of": _("Session of {day}"),
+        "not-started": _("Not started: {reason}"),
+        "started": _("Session started. {dealer} deals first."),
+        "deal-added": _("Deal {number} added. Totals: {totals}. Next to deal: {dealer}."),
+        "deal-saved": _("Deal {number} saved. Totals: {totals}. Next to deal: {dealer}."),
+        "total": _("{name} {score}"),
+        "too-large": _("{file} is too large to be a score sheet."),
+        "not-opened": _("{file} was not opened: {reason}"),
+        "file-opened": common.counted(
+            ngettext_lazy(
+                "Opened {file}: {n} deal. Totals: {totals}.", "Opened {file}: {n} deals. Totals: {totals}.", 0
+            )
+        ),
+        "undone": _("Deal {number} removed; its values are back in the form. Totals: {totals}."),
+        "editing": _("Deal {number} is in the form: change it, then save it."),
+        "edit-cancelled": _("Edit cancelled."),
+        "delete-deal": _("Delete deal {number}? The later deals move up, each with the next dealer."),
+        "deal-deleted": _("Deal {number} deleted. Totals: {totals}."),
+        "downloaded": _("Downloaded {file}."),
+        "delete-session": _("Delete {name} from this browser? Download it first to keep a copy."),
+        "delete-untitled": _("Delete this session from this browser? Download it first to keep a copy."),
+        "session-deleted": _("{name} deleted."),
+        "untitled-deleted": _("this session deleted."),
+        "went-wrong": _("Something went wrong: {reason}"),
+        "other-tab": _("Updated from another tab."),
+    }

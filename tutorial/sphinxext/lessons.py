@@ -113,6 +113,11 @@ def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
+def _messages() -> str:
+    """What the lessons' script says, in the page's language: the JSON of ``data-messages``."""
+    return _e(json.dumps(lesson_bridge.page_messages(), ensure_ascii=False))
+
+
 def _rule_links(translator: HTML5Translator) -> dict[str, str]:
     builder = translator.builder
     env = builder.env
@@ -160,7 +165,8 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
         )
     translator.body.append(
         f'<div class="tarot-lesson" data-lesson="{_e(name)}" data-total="{len(exercises)}" '
-        f"data-runtime='{_e(json.dumps(runtime))}' data-options='{_e(json.dumps({'rules': rules}))}'>"
+        f"data-runtime='{_e(json.dumps(runtime))}' data-options='{_e(json.dumps({'rules': rules}))}' "
+        f"data-messages='{_messages()}'>"
         f'<p class="tl-progress" data-progress-for="{_e(name)}" data-total="{len(exercises)}">'
         f"{len(exercises)} exercises</p>"
         '<div class="tl-reset-row tl-again-row">'
@@ -198,7 +204,7 @@ def _path_html(translator: HTML5Translator, entries: list[dict[str, Any]]) -> st
                 f'<span class="tl-summary">{_e(entry.get("summary") or WATCH)}</span></li>'
             )
     return (
-        '<div class="tarot-lesson-path">'
+        f"<div class=\"tarot-lesson-path\" data-messages='{_messages()}'>"
         f'<ol class="tl-path">{"".join(items)}</ol>'
         '<div class="tl-reset-row"><button type="button" class="tl-reset" data-again="all">'
         "Start again: forget my progress</button>"

@@ -222,6 +222,12 @@ def _shell(
     kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "", label: str = "", anchor: str = ""
 ) -> str:
     classes = " ".join(["tarot-widget", f"tw-{kind}", *node.get("classes", [])])
+    # What the widget's script says, in the page's language (read by say() in engine.mjs).
+    from ..bridge import common as bridge_common
+    from ..bridge import sheet as sheet_bridge
+
+    said = sheet_bridge.page_messages() if kind == "score-sheet" else bridge_common.widget_messages()
+    extra += f" data-messages='{_attr(json.dumps(said, ensure_ascii=False))}'"
     return (
         f'<section class="{classes}" id="{anchor or uid}" data-tarot-widget="{kind}" data-state="idle" '
         f'aria-label="{_attr(label)}" {extra}>'

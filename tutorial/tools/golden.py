@@ -43,12 +43,12 @@ from typing import Any
 #: ``helper.*`` are what the corpus itself needs (never recorded).
 CALLS: dict[str, tuple[str, str]] = {
     # the play page (play.mjs, module "play_bridge")
-    "play.start": ("tutorial.play_bridge", "start"),
-    "play.show": ("tutorial.play_bridge", "show"),
-    "play.act": ("tutorial.play_bridge", "act"),
-    "play.advance": ("tutorial.play_bridge", "advance"),
-    "play.hint": ("tutorial.play_bridge", "hint"),
-    "play.replay_step": ("tutorial.play_bridge", "replay_step"),
+    "play.start": ("tutorial.bridge.play", "start"),
+    "play.show": ("tutorial.bridge.play", "show"),
+    "play.act": ("tutorial.bridge.play", "act"),
+    "play.advance": ("tutorial.bridge.play", "advance"),
+    "play.hint": ("tutorial.bridge.play", "hint"),
+    "play.replay_step": ("tutorial.bridge.play", "replay_step"),
     # the replay widget and the play-check widget (tarot-widgets.mjs, the bridge package)
     "replay.replay": ("tutorial.bridge", "replay"),
     "playcheck.position": ("tutorial.bridge", "position"),
@@ -59,30 +59,30 @@ CALLS: dict[str, tuple[str, str]] = {
     "calculator.calculate": ("tutorial.bridge", "calculate"),
     "calculator.change_rules": ("tutorial.bridge", "change_rules"),
     # the score sheet (score-sheet.mjs, module "sheet_bridge")
-    "sheet.start": ("tutorial.sheet_bridge", "start"),
-    "sheet.view": ("tutorial.sheet_bridge", "view"),
-    "sheet.add_deal": ("tutorial.sheet_bridge", "add_deal"),
-    "sheet.save_deal": ("tutorial.sheet_bridge", "save_deal"),
-    "sheet.edit_deal": ("tutorial.sheet_bridge", "edit_deal"),
-    "sheet.delete_deal": ("tutorial.sheet_bridge", "delete_deal"),
-    "sheet.undo": ("tutorial.sheet_bridge", "undo"),
-    "sheet.export": ("tutorial.sheet_bridge", "export"),
-    "sheet.import_sheet": ("tutorial.sheet_bridge", "import_sheet"),
-    "sheet.sessions": ("tutorial.sheet_bridge", "sessions"),
+    "sheet.start": ("tutorial.bridge.sheet", "start"),
+    "sheet.view": ("tutorial.bridge.sheet", "view"),
+    "sheet.add_deal": ("tutorial.bridge.sheet", "add_deal"),
+    "sheet.save_deal": ("tutorial.bridge.sheet", "save_deal"),
+    "sheet.edit_deal": ("tutorial.bridge.sheet", "edit_deal"),
+    "sheet.delete_deal": ("tutorial.bridge.sheet", "delete_deal"),
+    "sheet.undo": ("tutorial.bridge.sheet", "undo"),
+    "sheet.export": ("tutorial.bridge.sheet", "export"),
+    "sheet.import_sheet": ("tutorial.bridge.sheet", "import_sheet"),
+    "sheet.sessions": ("tutorial.bridge.sheet", "sessions"),
     # the lessons (lessons.mjs, module "lesson_bridge")
-    "lessons.exercise": ("tutorial.lesson_bridge", "exercise"),
-    "lessons.check": ("tutorial.lesson_bridge", "check"),
+    "lessons.exercise": ("tutorial.bridge.lessons", "exercise"),
+    "lessons.check": ("tutorial.bridge.lessons", "check"),
     # the command line
     "cli.main": ("tarot_core.cli", "main"),
     # what the corpus needs: a saved game read back into the engine's round, the sample hands, the
     # calculator's form for a request, the lessons' sample hands
-    "helper.read_game": ("tutorial.play_table", "read_game"),
-    "helper.restored": ("tutorial.play_table", "restored"),
-    "helper.round_of": ("tutorial.play_table", "round_of"),
+    "helper.read_game": ("tutorial.bridge.play_table", "read_game"),
+    "helper.restored": ("tutorial.bridge.play_table", "restored"),
+    "helper.round_of": ("tutorial.bridge.play_table", "round_of"),
     "helper.record_names": ("tutorial.bridge", "record_names"),
     "helper.query_from_request": ("tutorial.bridge", "query_from_request"),
     "helper.starting_values": ("tutorial.bridge", "starting_values"),
-    "helper.lesson_records": ("tutorial.lesson_bridge", "_records"),
+    "helper.lesson_records": ("tutorial.bridge.lessons", "_records"),
 }
 
 AREAS = ("play", "replay", "playcheck", "calculator", "sheet", "lessons", "cli")

@@ -51,7 +51,7 @@ export function startEngine(config) {
     };
     worker.onerror = (event) => {
       settled("failed");
-      reject(new Error(event.message || "the worker failed to start"));
+      reject(new Error(event.message || say(null, "engine-failed")));
     };
   });
   worker.postMessage({ type: "start", config: resolved });
@@ -67,6 +67,61 @@ export async function call(name, args = [], module = undefined) {
     pending.set(id, resolve);
     worker.postMessage({ type: "call", id, module, name, args });
   });
+}
+
+// ------------------------------------------------------------------ the page's words
+// Every sentence a script shows comes from the page, in the page's language: a widget's root element
+// holds them as the JSON of its data-messages, which the build writes through the message catalogue.
+// `say(element, key, params)` takes the sentence `key` from the nearest such element (else from any on
+// the page) and fills in its {placeholders}; a counted sentence has a form for one and a form for more
+// ({"one": ..., "other": ...}), chosen for `params.n` by the page's language.
+const pageLanguage = document.documentElement.lang || "en";
+const parsedMessages = new WeakMap();
+
+function messagesOf(holder) {
+  if (!parsedMessages.has(holder)) {
+    let found = {};
+    try {
+      found = JSON.parse(holder.dataset.messages) || {};
+    } catch {
+      found = {}; // a page built without them: the keys show, not an error
+    }
+    parsedMessages.set(holder, found);
+  }
+  return parsedMessages.get(holder);
+}
+
+function pluralForm(count) {
+  try {
+    return new Intl.PluralRules(pageLanguage).select(count) === "one" ? "one" : "other";
+  } catch {
+    return count === 1 ? "one" : "other";
+  }
+}
+
+export function say(element, key, params = {}) {
+  const near = element && element.closest ? element.closest("[data-messages]") : null;
+  let text = key;
+  for (const holder of [near, ...document.querySelectorAll("[data-messages]")]) {
+    const entry = holder ? messagesOf(holder)[key] : undefined;
+    if (entry === undefined) continue;
+    text = typeof entry === "string" ? entry : (entry[pluralForm(Number(params.n))] ?? entry.other);
+    break;
+  }
+  return String(text).replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+// A number as the page's language writes it, with `digits` after the decimal point.
+export function number(value, digits = 0) {
+  try {
+    return new Intl.NumberFormat(pageLanguage, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    }).format(value);
+  } catch {
+    return value.toFixed(digits);
+  }
 }
 
 // ------------------------------------------------------------------ the engine's state, for the page
@@ -91,7 +146,7 @@ export function onProgress(listener) {
 }
 
 function megabytes(bytes) {
-  return (bytes / 1e6).toFixed(1);
+  return number(bytes / 1e6, 1);
 }
 
 // A loading notice that shows the bytes: a <progress> bar and its words beside the notice's own
@@ -104,7 +159,7 @@ export function showProgress(box) {
   if (!box || box.querySelector(".tw-progress")) return;
   const bar = document.createElement("progress");
   bar.className = "tw-progress";
-  bar.setAttribute("aria-label", "Loading the game engine");
+  bar.setAttribute("aria-label", say(box, "engine-loading"));
   const seen = document.createElement("span");
   seen.className = "tw-progress-text";
   seen.setAttribute("aria-hidden", "true");
@@ -119,7 +174,7 @@ export function showProgress(box) {
   let quarter = -1;
   onProgress(({ loaded, total }) => {
     const done = Math.min(loaded, total);
-    const words = `Loading the game engine: ${megabytes(done)} of ${megabytes(total)} MB`;
+    const words = say(box, "engine-progress", { done: megabytes(done), total: megabytes(total) });
     line.hidden = false;
     bar.max = total;
     bar.value = done;

@@ -3,7 +3,7 @@
 // No rule is decided here: the engine says whether an answer is right, and why.
 
 // This file is served from _static/tarot-lessons/, next to the widgets' _static/tarot-widgets/.
-import { call as engineCall, holdControls, showProgress, startEngine } from "../tarot-widgets/engine.mjs";
+import { call as engineCall, holdControls, say, showProgress, startEngine } from "../tarot-widgets/engine.mjs";
 
 const STORE = "tarot-lessons-progress";
 
@@ -34,18 +34,18 @@ function lessonStars(record, total) {
   return { done: done.length, stars: 1 + (first * 2 >= total ? 1 : 0) + (first === total ? 1 : 0) };
 }
 
-function progressText(lesson, total) {
+function progressText(slot, lesson, total) {
   const { done, stars } = lessonStars(loadProgress()[lesson], total);
-  if (done === 0) return { text: `${total} exercises`, stars: 0, done };
-  if (done < total) return { text: `${done} of ${total} exercises done`, stars: 0, done };
-  return { text: `All ${total} exercises done`, stars, done };
+  if (done === 0) return { text: say(slot, "exercises", { n: total }), stars: 0, done };
+  if (done < total) return { text: say(slot, "done", { done, n: total }), stars: 0, done };
+  return { text: say(slot, "all-done", { n: total }), stars, done };
 }
 
 function drawProgress() {
   for (const slot of document.querySelectorAll("[data-progress-for]")) {
     const total = Number(slot.dataset.total);
     const lesson = slot.dataset.progressFor;
-    const { text, stars, done } = progressText(lesson, total);
+    const { text, stars, done } = progressText(slot, lesson, total);
     slot.dataset.done = String(done);
     slot.dataset.stars = String(stars);
     slot.textContent = "";
@@ -56,7 +56,7 @@ function drawProgress() {
       const shown = document.createElement("span");
       shown.className = "tl-stars";
       shown.setAttribute("role", "img");
-      shown.setAttribute("aria-label", `${stars} star${stars === 1 ? "" : "s"} of 3`);
+      shown.setAttribute("aria-label", say(slot, "stars", { n: stars }));
       shown.textContent = "★".repeat(stars) + "☆".repeat(3 - stars);
       slot.append(" ", shown);
     }
@@ -120,9 +120,9 @@ function askInPlace(button, { question, yes, no }) {
   });
 }
 
-function say(button, text) {
-  const note = button.parentElement.querySelector(".tl-reset-note");
-  if (note) note.textContent = text;
+function note(button, text) {
+  const slot = button.parentElement.querySelector(".tl-reset-note");
+  if (slot) slot.textContent = text;
 }
 
 for (const button of document.querySelectorAll('.tl-reset[data-again="all"]')) {
@@ -130,14 +130,12 @@ for (const button of document.querySelectorAll('.tl-reset[data-again="all"]')) {
     if (button.getAttribute("aria-expanded") === "true") return;
     const kept = Object.keys(loadProgress()).length;
     const agreed = await askInPlace(button, {
-      question: kept
-        ? "Forget your progress in every lesson (exercises done and stars)? This cannot be undone."
-        : "No lesson has any progress yet. Start again anyway?",
-      yes: "Forget all my progress",
-      no: "Keep my progress",
+      question: kept ? say(button, "forget-all") : say(button, "forget-nothing"),
+      yes: say(button, "forget-all-yes"),
+      no: say(button, "forget-all-no"),
     });
     if (!agreed) {
-      say(button, "Nothing was forgotten.");
+      note(button, say(button, "nothing-forgotten"));
       return;
     }
     saveProgress({});
@@ -147,7 +145,7 @@ for (const button of document.querySelectorAll('.tl-reset[data-again="all"]')) {
       // nothing kept
     }
     drawProgress();
-    say(button, "Your progress is forgotten: every lesson starts afresh.");
+    note(button, say(button, "all-forgotten"));
   });
 }
 drawProgress();
@@ -176,7 +174,7 @@ function setupExercise(root, lessonName, options) {
   async function send(answer, focusBack) {
     if (!live) {
       queued = [answer, focusBack];
-      feedback.textContent = "One moment: the cards are still being dealt, your answer will be checked then.";
+      feedback.textContent = say(root, "queued");
       return;
     }
     root.dataset.busy = "true";
@@ -184,7 +182,7 @@ function setupExercise(root, lessonName, options) {
     // A question the engine answers by playing the hand out takes a moment: say so while it works.
     const slow = setTimeout(() => {
       feedback.className = "tl-feedback";
-      feedback.textContent = "Checking: the engine is playing the hand out…";
+      feedback.textContent = say(root, "checking");
     }, 400);
     const result = await call("check", exercise, JSON.stringify(answer), options);
     clearTimeout(slow);
@@ -289,12 +287,12 @@ if (lesson) {
     again.addEventListener("click", async () => {
       if (again.getAttribute("aria-expanded") === "true") return;
       const agreed = await askInPlace(again, {
-        question: "Forget your answers to this lesson and do it again? The other lessons keep theirs.",
-        yes: "Do it again",
-        no: "Keep my answers",
+        question: say(again, "forget-lesson"),
+        yes: say(again, "forget-lesson-yes"),
+        no: say(again, "forget-lesson-no"),
       });
       if (!agreed) {
-        say(again, "Your answers are kept.");
+        note(again, say(again, "answers-kept"));
         return;
       }
       const progress = loadProgress();
@@ -302,7 +300,7 @@ if (lesson) {
       saveProgress(progress);
       for (const exercise of exercises) exercise.reset();
       drawProgress();
-      say(again, "This lesson starts afresh: your answers to it are forgotten.");
+      note(again, say(again, "lesson-forgotten"));
       // the button is gone with the progress: the first exercise takes the focus
       const title = roots.length ? roots[0].querySelector(".tl-title") : null;
       if (title) {
@@ -325,7 +323,7 @@ if (lesson) {
       );
     },
     (error) => {
-      status.querySelector(".tw-loading-text").textContent = `The cards could not be dealt in this browser, so the answers cannot be checked here (${error.message}).`;
+      status.querySelector(".tw-loading-text").textContent = say(status, "failed", { reason: error.message });
       for (const bar of status.querySelectorAll(".tw-progress-line")) bar.remove();
       for (const root of roots) root.dataset.state = "error";
     },

@@ -2,21 +2,16 @@
 // tutorial/bridge/sheet.py in the engine's worker, and draw what it answers. No score is computed here:
 // every total comes from the engine, which scores the saved deals again each time a sheet is drawn.
 
-import { call as engineCall, holdControls, showProgress, startEngine, watchEdits } from "./engine.mjs";
+import { call as engineCall, holdControls, say, showProgress, startEngine, watchEdits } from "./engine.mjs";
 
 const STORE_KEY = "tarot-score-sheets";
 const root = document.querySelector('[data-tarot-widget="score-sheet"]');
 
-const STATUS = {
-  loading: "The score sheet is getting ready (a few seconds): then it scores each deal you enter.",
-  ready: "",
-  error: "The score sheet could not start in this browser, so it cannot score deals here.",
-};
-
+// The notice of each state: getting ready, or nothing (a sheet that failed says why).
 function setState(state, extra) {
   root.dataset.state = state;
   const text = root.querySelector(".tw-loading-text");
-  if (text) text.textContent = extra || STATUS[state] || "";
+  if (text) text.textContent = extra || (state === "loading" ? say(root, "loading") : "");
   const status = root.querySelector(".tw-loading");
   if (status) status.hidden = state === "ready";
 }
@@ -50,7 +45,7 @@ function writeStore(store) {
     window.localStorage.setItem(STORE_KEY, JSON.stringify(store));
     storageWarning = "";
   } catch (error) {
-    storageWarning = "This browser did not let the page save the sheet: download it to keep it.";
+    storageWarning = say(root, "storage");
   }
 }
 
@@ -76,7 +71,7 @@ const importInput = root.querySelector('[data-action="import"]');
 const importError = root.querySelector(".tw-import-error");
 
 function announce(text) {
-  if (status) status.textContent = storageWarning ? `${text} ${storageWarning}` : text;
+  if (status) status.textContent = storageWarning ? say(root, "with-warning", { said: text, warning: storageWarning }) : text;
 }
 
 async function drawList(store) {
@@ -125,7 +120,7 @@ function keep(sheet) {
 
 function totalsText(totals) {
   return Object.entries(totals)
-    .map(([name, value]) => `${name} ${value > 0 ? "+" : ""}${value}`)
+    .map(([name, value]) => say(root, "total", { name, score: `${value > 0 ? "+" : ""}${value}` }))
     .join(", ");
 }
 
@@ -147,7 +142,7 @@ function showDealError(answer, mark) {
   const form = current.querySelector(".tw-sheet-form");
   if (!form) return;
   const general = form.querySelector(".tw-form-error");
-  if (general) general.textContent = `Not entered: ${answer.message}`;
+  if (general) general.textContent = say(root, "not-entered", { reason: answer.message });
   const slot = answer.form_field && form.querySelector(`[data-error-for="${CSS.escape(answer.form_field)}"]`);
   if (slot) {
     slot.textContent = answer.message;
@@ -190,10 +185,13 @@ async function openSession(id, message = null) {
   const answer = await call("view", JSON.stringify(entry.sheet), options);
   if (answer.ok) {
     showSheet(answer, mark);
-    if (message !== "") announce(message || `Opened ${answer.sheet.title || "the score sheet"}. Next to deal: ${answer.next_dealer}.`);
+    const opened = answer.sheet.title
+      ? say(root, "opened", { title: answer.sheet.title, dealer: answer.next_dealer })
+      : say(root, "opened-untitled", { dealer: answer.next_dealer });
+    if (message !== "") announce(message || opened);
   } else {
     clearSheet();
-    announce(`This session cannot be read: ${answer.message}`);
+    announce(say(root, "unreadable", { reason: answer.message }));
   }
   await drawList(store);
 }
@@ -208,13 +206,13 @@ async function startSession(form) {
   if (!setup.title.trim()) {
     // an unnamed session is named after its day, to tell it from the others in the list
     const day = new Date().toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
-    setup.title = `Session of ${day}`;
+    setup.title = say(root, "session-of", { day });
   }
   const error = form.querySelector(".tw-form-error");
   const mark = edits.mark();
   const answer = await call("start", JSON.stringify(setup), options);
   if (!answer.ok) {
-    error.textContent = `Not started: ${answer.message}`;
+    error.textContent = say(root, "not-started", { reason: answer.message });
     const first = form.querySelector('[name="player"]');
     if (answer.form_field === "players" && first) first.focus();
     return;
@@ -225,7 +223,7 @@ async function startSession(form) {
   showSheet(answer);
   // the setup form is cleared for the next session, unless the reader has typed into it meanwhile
   if (!edits.editedSince(mark).length) form.reset();
-  announce(`Session started. ${answer.next_dealer} deals first.`);
+  announce(say(root, "started", { dealer: answer.next_dealer }));
   focusForm();
   await drawList(store);
 }
@@ -243,8 +241,12 @@ async function enterDeal(form) {
   }
   keep(answer.sheet);
   showSheet(answer, mark);
-  const what = editing ? `Deal ${editing} saved.` : `Deal ${answer.deals} added.`;
-  announce(`${what} Totals: ${totalsText(answer.totals)}. Next to deal: ${answer.next_dealer}.`);
+  const totals = totalsText(answer.totals);
+  announce(
+    editing
+      ? say(root, "deal-saved", { number: editing, totals, dealer: answer.next_dealer })
+      : say(root, "deal-added", { number: answer.deals, totals, dealer: answer.next_dealer }),
+  );
   // the focus goes back to the form's start, unless the reader has already moved on to the next deal
   // (typed, or only clicked into a field: the keys that follow must land there)
   if (!edits.movedSince(mark)) focusForm();
@@ -281,21 +283,21 @@ function download(answer) {
 async function importFile(file) {
   importError.textContent = "";
   if (file.size > 2_000_000) {
-    importError.textContent = `${file.name} is too large to be a score sheet.`;
+    importError.textContent = say(root, "too-large", { file: file.name });
     return;
   }
   const text = await file.text();
   const mark = edits.mark();
   const answer = await call("import_sheet", text, options, file.name);
   if (!answer.ok) {
-    importError.textContent = `${file.name} was not opened: ${answer.message}`;
+    importError.textContent = say(root, "not-opened", { file: file.name, reason: answer.message });
     return;
   }
   store.current = newId();
   keep(answer.sheet);
   showSheet(answer, mark);
   await drawList(store);
-  announce(`Opened ${file.name}: ${answer.deals} deals. Totals: ${totalsText(answer.totals)}.`);
+  announce(say(root, "file-opened", { file: file.name, n: answer.deals, totals: totalsText(answer.totals) }));
   const title = current.querySelector(".tw-sheet-title");
   if (title) title.focus();
 }
@@ -308,9 +310,7 @@ async function onClick(event) {
   if (action === "undo") {
     const answer = await simple("undo");
     if (answer) {
-      announce(
-        `Deal ${answer.undone} removed; its values are back in the form. Totals: ${totalsText(answer.totals)}.`,
-      );
+      announce(say(root, "undone", { number: answer.undone, totals: totalsText(answer.totals) }));
       const again = current.querySelector('[data-action="undo"]');
       if (again && !again.disabled) again.focus();
       else focusForm();
@@ -318,24 +318,24 @@ async function onClick(event) {
   } else if (action === "edit") {
     const answer = await simple("edit_deal", Number(deal));
     if (answer) {
-      announce(`Deal ${deal} is in the form: change it, then save it.`);
+      announce(say(root, "editing", { number: deal }));
       focusForm(false);
     }
   } else if (action === "cancel-edit") {
-    await openSession(store.current, "Edit cancelled.");
+    await openSession(store.current, say(root, "edit-cancelled"));
     focusForm();
   } else if (action === "delete-deal") {
-    if (!window.confirm(`Delete deal ${deal}? The later deals move up, each with the next dealer.`)) return;
+    if (!window.confirm(say(root, "delete-deal", { number: deal }))) return;
     const answer = await simple("delete_deal", Number(deal));
     if (answer) {
-      announce(`Deal ${deal} deleted. Totals: ${totalsText(answer.totals)}.`);
+      announce(say(root, "deal-deleted", { number: deal, totals: totalsText(answer.totals) }));
       focusForm();
     }
   } else if (action === "export-csv" || action === "export-json") {
     const answer = await call("export", sheetText(), action === "export-csv" ? "csv" : "json");
     if (answer.ok) {
       download(answer);
-      announce(`Downloaded ${answer.filename}.`);
+      announce(say(root, "downloaded", { file: answer.filename }));
     } else announce(answer.message);
   } else if (action === "open-session") {
     await openSession(button.dataset.session);
@@ -344,8 +344,9 @@ async function onClick(event) {
   } else if (action === "delete-session") {
     const id = button.dataset.session;
     const entry = store.sessions[id];
-    const name = (entry && entry.sheet && entry.sheet.title) || "this session";
-    if (!window.confirm(`Delete ${name} from this browser? Download it first to keep a copy.`)) return;
+    const name = (entry && entry.sheet && entry.sheet.title) || "";
+    const question = name ? say(root, "delete-session", { name }) : say(root, "delete-untitled");
+    if (!window.confirm(question)) return;
     delete store.sessions[id];
     if (store.current === id) {
       store.current = null;
@@ -353,7 +354,7 @@ async function onClick(event) {
     }
     writeStore(store);
     await drawList(store);
-    announce(`${name} deleted.`);
+    announce(name ? say(root, "session-deleted", { name }) : say(root, "untitled-deleted"));
     const heading = root.querySelector(".tw-sheet-sessions h3");
     if (heading) heading.focus();
   }
@@ -366,7 +367,7 @@ function track(work) {
   busy += 1;
   root.dataset.busy = "true";
   return work
-    .catch((error) => announce(`Something went wrong: ${error.message}`))
+    .catch((error) => announce(say(root, "went-wrong", { reason: error.message })))
     .finally(() => {
       busy -= 1;
       if (!busy) delete root.dataset.busy;
@@ -399,7 +400,7 @@ function wire() {
     store.current = open && store.sessions[open] ? open : null;
     const after = store.current ? JSON.stringify(store.sessions[store.current].sheet) : "";
     // the open sheet is drawn again only when the other tab changed it: a deal being typed here stays
-    if (store.current && after !== before) openSession(store.current, "Updated from another tab.");
+    if (store.current && after !== before) openSession(store.current, say(root, "other-tab"));
     else {
       if (!store.current && open) clearSheet();
       drawList(store);
@@ -423,9 +424,9 @@ if (root) {
         else await drawList(store);
         setState("ready");
       } catch (error) {
-        setState("error", `${STATUS.error} (${error.message})`);
+        setState("error", say(root, "failed", { reason: error.message }));
       }
     },
-    (error) => setState("error", `${STATUS.error} (${error.message})`),
+    (error) => setState("error", say(root, "failed", { reason: error.message })),
   );
 }

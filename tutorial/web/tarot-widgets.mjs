@@ -1,23 +1,18 @@
 // Browser side of the tarot widgets: start the engine's worker at once, forward the reader's input
 // to the bridge (tutorial/bridge/) and draw its answers. No rule is decided here.
 
-import { call as engineCall, holdControls, showProgress, startEngine, watchEdits } from "./engine.mjs";
+import { call as engineCall, holdControls, say, showProgress, startEngine, watchEdits } from "./engine.mjs";
 
 // The widgets this script draws; the score sheet, the lessons and the play widget have scripts of their
 // own (score-sheet.mjs, lessons.mjs, play.mjs).
 const KINDS = ["calculator", "replay", "play-check"];
 const roots = Array.from(document.querySelectorAll(KINDS.map((kind) => `[data-tarot-widget="${kind}"]`).join(", ")));
 
-const STATUS = {
-  loading: "Getting ready (a few seconds): this example will then answer as you use it.",
-  ready: "",
-  error: "This example could not start in this browser, so it shows its first state only.",
-};
-
+// The notice of each state: getting ready, or nothing (a widget that failed says why, see failed()).
 function setState(root, state, extra) {
   root.dataset.state = state;
   const text = root.querySelector(".tw-loading-text");
-  if (text) text.textContent = extra || STATUS[state] || "";
+  if (text) text.textContent = extra || (state === "loading" ? say(root, "loading") : "");
   const status = root.querySelector(".tw-loading");
   if (status) status.hidden = state === "ready";
 }
@@ -150,7 +145,7 @@ function setupCalculator(root) {
       const name = error.form_field || "";
       const slot = name ? root.querySelector(`[data-error-for="${CSS.escape(name)}"]`) : null;
       if (!slot) {
-        loose.push(error.field ? `${error.field}: ${error.message}` : error.message);
+        loose.push(error.field ? say(root, "field-error", { field: error.field, message: error.message }) : error.message);
         continue;
       }
       slot.textContent = slot.textContent ? `${slot.textContent} ${error.message}` : error.message;
@@ -299,14 +294,14 @@ function setupCalculator(root) {
 
   const fromUrl = owner && window.location.search.length > 1;
   if (fromUrl) {
-    setState(root, root.dataset.state, "Getting ready: the score for the values in this link comes in a few seconds.");
+    setState(root, root.dataset.state, say(root, "link-loading"));
     // The scores drawn with the page are those of the usual deal, not this link's: none is shown until
     // the link's own comes (a score-keeper must not copy the wrong number meanwhile).
     // (The page's scores are hidden in place, so the page keeps its layout while it settles.)
     result.classList.add("tw-awaiting");
     result.prepend(Object.assign(document.createElement("p"), {
       className: "tw-pending",
-      textContent: "The score for the values in this link comes in a moment.",
+      textContent: say(root, "link-pending"),
     }));
     for (const name of Object.keys(result.dataset)) delete result.dataset[name];
     if (bar) bar.classList.add("tw-awaiting");
@@ -334,7 +329,7 @@ function setupReplay(root) {
   let live = false;
 
   async function draw() {
-    output.textContent = `Step ${step} of ${steps}`;
+    output.textContent = say(root, "step", { step, steps });
     if (!live) return;
     const ticket = ++latest;
     const answer = await call("replay", root.dataset.record, step, view.value, options);
@@ -399,7 +394,7 @@ function setupPlayCheck(root) {
   async function tryCard(card) {
     if (!live) {
       queued = card;
-      verdict.textContent = "Still getting ready: your card will be checked in a moment.";
+      verdict.textContent = say(root, "card-queued");
       return;
     }
     const answer = await call("check_play", root.dataset.record, Number(root.dataset.step), card, options);
@@ -472,7 +467,7 @@ if (roots.length) {
       try {
         return setups[root.dataset.tarotWidget](root);
       } catch (error) {
-        setState(root, "error", `${STATUS.error} (${error.message})`);
+        setState(root, "error", say(root, "failed", { reason: error.message }));
         return null;
       }
     }),
@@ -488,14 +483,14 @@ if (roots.length) {
             await starters[index]();
             setState(root, "ready");
           } catch (error) {
-            setState(root, "error", `${STATUS.error} (${error.message})`);
+            setState(root, "error", say(root, "failed", { reason: error.message }));
           }
         }),
       );
     },
     async (error) => {
       await wired;
-      for (const root of roots) setState(root, "error", `${STATUS.error} (${error.message})`);
+      for (const root of roots) setState(root, "error", say(root, "failed", { reason: error.message }));
     },
   );
 }

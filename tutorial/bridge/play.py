@@ -1,0 +1,357 @@
+"""The play page's bridge: one deal against the computer players, JSON text in, JSON text out.
+
+The reader holds one seat; the computer players (:mod:`tarot_core.players`) hold the others. Nothing is
+kept here between calls: the page sends the game (its setup and the actions so far, see
+:mod:`tutorial.play_table`) with each call and keeps it in the browser, so a reload goes on where it
+was.
+
+Public functions (``str -> str``, the last argument ``options`` a JSON object of display settings, as
+for :mod:`tutorial.bridge`):
+
+* :func:`start`: a new game from a setup (address parameters or the form), drawn as HTML;
+* :func:`show`: a game drawn again (after a reload);
+* :func:`act`: the reader's action (a card, a bid, a call, an announcement), accepted or refused with
+  the engine's reason and a link to the rule;
+* :func:`advance`: the next computer move, one at a time, so the page can show them at a reader's pace;
+* :func:`hint`: what the computer would do in the reader's place, and why, in one sentence;
+* :func:`replay_step`: the finished deal, all hands face up, at one step (the replay widget's view).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, Final
+
+from markupsafe import Markup
+
+from tarot_core.actions import Action
+from tarot_core.cards import Card
+from tarot_core.engine.round import Round
+from tarot_core.engine.view import SeatView
+from tarot_core.errors import TarotError
+from tarot_core.messages import N_, _, gettext_lazy
+from tarot_core.players import make_player
+from tarot_core.records import HandRecord
+from tarot_core.seats import SEATS, Seat
+
+from . import calculator, envelope, play_table, templates
+from .common import Display
+from .play_table import Game, Json
+from .replay import replay, score_html, tally_html
+from .state import state_of
+
+
+# ====================================================================================== the end
+def record_of(game: Game, rnd: Round) -> HandRecord:
+    names = [game.name(seat) for seat in SEATS[: game.players]]
+    title = _("Your deal of {rules}, number {seed}", rules=game.variant.title, seed=game.seed)
+    return HandRecord.from_round(rnd, players=names, title=title, seed=game.seed)
+
+
+def end_html(game: Game, rnd: Round, options: str) -> tuple[Markup, Json]:
+    """The score with every term, and the scores by seat (for ``data-scores``)."""
+    result = rnd.result()
+    scores = {str(seat): value for seat, value in result.by_seat.items()}
+    record = record_of(game, rnd)
+    state = state_of(record, rnd, len(record.actions), None)
+    display = Display.parse(options)
+    if result.outcome != "played":
+        if "passed" in str(result.outcome):
+            void = _("Nobody took: the cards are thrown in and dealt again.")
+        else:
+            void = _("This deal is void and dealt again.")
+        return templates.render("play/end.html", void=void), scores
+    html = templates.render(
+        "play/end.html",
+        void="",
+        verdict=verdict_words(game, result.by_seat),
+        tally=tally_html(state.get("tally"), state),
+        score=score_html(state, display),
+    )
+    return html, scores
+
+
+def _all_of(names: list[str]) -> str:
+    """``Alice and Bruno``: the names, each but the first after "and"."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("{names} and {name}", names=said, name=name)
+    return said
+
+
+def verdict_words(game: Game, by_seat: Mapping[Seat, int]) -> str:
+    """How the deal went for the reader. Scores that add up to nothing (the French rules) are won or
+    lost by their sign; scores that only add (Mathers' game points) by who scored most."""
+    mine = by_seat.get(game.seat, 0)
+    signed = calculator.signed(mine)
+    if any(value < 0 for value in by_seat.values()):
+        if mine > 0:
+            return _("You win this deal: {score} for you.", score=signed)
+        if mine < 0:
+            return _("You lose this deal: {score} for you.", score=signed)
+        return _("You neither win nor lose: 0.")
+    best = max(by_seat.values())
+    leaders = [seat for seat, value in by_seat.items() if value == best]
+    if mine == best:
+        if len(leaders) == 1:
+            return _("You score {score}: the best score at the table.", score=signed)
+        return _("You score {score}: the best score at the table, shared.", score=signed)
+    names = _all_of([game.name(seat) for seat in leaders])
+    return _(
+        "You score {score}; {names} did best, with {best}.",
+        score=signed,
+        names=names,
+        best=calculator.signed(best),
+    )
+
+
+# ====================================================================================== answers
+# Every answer goes through the bridges' one envelope (:mod:`tutorial.bridge.envelope`), compact.
+def _dump(data: Json) -> str:
+    return envelope.dump(data, compact=True)
+
+
+def _guarded(work: Callable[[], Json]) -> str:
+    """Run ``work``; any refusal answers ``ok: false`` in words, and the round kept for the next call is
+    forgotten: the next call replays its game from the deal."""
+    return envelope.guarded(work, compact=True, after_refusal=play_table.forget)
+
+
+def _load(text: str, what: str) -> object:
+    try:
+        return envelope.load(text, what)
+    except envelope.Refused as error:
+        raise play_table.PlayError(error.field, error.message) from None
+
+
+def _uid(options: str) -> str:
+    return Display.parse(options).uid
+
+
+def answer_for(game: Game, rnd: Round, options: str, moved: bool = False) -> Json:
+    """What the page draws: the table, the state, the address, and at the end the score; after a move
+    (``moved``), the sentence that tells it. Everything comes from the reader's view."""
+    view = rnd.view(game.seat)
+    state = play_table.widget_state(view)
+    said = play_table.said_last(game, view) if moved else ""
+    data: Json = {
+        "game": play_table.game_json(game, view),
+        "address": game.address(),
+        "state": state,
+        "phase": view.phase,
+        "waiting": state == "thinking",
+        "to_move": str(view.to_move) if view.to_move is not None else None,
+        "tricks": sum(1 for t in view.tricks if t.complete),
+        "html": play_table.table_html(game, rnd, _uid(options)),
+        "said": said,
+        "title": _("{rules}: deal number {seed}", rules=game.variant.title, seed=game.seed),
+    }
+    if state == "over":
+        end, scores = end_html(game, rnd, options)
+        data["end_html"] = end
+        data["scores"] = scores
+        data["replay_html"] = templates.render("play/replay.html", steps=len(rnd.actions))
+        data["record"] = record_of(game, rnd).to_json()
+        data["steps"] = len(rnd.actions)
+    return data
+
+
+def start(setup_json: str, options: str = "{}") -> str:
+    """A new game from a setup (``variant``, ``players``, ``seed``, ``seat``, ``level``)."""
+
+    def work() -> Json:
+        game = play_table.read_setup(_mapping(_load(setup_json, "setup"), "setup"))
+        rnd = play_table.round_of(game)
+        return answer_for(game, rnd, options)
+
+    return _guarded(work)
+
+
+#: What a bridge says when a JSON argument is not an object, by the argument.
+NOT_AN_OBJECT: Final = {
+    "setup": N_("the setup is a JSON object"),
+    "choice": N_("the choice is a JSON object"),
+}
+
+
+def _mapping(data: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise play_table.PlayError(what, gettext_lazy(NOT_AN_OBJECT[what]))
+    return data
+
+
+def show(game_json: str, options: str = "{}") -> str:
+    """A saved game drawn again."""
+
+    def work() -> Json:
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
+        return answer_for(game, play_table.round_of(game), options)
+
+    return _guarded(work)
+
+
+def _reader_action(game: Game, view: SeatView, choice: Mapping[str, Any]) -> Action:
+    if "card" in choice:
+        text = str(choice["card"])
+        try:
+            card = Card.parse(text)
+        except TarotError as error:
+            raise play_table.PlayError("card", str(error)) from None
+        kind = play_table.hand_kind(view) or ("discard" if view.phase == "discard" else "play")
+        return Action(game.seat, kind, "", (card,))
+    text = str(choice.get("action", ""))
+    try:
+        action = Action.parse(text, game.players)
+    except TarotError as error:
+        raise play_table.PlayError("action", str(error)) from None
+    if action.seat != game.seat:
+        raise play_table.PlayError(
+            "action", gettext_lazy("that is for {who} to do, not you", who=game.name(action.seat))
+        )
+    return action
+
+
+def act(game_json: str, choice_json: str, options: str = "{}") -> str:
+    """The reader's action: ``{"card": "HK"}`` (play, discard or hand over the card, as the moment asks),
+    ``{"action": "p2 bid garde"}``, or ``{"undo": true}`` (take back the last card laid away)."""
+
+    def work() -> Json:
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
+        choice = _mapping(_load(choice_json, "choice"), "choice")
+        rnd = play_table.round_of(game)
+        view = rnd.view(game.seat)
+        if choice.get("undo"):
+            if not play_table.undoable(game, view):
+                raise play_table.PlayError(
+                    "undo", gettext_lazy("there is no card of your discard to take back now")
+                )
+            back = replace(game, actions=game.actions[:-1])
+            return {**answer_for(back, play_table.round_of(back), options), "accepted": True}
+        if view.phase == "over":
+            raise play_table.PlayError(
+                "action", gettext_lazy("the deal is over: deal again or start a new deal")
+            )
+        if not view.my_turn:
+            assert view.to_move is not None
+            raise play_table.PlayError(
+                "action", gettext_lazy("it is {who}'s turn, not yours", who=game.name(view.to_move))
+            )
+        action = _reader_action(game, view, choice)
+        refusal = rnd.why_illegal(action)
+        if refusal is not None:
+            display = Display.parse(options)
+            url = display.refusal_url(refusal.reason.code, refusal.reason.rule, game.family)
+            # The engine's reason begins the sentence the page shows.
+            said = play_table.named(game, refusal.message[:1].upper() + refusal.message[1:])
+            return {
+                **answer_for(game, rnd, options),
+                "accepted": False,
+                "refusal": said,
+                "refusal_html": templates.render("play/refusal.html", reason=said, rule_url=url),
+                "reason": refusal.reason.code,
+                "rule_url": url,
+                "card": str(action.card) if action.cards else "",
+            }
+        moved = play_table.with_action(game, rnd, action)
+        return {
+            **answer_for(moved, rnd, options, moved=True),
+            "accepted": True,
+        }
+
+    return _guarded(work)
+
+
+def advance(game_json: str, options: str = "{}") -> str:
+    """The next computer move (one action), with the sentence that announces it."""
+
+    def work() -> Json:
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
+        rnd = play_table.round_of(game)
+        mover = rnd.to_move
+        if mover is None or mover == game.seat:
+            return answer_for(game, rnd, options)
+        player = play_table.player_for(game.level)
+        action = player.decide(rnd.view(mover), play_table.rng_for(game, "move"))
+        moved = play_table.with_action(game, rnd, action)
+        answer = answer_for(moved, rnd, options, moved=True)
+        # How many deals the player played out to choose (the Monte Carlo level; for the benchmark).
+        answer["playouts"] = getattr(player, "playouts_run", 0)
+        return answer
+
+    return _guarded(work)
+
+
+def hint(game_json: str, options: str = "{}") -> str:
+    """What the computer would do in the reader's place, and why, in one sentence."""
+
+    def work() -> Json:
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
+        rnd = play_table.round_of(game)
+        view = rnd.view(game.seat)
+        if not view.my_turn:
+            raise play_table.PlayError("hint", gettext_lazy("a hint comes on your turn"))
+        rule = make_player("rule")
+        advice = rule.decide(view, play_table.rng_for(game, "hint"))
+        sentence = rule.explain(view, advice)
+        if game.level == "mc":
+            strong = play_table.player_for("mc")
+            choice = strong.decide(view, play_table.rng_for(game, "hint"))
+            if choice != advice:
+                advice, sentence = choice, strong.explain(view, choice)
+        text = _hint_words(game, sentence, advice)
+        data: Json = {"hint": text, "action": str(advice)}
+        if advice.cards and advice.kind != "call":
+            data["card"] = str(advice.card)
+        return data
+
+    return _guarded(work)
+
+
+def _hint_words(game: Game, sentence: str, action: Action) -> str:
+    """The player's sentence in the first person: ``I would play the King of Hearts: ...``"""
+    _said, _colon, reason = sentence.partition(": ")
+    advice = play_table.advice(game, action)
+    if reason:
+        return _("{advice}: {reason}", advice=advice, reason=reason)
+    return _("{advice}.", advice=advice)
+
+
+def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
+    """The finished deal at ``step``, all hands face up, drawn as the replay widget draws it."""
+
+    def work() -> Json:
+        game = play_table.restored(play_table.read_game(_load(game_json, "game")))
+        rnd = play_table.round_of(game)
+        if not rnd.is_over:
+            raise play_table.PlayError("step", gettext_lazy("the deal is not over yet"))
+        answer = json.loads(replay(record_of(game, rnd).to_json(), step, "all", options))
+        if not answer.get("ok"):
+            raise play_table.PlayError("step", str(answer.get("message", "")))
+        return {"html": answer["html"], "step": answer["step"], "steps": answer["steps"]}
+
+    return _guarded(work)
+
+
+def page_messages() -> dict[str, str]:
+    """The sentences the page's script writes itself, in the page's language, by name; the script fills
+    in their placeholders (``{step}``, ``{steps}``, ``{hint}``, ``{error}``)."""
+    return {
+        "resumed": _("The deal goes on where you left it."),
+        "thinking": _("Thinking about your best move…"),
+        "hint": _("Hint: {hint}"),
+        "step": _("Step {step} of {steps}"),
+        "failed": _("The deal could not start: {error}"),
+        "no_engine": _("The computer players could not start in this browser ({error})."),
+    }
+
+
+def first_state(setup: Mapping[str, Any], options: str = "{}") -> Json:
+    """The widget as the page is built: the deal of the setup, before anybody has moved, the setup's
+    form, and the sentences of the page's script (``messages``)."""
+    game = play_table.read_setup(setup)
+    data = answer_for(game, play_table.round_of(game), options)
+    data["setup_html"] = play_table.setup_html(_uid(options), game)
+    data["messages"] = page_messages()
+    return data

@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from tutorial import lesson_bridge, sheet_bridge
+from tutorial.bridge import lessons as lesson_bridge
+from tutorial.bridge import sheet as sheet_bridge
 from tutorial.bridge import common
 
 WEB = common.HANDS_DIR.parent / "web"

@@ -2,7 +2,7 @@
 
 The reader holds one seat; the computer players (:mod:`tarot_core.players`) hold the others. Nothing is
 kept here between calls: the page sends the game (its setup and the actions so far, see
-:mod:`tutorial.play_table`) with each call and keeps it in the browser, so a reload goes on where it
+:mod:`tutorial.bridge.play_table`) with each call and keeps it in the browser, so a reload goes on where it
 was.
 
 Public functions (``str -> str``, the last argument ``options`` a JSON object of display settings, as

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
+from tutorial.bridge import common
 from tutorial.bridge import lessons as lesson_bridge
 from tutorial.bridge import sheet as sheet_bridge
-from tutorial.bridge import common
 
 WEB = common.HANDS_DIR.parent / "web"
 #: say(element, "key") or say(element, "key", { name, other: value })

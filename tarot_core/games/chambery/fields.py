@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...engine.request import Choices, FieldContext, RequestField, RequestForm, Roles
+from ...messages import N_, _
 from .play import BIDS_BY_WORD
 
 #: The starting card points of each player at a table of three.
@@ -15,10 +16,10 @@ THREE_POINTS: Final = ("30", "20", "28")
 
 def contract_choices(context: FieldContext) -> Choices:
     """The dealer's call, fixed partners with four, and the three solos."""
-    choices = [("call", "The dealer calls a King")]
+    choices = [("call", _("The dealer calls a King"))]
     if context.players == 4:
-        choices.append(("fixed", "Fixed partners (four players)"))
-    choices += [(word, str(getattr(bid, "label", word))) for word, bid in BIDS_BY_WORD.items()]
+        choices.append(("fixed", _("Fixed partners (four players)")))
+    choices += [(word, _(str(getattr(bid, "label", word)))) for word, bid in BIDS_BY_WORD.items()]
     return tuple(choices)
 
 
@@ -45,8 +46,12 @@ def sheet_roles(players: int) -> tuple[tuple[str, str, str], ...]:
     if players == 3:
         return ()
     return (
-        ("partner", "The dealer's partner", "for a call, or fixed partners: the dealer plays with them"),
-        ("taker", "Soloist", "for a solo bid only"),
+        (
+            "partner",
+            _("The dealer's partner"),
+            _("for a call, or fixed partners: the dealer plays with them"),
+        ),
+        ("taker", _("Soloist"), _("for a solo bid only")),
     )
 
 
@@ -54,25 +59,27 @@ FIELDS: Final = RequestForm(
     fields=(
         RequestField(
             "pack",
-            "Pack",
+            N_("Pack"),
             "select",
-            (("78", "78 cards"), ("62", "62 cards (tarot simplifié)")),
+            (("78", N_("78 cards")), ("62", N_("62 cards (tarot simplifié)"))),
             default="78",
             reads="whole",
         ),
         RequestField(
             "points",
-            "Card points of each player",
+            N_("Card points of each player"),
             "number",
             default="26",
             repeat=3,
             many=True,
-            sublabels=lambda context, count: tuple(f"{name}'s card points" for name in context.names),
+            sublabels=lambda context, count: tuple(
+                _("{name}'s card points", name=name) for name in context.names
+            ),
             shows=lambda players: players == 3,
         ),
         RequestField(
             "contract",
-            "Contract",
+            N_("Contract"),
             "select",
             contract_choices,
             default="call",
@@ -81,7 +88,7 @@ FIELDS: Final = RequestForm(
         ),
         RequestField(
             "points",
-            "Card points of the dealer's side or soloist",
+            N_("Card points of the dealer's side or soloist"),
             "number",
             default="40",
             shows=lambda players: players != 3,
@@ -90,8 +97,8 @@ FIELDS: Final = RequestForm(
     start={"players": ("5",), "pack": ("78",), "contract": ("call",), "points": ("40",)},
     start_step=start_step,
     roles=roles,
-    taker_label="Soloist",
-    dealer_label="Dealer (his side plays the hand)",
+    taker_label=N_("Soloist"),
+    dealer_label=N_("Dealer (his side plays the hand)"),
     sheet_roles=sheet_roles,
-    seat_note=lambda players: "player {n} is {name}" if players == 3 else "",
+    seat_note=lambda players: N_("player {n} is {name}") if players == 3 else "",
 )

@@ -11,6 +11,7 @@ from ...cards import (
     PETIT,
 )
 from ...engine.options import Options, option
+from ...messages import N_
 
 VARIANT_NAME: Final = "chambery"
 
@@ -64,27 +65,27 @@ class ChamberyOptions(Options):
 
     payment: PaymentReading = option(
         "seed",
-        "how losers pay: the usual zero-sum reading (seed) or Dummett's",
+        N_("how losers pay: the usual zero-sum reading (seed) or Dummett's"),
         choices=get_args(PaymentReading),
     )
     share_rounding: ShareRounding = option(
         "down",
-        "Dummett's reading only: round uneven shares down (the payer keeps the rest) or up",
+        N_("Dummett's reading only: round uneven shares down (the payer keeps the rest) or up"),
         choices=get_args(ShareRounding),
     )
     four_player: FourPlayerFormat = option(
         "call",
-        "four players: solos and a called King (call) or fixed partners sitting opposite (fixed)",
+        N_("four players: solos and a called King (call) or fixed partners sitting opposite (fixed)"),
         choices=get_args(FourPlayerFormat),
     )
-    fou_lead: bool = option(True, "whether the Fou may lead a trick (the next card then sets the suit)")
+    fou_lead: bool = option(True, N_("whether the Fou may lead a trick (the next card then sets the suit)"))
     forced_discard: ForcedDiscard = option(
         "plain-trumps",
-        "which tarots a dealer with too many Kings and tarots lays away",
+        N_("which tarots a dealer with too many Kings and tarots lays away"),
         choices=get_args(ForcedDiscard),
     )
     demand_in_discard: DemandInDiscard = option(
         "name-again",
-        "a demanded card found in the discard: name another (name-again) or lose it (lost)",
+        N_("a demanded card found in the discard: name another (name-again) or lose it (lost)"),
         choices=get_args(DemandInDiscard),
     )

@@ -37,6 +37,7 @@ from ...cards import (
     parse_cards,  # noqa: F401  (the doctests use it)
 )
 from ...errors import Illegal, Refusal, RequestError
+from ...messages import N_, Noun, _, gettext_lazy, ngettext, ngettext_lazy
 from .contracts import ChamberyBid
 from .options import FOU, PAGAT, ChamberyOptions
 
@@ -174,8 +175,21 @@ def layout(players: int, pack: int = 78) -> Layout:
     except KeyError:
         raise RequestError(
             "players" if pack in (78, 62) else "pack",
-            "Chambéry Tarot is for 3, 4 or 5 players with a pack of 78 or 62 cards",
+            gettext_lazy("Chambéry Tarot is for 3, 4 or 5 players with a pack of 78 or 62 cards"),
         ) from None
+
+
+# ---------------------------------------------------------------------------------------------- words
+
+
+def card_noun(card: Card) -> Noun:
+    """A card as a sentence names it: ``{card}`` is "the King of Hearts", ``{card:bare}`` "King of Hearts"."""
+    return Noun(card.name, "card")
+
+
+def suit_noun(suit: Suit) -> Noun:
+    """A suit as a sentence names it, the trumps being the tarots: ``{suit:bare}`` is "Hearts"."""
+    return Noun("tarots", "suit") if suit is Suit.TRUMPS else Noun(suit.english, "suit")
 
 
 # ---------------------------------------------------------------------------------------------- discard
@@ -201,6 +215,12 @@ def forced_trump_discards(hand: Sequence[Card], size: int) -> int:
     return size - plain
 
 
+#: Why the Pagat may not go when tarots must be laid away for lack of other cards.
+_PAGAT_FORCED: Final = N_(
+    "When tarots must be laid away for lack of other cards, they are tarots without points: not the Pagat."
+)
+
+
 def discard_refusal(
     hand: Sequence[Card], discard: Sequence[Card], size: int, options: ChamberyOptions | None = None
 ) -> Refusal | None:
@@ -214,20 +234,31 @@ def discard_refusal(
     options = options or ChamberyOptions()
     if len(discard) != size:
         return Refusal(
-            Illegal.DISCARD_SIZE, f"The dealer lays away exactly {size} cards, not {len(discard)}."
+            Illegal.DISCARD_SIZE,
+            ngettext_lazy(
+                "The dealer lays away exactly {n} card, not {count}.",
+                "The dealer lays away exactly {n} cards, not {count}.",
+                size,
+                count=len(discard),
+            ),
         )
     if len(set(discard)) != len(discard):
-        return Refusal(Illegal.DISCARD_SIZE, "The same card cannot be laid away twice.")
+        return Refusal(Illegal.DISCARD_SIZE, gettext_lazy("The same card cannot be laid away twice."))
     for card in discard:
         if card not in hand:
-            return Refusal(Illegal.NOT_IN_HAND, f"The dealer does not hold the {card.name}.")
+            return Refusal(
+                Illegal.NOT_IN_HAND, gettext_lazy("The dealer does not hold {card}.", card=card_noun(card))
+            )
     for card in discard:
         if card.is_king:
-            return Refusal(Illegal.DISCARD_KING, f"A King may never be laid away ({card.name}).")
+            return Refusal(
+                Illegal.DISCARD_KING,
+                gettext_lazy("A King may never be laid away ({card:bare}).", card=card_noun(card)),
+            )
         if card is MONDE:
-            return Refusal(Illegal.DISCARD_BOUT, "The 21 may never be laid away.")
+            return Refusal(Illegal.DISCARD_BOUT, gettext_lazy("The 21 may never be laid away."))
         if card is FOU:
-            return Refusal(Illegal.DISCARD_BOUT, "The Fou may never be laid away.")
+            return Refusal(Illegal.DISCARD_BOUT, gettext_lazy("The Fou may never be laid away."))
     tarots_out = [card for card in discard if card.is_trump]
     if not tarots_out:
         return None
@@ -236,21 +267,25 @@ def discard_refusal(
         if len(tarots_out) > forced:
             return Refusal(
                 Illegal.DISCARD_TRUMP,
-                f"With so many Kings and tarots the dealer lays away {forced} tarot(s), no more: "
-                "his other cards must go first.",
+                # The English says "tarot(s)" whatever the number; a translation may choose the form.
+                ngettext_lazy(
+                    "With so many Kings and tarots the dealer lays away {n} tarot(s), no more: his other "
+                    "cards must go first.",
+                    "With so many Kings and tarots the dealer lays away {n} tarot(s), no more: his other "
+                    "cards must go first.",
+                    forced,
+                ),
             )
         if PAGAT in tarots_out and options.forced_discard == "plain-trumps":
-            return Refusal(
-                Illegal.DISCARD_BOUT,
-                "When tarots must be laid away for lack of other cards, they are tarots without "
-                "points: not the Pagat.",
-            )
+            return Refusal(Illegal.DISCARD_BOUT, gettext_lazy(_PAGAT_FORCED))
         return None
     kept = [card for card in hand if card.is_trump and card not in tarots_out]
     if kept:
         return Refusal(
             Illegal.DISCARD_TRUMP,
-            "A tarot may be laid away only if the dealer then keeps no tarot at all in his hand.",
+            gettext_lazy(
+                "A tarot may be laid away only if the dealer then keeps no tarot at all in his hand."
+            ),
         )
     return None
 
@@ -277,43 +312,64 @@ def discard_card_refusal(
 ) -> Refusal | None:
     """Why the dealer may not lay ``card`` away after ``chosen`` (see :func:`discard_choices`), or None."""
     if card not in hand or card in chosen:
-        return Refusal(Illegal.NOT_IN_HAND, f"The dealer does not hold the {card.name}.")
+        return Refusal(
+            Illegal.NOT_IN_HAND, gettext_lazy("The dealer does not hold {card}.", card=card_noun(card))
+        )
     if len(chosen) >= size:
-        return Refusal(Illegal.DISCARD_SIZE, f"The dealer lays away {size} cards and no more.")
+        return Refusal(
+            Illegal.DISCARD_SIZE,
+            ngettext_lazy(
+                "The dealer lays away {n} card and no more.",
+                "The dealer lays away {n} cards and no more.",
+                size,
+            ),
+        )
     if _completable(hand, [*chosen, card], size, options):
         return None
     if card.is_king:
-        return Refusal(Illegal.DISCARD_KING, f"A King may never be laid away ({card.name}).")
-    if card is MONDE or card is FOU:
-        what = "The 21" if card is MONDE else "The Fou"
-        return Refusal(Illegal.DISCARD_BOUT, f"{what} may never be laid away.")
+        return Refusal(
+            Illegal.DISCARD_KING,
+            gettext_lazy("A King may never be laid away ({card:bare}).", card=card_noun(card)),
+        )
+    if card is MONDE:
+        return Refusal(Illegal.DISCARD_BOUT, gettext_lazy("The 21 may never be laid away."))
+    if card is FOU:
+        return Refusal(Illegal.DISCARD_BOUT, gettext_lazy("The Fou may never be laid away."))
     forced = forced_trump_discards(hand, size)
     if forced and card is PAGAT:
-        return Refusal(
-            Illegal.DISCARD_BOUT,
-            "When tarots must be laid away for lack of other cards, they are tarots without points: "
-            "not the Pagat.",
-        )
+        return Refusal(Illegal.DISCARD_BOUT, gettext_lazy(_PAGAT_FORCED))
     if forced:
         return Refusal(
             Illegal.DISCARD_TRUMP,
-            f"With so many Kings and tarots the dealer lays away {forced} tarot(s) "
-            "and every other card he can.",
+            # The English says "tarot(s)" whatever the number; a translation may choose the form.
+            ngettext_lazy(
+                "With so many Kings and tarots the dealer lays away {n} tarot(s) and every other card he "
+                "can.",
+                "With so many Kings and tarots the dealer lays away {n} tarot(s) and every other card he "
+                "can.",
+                forced,
+            ),
         )
     if MONDE in hand:
         return Refusal(
             Illegal.DISCARD_TRUMP,
-            "Holding the 21, which never leaves the hand, the dealer may lay away no tarot at all.",
+            gettext_lazy(
+                "Holding the 21, which never leaves the hand, the dealer may lay away no tarot at all."
+            ),
         )
     if card.is_trump:
         return Refusal(
             Illegal.DISCARD_TRUMP,
-            "A tarot may be laid away only if every tarot goes, and they do not all fit in the discard.",
+            gettext_lazy(
+                "A tarot may be laid away only if every tarot goes, and they do not all fit in the discard."
+            ),
         )
     return Refusal(
         Illegal.DISCARD_TRUMP,
-        "The tarots already laid away oblige the dealer to lay away all his tarots: "
-        "there is no room for this card.",
+        gettext_lazy(
+            "The tarots already laid away oblige the dealer to lay away all his tarots: there is no room for "
+            "this card."
+        ),
     )
 
 
@@ -345,9 +401,16 @@ def discard_announcements(hand: Sequence[Card], discard: Sequence[Card]) -> list
     said: list[str] = []
     tarots = [card for card in discard if card.is_trump]
     if PAGAT in discard:
-        said.append("Baga à l'écart: the Pagat is in the discard.")
+        said.append(_("Baga à l'écart: the Pagat is in the discard."))
     if tarots and any(card.is_trump for card in hand if card not in discard):
-        said.append(f"{len(tarots)} tarot(s) laid away for lack of other cards.")
+        # The English says "tarot(s)" whatever the number; a translation may choose the form.
+        said.append(
+            ngettext(
+                "{n} tarot(s) laid away for lack of other cards.",
+                "{n} tarot(s) laid away for lack of other cards.",
+                len(tarots),
+            )
+        )
     return said
 
 
@@ -366,11 +429,24 @@ class Bid:
 
 
 BIDS: Final = (
-    Bid(ChamberyBid.SOLO_TWO_CARDS, 2, 1, "Je marche seul à deux cartes", "Solo with two demanded cards"),
-    Bid(ChamberyBid.SOLO_ONE_CARD, 1, 2, "Je marche seul à une carte", "Solo with one demanded card"),
-    Bid(ChamberyBid.SOLO_HAND, 0, 4, "Je marche à point", "Hand solo, no card demanded"),
+    # The French words are what the players say at the table, in every language.
+    Bid(ChamberyBid.SOLO_TWO_CARDS, 2, 1, "Je marche seul à deux cartes", N_("Solo with two demanded cards")),
+    Bid(ChamberyBid.SOLO_ONE_CARD, 1, 2, "Je marche seul à une carte", N_("Solo with one demanded card")),
+    Bid(ChamberyBid.SOLO_HAND, 0, 4, "Je marche à point", N_("Hand solo, no card demanded")),
 )
 BIDS_BY_WORD: Final = {bid.word: bid for bid in BIDS}
+#: The solo bids as a sentence names them.
+BID_NAMES: Final[dict[str, str]] = {
+    ChamberyBid.SOLO_TWO_CARDS: N_("solo with two demanded cards"),
+    ChamberyBid.SOLO_ONE_CARD: N_("solo with one demanded card"),
+    ChamberyBid.SOLO_HAND: N_("hand solo, no card demanded"),
+}
+#: A bid that demands no fewer cards than the best bid so far, by that best bid.
+_DEMAND_FEWER: Final = {
+    ChamberyBid.SOLO_TWO_CARDS: N_("After a solo with two demanded cards, a solo must demand fewer cards."),
+    ChamberyBid.SOLO_ONE_CARD: N_("After a solo with one demanded card, a solo must demand fewer cards."),
+    ChamberyBid.SOLO_HAND: N_("After a hand solo, no card demanded, a solo must demand fewer cards."),
+}
 
 #: Every contract of a score request: the three solos, the dealer's call and (4 players) fixed partners.
 CONTRACTS: Final = ("call", "fixed", *BIDS_BY_WORD)
@@ -382,13 +458,15 @@ def bid_refusal(word: str, best: str | None) -> Refusal | None:
     if bid is None:
         names = ", ".join(BIDS_BY_WORD)
         return Refusal(
-            Illegal.BID_NOT_ALLOWED, f"There is no bid {word!r} in Chambéry Tarot: bid {names}, or pass."
+            Illegal.BID_NOT_ALLOWED,
+            gettext_lazy(
+                "There is no bid {word} in Chambéry Tarot: bid {names}, or pass.",
+                word=repr(word),
+                names=names,
+            ),
         )
     if best is not None and bid.demanded >= BIDS_BY_WORD[best].demanded:
-        return Refusal(
-            Illegal.BID_TOO_LOW,
-            f"After a {BIDS_BY_WORD[best].label.lower()}, a solo must demand fewer cards.",
-        )
+        return Refusal(Illegal.BID_TOO_LOW, gettext_lazy(_DEMAND_FEWER[ChamberyBid(best)]))
     return None
 
 
@@ -400,17 +478,28 @@ def demand_refusal(
     if len(cards) != wanted:
         return Refusal(
             Illegal.DEMAND_NOT_ALLOWED,
-            f"This solo demands {wanted} card(s), not {len(cards)}.",
+            # The English says "card(s)" whatever the number; a translation may choose the form.
+            ngettext_lazy(
+                "This solo demands {n} card(s), not {count}.",
+                "This solo demands {n} card(s), not {count}.",
+                wanted,
+                count=len(cards),
+            ),
         )
     if len(set(cards)) != len(cards):
-        return Refusal(Illegal.DEMAND_NOT_ALLOWED, "Name two different cards.")
+        return Refusal(Illegal.DEMAND_NOT_ALLOWED, gettext_lazy("Name two different cards."))
     for card in cards:
         if card is FOU:
-            return Refusal(Illegal.DEMAND_NOT_ALLOWED, "Nobody may demand the Fou.")
+            return Refusal(Illegal.DEMAND_NOT_ALLOWED, gettext_lazy("Nobody may demand the Fou."))
         if card in soloist_hand:
-            return Refusal(Illegal.DEMAND_NOT_ALLOWED, f"You already hold the {card.name}.")
+            return Refusal(
+                Illegal.DEMAND_NOT_ALLOWED, gettext_lazy("You already hold {card}.", card=card_noun(card))
+            )
         if card in soloist_discard:
-            return Refusal(Illegal.DEMAND_NOT_ALLOWED, f"You laid the {card.name} away yourself.")
+            return Refusal(
+                Illegal.DEMAND_NOT_ALLOWED,
+                gettext_lazy("You laid {card} away yourself.", card=card_noun(card)),
+            )
     return None
 
 
@@ -437,6 +526,49 @@ def call_candidates(dealer_cards: Iterable[Card]) -> list[Card]:
     held = set(dealer_cards)
     rank = called_rank(held)
     return [Card(suit, rank) for suit in PLAIN_SUITS if Card(suit, rank) not in held]
+
+
+#: What the dealer is told to call, by the rank he must call.
+_CALL_WHAT: Final = {
+    KING: N_("Call a King."),
+    QUEEN: N_("Call a Queen, as you hold all four Kings."),
+    KNIGHT: N_("Call a Cavalier."),
+}
+
+
+def call_refusal(hand: Sequence[Card], discard: Sequence[Card], card: Card) -> Refusal:
+    """Why the dealer may not call ``card`` (one that :func:`call_candidates` leaves out): he holds it in
+    his ``hand``, laid it away in his ``discard``, or it is not of the rank he must call."""
+    if card in hand:
+        return Refusal(
+            Illegal.CALL_NOT_ALLOWED,
+            gettext_lazy("You hold {card} yourself: call a card you lack.", card=card_noun(card)),
+        )
+    if card in discard:
+        return Refusal(
+            Illegal.CALL_NOT_ALLOWED,
+            gettext_lazy("You laid {card} away: call a card you lack.", card=card_noun(card)),
+        )
+    rank = called_rank([*hand, *discard])
+    return Refusal(Illegal.CALL_NOT_ALLOWED, gettext_lazy(_CALL_WHAT.get(rank, N_("Call a Jack."))))
+
+
+# ---------------------------------------------------------------------------------------------- steps
+
+#: What an action of another kind is told, by the step of the deal (the round's ``Stage``).
+_STAGE_TEXT: Final[dict[str, str]] = {
+    "discard": N_("Not now: the dealer lays cards away one at a time ('discard H3')."),
+    "bidding": N_("Not now: each player bids a solo or passes ('bid solo-one-card', 'pass')."),
+    "demand": N_("Not now: the soloist names a card he wants ('demand T21')."),
+    "exchange": N_("Not now: the soloist gives a card for each card received ('give H3')."),
+    "call": N_("Not now: the dealer calls a King ('call SK')."),
+    "playing": N_("Not now: each player plays a card ('play HK')."),
+}
+
+
+def stage_refusal(stage: str) -> Refusal:
+    """An action of another kind than the step of the deal ``stage`` asks for."""
+    return Refusal(Illegal.WRONG_PHASE, gettext_lazy(_STAGE_TEXT[stage]))
 
 
 # ---------------------------------------------------------------------------------------------- play
@@ -484,19 +616,26 @@ def play_refusal(
     """Why ``card`` may not be played from ``hand`` to ``trick``, or None."""
     options = options or ChamberyOptions()
     if card not in hand:
-        return Refusal(Illegal.NOT_IN_HAND, f"You do not hold the {card.name}.")
+        return Refusal(Illegal.NOT_IN_HAND, gettext_lazy("You do not hold {card}.", card=card_noun(card)))
     if card is FOU:
         if not trick and not options.fou_lead and len(hand) > 1:
-            return Refusal(Illegal.EXCUSE_LEAD, "With these rules the Fou may not lead a trick.")
+            return Refusal(
+                Illegal.EXCUSE_LEAD, gettext_lazy("With these rules the Fou may not lead a trick.")
+            )
         return None
     suit = led_suit(trick)
     if suit is None or card.suit is suit:
         return None
     if any(other.suit is suit for other in hand):
-        what = "tarots" if suit is Suit.TRUMPS else suit.english
-        return Refusal(Illegal.MUST_FOLLOW_SUIT, f"You must follow suit: you hold {what}.")
+        return Refusal(
+            Illegal.MUST_FOLLOW_SUIT,
+            gettext_lazy("You must follow suit: you hold {suit:bare}.", suit=suit_noun(suit)),
+        )
     if not card.is_trump and any(other.is_trump for other in hand):
-        return Refusal(Illegal.MUST_TRUMP, f"You have no {suit.english}: you must play a tarot.")
+        return Refusal(
+            Illegal.MUST_TRUMP,
+            gettext_lazy("You have no {suit:bare}: you must play a tarot.", suit=Noun(suit.english, "suit")),
+        )
     return None
 
 

@@ -11,9 +11,6 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from ...actions import PLAYS, Action, ActionKind
 from ...cards import (
-    KING,
-    KNIGHT,
-    QUEEN,
     Card,
     sort_hand,
 )
@@ -24,6 +21,7 @@ from ...engine.state import Phase, ScorePanel
 from ...engine.trick import Counting, ExcuseNote, Trick
 from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
+from ...messages import N_, _, gettext_lazy
 from ...seats import ATTACK, DEFENCE, SEATS, Seat, order_from
 from . import table
 from .options import FOU, PAGAT, VARIANT_NAME, ChamberyOptions
@@ -33,7 +31,8 @@ from .play import (
     Layout,
     bid_refusal,
     call_candidates,
-    called_rank,
+    call_refusal,
+    card_noun,
     count_points,
     demand_refusal,
     discard_announcements,
@@ -43,6 +42,7 @@ from .play import (
     legal_plays,
     pack_cards,
     play_refusal,
+    stage_refusal,
     trick_winner,
 )
 from .scoring import pay_partnership, pay_three
@@ -59,7 +59,7 @@ class ChamberyTableOptions(ChamberyOptions):
 
     pack: int = option(
         78,
-        "the pack: 78 cards, or 62 for the tarot simplifié (no 2 to 5 in the suits)",
+        N_("the pack: 78 cards, or 62 for the tarot simplifié (no 2 to 5 in the suits)"),
         choices=(78, 62),
     )
 
@@ -88,13 +88,14 @@ _STAGE_KINDS: Final = {
     Stage.CALL: ("call",),
     Stage.PLAYING: ("play",),
 }
-_STAGE_TEXT: Final = {
-    Stage.DISCARD: "the dealer lays cards away one at a time ('discard H3')",
-    Stage.BIDDING: "each player bids a solo or passes ('bid solo-one-card', 'pass')",
-    Stage.DEMAND: "the soloist names a card he wants ('demand T21')",
-    Stage.EXCHANGE: "the soloist gives a card for each card received ('give H3')",
-    Stage.CALL: "the dealer calls a King ('call SK')",
-    Stage.PLAYING: "each player plays a card ('play HK')",
+#: The variants' titles, by the players and the pack.
+_TITLES: Final = {
+    (3, 78): N_("Chambéry Tarot, 3 players"),
+    (4, 78): N_("Chambéry Tarot, 4 players"),
+    (5, 78): N_("Chambéry Tarot, 5 players"),
+    (3, 62): N_("Chambéry Tarot, 3 players, 62 cards"),
+    (4, 62): N_("Chambéry Tarot, 4 players, 62 cards"),
+    (5, 62): N_("Chambéry Tarot, 5 players, 62 cards"),
 }
 
 
@@ -119,7 +120,7 @@ class ChamberyVariant(Variant):
             hand_size=lay.hand_size,
             dog_size=lay.dealer_extra,
             contracts=tuple(BIDS_BY_WORD) if with_bids else (),
-            title=f"Chambéry Tarot, {self.players} players" + (", 62 cards" if lay.pack == 62 else ""),
+            title=_TITLES[self.players, lay.pack],
         )
 
     @property
@@ -165,7 +166,7 @@ def deal_packets(pack: Sequence[Card], dealer: Seat, lay: Layout) -> tuple[list[
 @register
 class Chambery5(ChamberyVariant):
     key = "chambery-5"
-    title = "Chambéry Tarot, 5 players"
+    title = N_("Chambéry Tarot, 5 players")
     players = 5
     hand_size = layout(5, 78).hand_size
     dog_size = layout(5, 78).dealer_extra
@@ -175,7 +176,7 @@ class Chambery5(ChamberyVariant):
 @register
 class Chambery4(ChamberyVariant):
     key = "chambery-4"
-    title = "Chambéry Tarot, 4 players"
+    title = N_("Chambéry Tarot, 4 players")
     players = 4
     hand_size = layout(4, 78).hand_size
     dog_size = layout(4, 78).dealer_extra
@@ -185,7 +186,7 @@ class Chambery4(ChamberyVariant):
 @register
 class Chambery3(ChamberyVariant):
     key = "chambery-3"
-    title = "Chambéry Tarot, 3 players"
+    title = N_("Chambéry Tarot, 3 players")
     players = 3
     hand_size = layout(3, 78).hand_size
     dog_size = layout(3, 78).dealer_extra
@@ -265,6 +266,9 @@ class ChamberyRound(Round):
         self.given: list[tuple[Card, Seat]] = []
         #: What was said aloud: the Pagat in the discard, a partner making himself known, ...
         self.announcements: list[str] = []
+        #: Which of them the table talk tells in its own words (a demanded card handed over, the called
+        #: card's holder), by their place in ``announcements``.
+        self.retold: set[int] = set()
 
     def rule_petit_sec_seat(self) -> Seat | None:
         return None  # Chambéry Tarot has no petit sec
@@ -389,12 +393,21 @@ class ChamberyRound(Round):
         if refusal is not None:
             return refusal
         if card not in self.pack_cards():
-            return Refusal(Illegal.DEMAND_NOT_ALLOWED, f"The {card.name} is not in this pack.")
+            return Refusal(
+                Illegal.DEMAND_NOT_ALLOWED,
+                gettext_lazy("The {card:bare} is not in this pack.", card=card_noun(card)),
+            )
         if card in self.demands:
-            return Refusal(Illegal.DEMAND_NOT_ALLOWED, f"You have already asked for the {card.name}.")
+            return Refusal(
+                Illegal.DEMAND_NOT_ALLOWED,
+                gettext_lazy("You have already asked for {card}.", card=card_noun(card)),
+            )
         if card in self.misses:
             return Refusal(
-                Illegal.DEMAND_NOT_ALLOWED, f"The {card.name} is in the discard: ask for another card."
+                Illegal.DEMAND_NOT_ALLOWED,
+                gettext_lazy(
+                    "The {card:bare} is in the discard: ask for another card.", card=card_noun(card)
+                ),
             )
         return None
 
@@ -413,23 +426,30 @@ class ChamberyRound(Round):
     def rule_refusal(self, action: Action) -> Refusal:
         stage = self.stage
         if stage is Stage.OVER:
-            return Refusal(Illegal.ROUND_OVER, "The deal is over: no more actions.")
+            return Refusal(Illegal.ROUND_OVER, gettext_lazy("The deal is over: no more actions."))
         if action.seat != self.to_move:
-            return Refusal(Illegal.NOT_YOUR_TURN, f"It is {self.to_move}'s turn, not {action.seat}'s.")
+            return Refusal(
+                Illegal.NOT_YOUR_TURN,
+                gettext_lazy("It is {seat}'s turn, not {other}'s.", seat=self.to_move, other=action.seat),
+            )
         kind = action.kind
         if kind not in _STAGE_KINDS[stage]:
-            return Refusal(Illegal.WRONG_PHASE, f"Not now: {_STAGE_TEXT[stage]}.")
+            return stage_refusal(stage)
         if kind in ("bid", "pass"):
             if kind == "pass" and (action.word or action.cards):
-                return Refusal(Illegal.NOT_ALLOWED, "Just say 'pass'.")
+                return Refusal(Illegal.NOT_ALLOWED, gettext_lazy("Just say 'pass'."))
             if action.cards:
                 return Refusal(
-                    Illegal.NOT_ALLOWED, "A bid names no card: the demanded cards come after the bidding."
+                    Illegal.NOT_ALLOWED,
+                    gettext_lazy("A bid names no card: the demanded cards come after the bidding."),
                 )
             refusal = bid_refusal(action.word, self._highest_bid())
-            return refusal or Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now.")
+            return refusal or _not_now(action)
         if len(action.cards) != 1 or action.word:
-            return Refusal(Illegal.NOT_ALLOWED, f"Name exactly one card, like '{kind} {_EXAMPLE[kind]}'.")
+            example = f"{kind} {_EXAMPLE[kind]}"
+            return Refusal(
+                Illegal.NOT_ALLOWED, gettext_lazy("Name exactly one card, like '{example}'.", example=example)
+            )
         card = action.card
         seat = action.seat
         if kind == "discard":
@@ -439,28 +459,20 @@ class ChamberyRound(Round):
             refusal = self._demand_refusal(card)
         elif kind == "give":
             if card not in self.hands[seat]:
-                refusal = Refusal(Illegal.NOT_IN_HAND, f"You do not hold the {card.name}.")
+                refusal = Refusal(
+                    Illegal.NOT_IN_HAND, gettext_lazy("You do not hold {card}.", card=card_noun(card))
+                )
             else:
                 refusal = Refusal(
-                    Illegal.DEMAND_NOT_ALLOWED, f"You have just received the {card.name}: give another card."
+                    Illegal.DEMAND_NOT_ALLOWED,
+                    gettext_lazy("You have just received {card}: give another card.", card=card_noun(card)),
                 )
         elif kind == "call":
-            refusal = self._call_refusal(card)
+            refusal = call_refusal(self.hands[self.dealer], self.discard, card)
         else:
             assert self.current is not None
             refusal = play_refusal(self.hands[seat], self.current.cards, card, self.rules)
-        return refusal or Refusal(Illegal.NOT_ALLOWED, f"{action} is not allowed now.")
-
-    def _call_refusal(self, card: Card) -> Refusal:
-        if card in self.hands[self.dealer]:
-            return Refusal(
-                Illegal.CALL_NOT_ALLOWED, f"You hold the {card.name} yourself: call a card you lack."
-            )
-        if card in self.discard:
-            return Refusal(Illegal.CALL_NOT_ALLOWED, f"You laid the {card.name} away: call a card you lack.")
-        rank = called_rank([*self.hands[self.dealer], *self.discard])
-        names = {KING: "a King", QUEEN: "a Queen, as you hold all four Kings", KNIGHT: "a Cavalier"}
-        return Refusal(Illegal.CALL_NOT_ALLOWED, f"Call {names.get(rank, 'a Jack')}.")
+        return refusal or _not_now(action)
 
     # ------------------------------------------------------------------ applying actions
     def rule_apply(self, action: Action) -> None:
@@ -478,7 +490,7 @@ class ChamberyRound(Round):
         elif kind == "call":
             self.rule_apply_call(action.cards[0])
         else:  # pragma: no cover - refused earlier
-            raise TarotError(f"unknown action {action}")
+            raise TarotError(f"unknown action {action}")  # a mistake in the engine: refused earlier
 
     def rule_apply_discard(self, card: Card) -> None:
         dealer = self.dealer
@@ -524,11 +536,11 @@ class ChamberyRound(Round):
     def _apply_demand(self, card: Card) -> None:
         if card in self.discard:
             self.misses.append(card)
-            lost = self.rules.demand_in_discard == "lost"
-            self.announcements.append(
-                f"The {card.name} is in the discard: "
-                + ("that demand is lost." if lost else "name another card.")
-            )
+            if self.rules.demand_in_discard == "lost":
+                said = _("The {card:bare} is in the discard: that demand is lost.", card=card_noun(card))
+            else:
+                said = _("The {card:bare} is in the discard: name another card.", card=card_noun(card))
+            self.announcements.append(said)
         else:
             self.demands.append(card)
         if self.demands_left:
@@ -541,7 +553,10 @@ class ChamberyRound(Round):
             self.hands[holder].remove(wanted)
             self.hands[taker] = sorted([*self.hands[taker], wanted])
             self.received.append((wanted, holder))
-            self.announcements.append(f"{holder} hands the {wanted.name} to {taker}.")
+            self.retold.add(len(self.announcements))
+            self.announcements.append(
+                _("{holder} hands {card} to {taker}.", holder=holder, card=card_noun(wanted), taker=taker)
+            )
         if self.received:
             self.phase = Phase.DISCARD
         else:
@@ -560,8 +575,14 @@ class ChamberyRound(Round):
     def rule_apply_call(self, card: Card) -> None:
         self.called = card
         self.partner = self.seat_holding(card)
+        self.retold.add(len(self.announcements))
         self.announcements.append(
-            f"{self.partner} holds the {card.name} and plays with the dealer {self.dealer}."
+            _(
+                "{partner} holds {card} and plays with the dealer {dealer}.",
+                partner=self.partner,
+                card=card_noun(card),
+                dealer=self.dealer,
+            )
         )
         self._start_play()
 
@@ -590,13 +611,13 @@ class ChamberyRound(Round):
         """Card points at the end: the cards of the tricks each seat won, one point per trick, the Fou
         to the seat that showed it, the discard (and its point) to the dealer."""
         if self.outcome != "played":
-            raise TarotError("the round has not been played to the end")
+            raise TarotError(gettext_lazy("the round has not been played to the end"))
         return self.tally()
 
     def tally(self) -> ChamberyCounting:
         """Card points so far (completed tricks); the discard joins the dealer's side at the end."""
         if self.stage in (Stage.DISCARD, Stage.BIDDING):
-            raise TarotError("the play has not started: there is nothing to count")
+            raise TarotError(gettext_lazy("the play has not started: there is nothing to count"))
         finished = self.outcome == "played"
         piles: list[list[Card]] = [[] for _ in range(self.players)]
         tricks = [0] * self.players
@@ -613,11 +634,15 @@ class ChamberyRound(Round):
                         self.side_of(seat),
                         None,
                         None,
-                        f"the Fou was shown in trick {trick.number + 1} and stays with "
-                        + (
-                            "the player who showed it"
-                            if self.players == 3
-                            else "the side of the player who showed it"
+                        _(
+                            "the Fou was shown in trick {n} and stays with the player who showed it",
+                            n=trick.number + 1,
+                        )
+                        if self.players == 3
+                        else _(
+                            "the Fou was shown in trick {n} and stays with the side of the player who "
+                            "showed it",
+                            n=trick.number + 1,
                         ),
                     )
                 else:
@@ -660,49 +685,14 @@ class ChamberyRound(Round):
             discard_points=discard_points,
         )
 
-    # ------------------------------------------------------------------ telling the deal
-    def _side_names(self) -> tuple[str, str]:
-        if self.contract in BIDS_BY_WORD:
-            return "soloist", "opponents"
-        return "dealer's side", "opponents"
-
+    # ------------------------------------------------------------------ telling the deal (see .table)
     def trick_note(self, trick: Trick) -> str:
         """What a replay prints after a trick's winner: his side and the card points so far."""
-        assert trick.winner is not None
-        tally = self.tally()
-        if self.players == 3:
-            so_far = ", ".join(f"{SEATS[i]} {points}" for i, points in enumerate(tally.seat_points))
-            return f"({trick.winner} takes {self.trick_points(trick)}); card points so far: {so_far}"
-        attack, defence = self._side_names()
-        side = attack if self.side_of(trick.winner) == ATTACK else defence
-        return (
-            f"({side}, {self.trick_points(trick)}); card points so far: "
-            f"{attack} {tally.attack_points}, {defence} {tally.defence_points}"
-        )
+        return table.trick_note(self, trick)
 
     def result_lines(self, name: Callable[[Seat], str] = str) -> list[str]:
         """The end of a replay: what was announced, the counting, the working and every score."""
-        result = self.result()
-        counting = result.counting
-        score = result.score
-        assert isinstance(counting, ChamberyCounting) and score is not None
-        lines = [f"Said aloud: {line}" for line in self.announcements]
-        if counting.excuse is not None:
-            lines.append(f"Fou: {counting.excuse.explanation}.")
-        lines.append(
-            "Card points: "
-            + ", ".join(f"{name(SEATS[i])} {points}" for i, points in enumerate(counting.seat_points))
-            + f" (the discard brings the dealer {counting.discard_points})"
-        )
-        if self.players > 3:
-            attack, defence = self._side_names()
-            lines.append(f"Counted: {attack} {counting.attack_points}, {defence} {counting.defence_points}")
-        width = max(len(term.label) for term in score.terms) + 2
-        lines.extend(f"  {term.label.ljust(width, '.')} {term.value}" for term in score.terms)
-        lines.append(
-            "By seat: " + ", ".join(f"{name(seat)} {value:+d}" for seat, value in result.by_seat.items())
-        )
-        return lines
+        return table.result_lines(self, name)
 
     def result_summary(self) -> dict[str, object]:
         """Facts of a finished deal, as stated in a hand record's ``expected`` block."""
@@ -747,6 +737,10 @@ class ChamberyRound(Round):
 
 
 _EXAMPLE: Final = {"discard": "H3", "demand": "T21", "give": "H3", "call": "SK", "play": "HK"}
+
+
+def _not_now(action: Action) -> Refusal:
+    return Refusal(Illegal.NOT_ALLOWED, gettext_lazy("{action} is not allowed now.", action=action))
 
 
 def score_counting(rnd: ChamberyRound, counting: ChamberyCounting) -> ChamberyScore:

@@ -10,6 +10,7 @@ from typing import Literal
 
 from ...engine.result import Term
 from ...errors import RequestError
+from ...messages import _, gettext_lazy
 from .options import ChamberyOptions, ShareRounding
 from .play import BIDS_BY_WORD, CONTRACTS, layout
 
@@ -69,85 +70,103 @@ def pay_partnership(
     options = options or ChamberyOptions()
     lay = layout(players, pack)
     if players == 3:
-        raise RequestError("players", "with three players each plays alone: give each player's card points")
+        raise RequestError(
+            "players", gettext_lazy("with three players each plays alone: give each player's card points")
+        )
     solo = contract in BIDS_BY_WORD
     if contract == "fixed" and players != 4:
-        raise RequestError("contract", "fixed partnerships are a four-player game")
+        raise RequestError("contract", gettext_lazy("fixed partnerships are a four-player game"))
     if contract not in CONTRACTS:
-        raise RequestError("contract", f"the contract must be one of {', '.join(CONTRACTS)}")
+        raise RequestError(
+            "contract",
+            gettext_lazy("the contract must be one of {contracts}", contracts=", ".join(CONTRACTS)),
+        )
     defenders = players - 1 if solo else players - 2
     if not 0 <= points <= lay.total:
         raise RequestError(
-            "points", f"card points go from 0 to {lay.total} with {players} players and {pack} cards"
+            "points",
+            gettext_lazy(
+                "card points go from 0 to {total} with {players} players and {pack} cards",
+                total=lay.total,
+                players=players,
+                pack=pack,
+            ),
         )
 
-    side = "the soloist" if solo else "the dealer's side"
     against = lay.total - points
     terms = [
-        Term("total", f"Card points in the deal ({players} players, {pack} cards)", lay.total),
-        Term("par", "A tie: each side has half", lay.par),
-        Term("points", f"Card points of {side}", points),
-        Term("opponents-points", "Card points of the opponents", against),
+        Term(
+            "total",
+            _("Card points in the deal ({players} players, {pack} cards)", players=players, pack=pack),
+            lay.total,
+        ),
+        Term("par", _("A tie: each side has half"), lay.par),
+        Term(
+            "points",
+            _("Card points of the soloist") if solo else _("Card points of the dealer's side"),
+            points,
+        ),
+        Term("opponents-points", _("Card points of the opponents"), against),
     ]
     difference = abs(points - lay.par)
     if difference == 0:
-        terms.append(Term("outcome", "A tie: nobody pays", "drawn"))
+        terms.append(Term("outcome", _("A tie: nobody pays"), "drawn"))
         attack = {"soloist": 0} if solo else {"dealer": 0, "partner": 0}
         return Payment("drawn", 0, 1, 0, attack, 0, defenders, tuple(terms))
 
     won = points > lay.par
     sign = 1 if won else -1
     losers_points = min(points, against)
-    terms.append(Term("outcome", f"{side.capitalize()} {'won' if won else 'lost'}", "won" if won else "lost"))
-    terms.append(Term("difference", f"Difference from the tie of {lay.par}", difference))
+    if solo:
+        outcome = _("The soloist won") if won else _("The soloist lost")
+    else:
+        outcome = _("The dealer's side won") if won else _("The dealer's side lost")
+    terms.append(Term("outcome", outcome, "won" if won else "lost"))
+    terms.append(Term("difference", _("Difference from the tie of {par}", par=lay.par), difference))
     low = 2 if losers_points < lay.double_below else 1
     if low == 2:
-        low_label = f"The losers took fewer than {lay.double_below}: doubled"
+        low_label = _("The losers took fewer than {points}: doubled", points=lay.double_below)
     else:
-        low_label = f"The losers took {lay.double_below} or more: not doubled"
+        low_label = _("The losers took {points} or more: not doubled", points=lay.double_below)
     terms.append(Term("low-score", low_label, low))
     contract_factor = BIDS_BY_WORD[contract].factor if solo else 1
     if players == 4 and contract == "fixed":
-        contract_label = "Fixed partners: no contract factor"
+        contract_label = _("Fixed partners: no contract factor")
     elif solo:
-        contract_label = f"{BIDS_BY_WORD[contract].label}: factor"
+        contract_label = _("{contract}: factor", contract=_(BIDS_BY_WORD[contract].label))
     else:
-        contract_label = "A called partner: no contract factor"
+        contract_label = _("A called partner: no contract factor")
     terms.append(Term("contract-factor", contract_label, contract_factor))
     factor = low * contract_factor
     unit = difference * factor
-    terms.append(Term("unit", "Difference times the factors", unit))
+    terms.append(Term("unit", _("Difference times the factors"), unit))
 
     dummett = options.payment == "dummett"
     if solo:
         if won or not dummett:
             defender = -sign * unit
             soloist = sign * unit * defenders
-            terms.append(
-                Term(
-                    "defender",
-                    f"Each of the {defenders} opponents {'pays' if won else 'receives'} {unit}",
-                    defender,
-                )
+            terms.append(Term("defender", _each_pays(won, defenders, unit), defender))
+            label = (
+                _("The soloist receives {defenders} × {unit}", defenders=defenders, unit=unit)
+                if won
+                else _("The soloist pays {defenders} × {unit}", defenders=defenders, unit=unit)
             )
-            terms.append(
-                Term("soloist", f"The soloist {'receives' if won else 'pays'} {defenders} × {unit}", soloist)
-            )
+            terms.append(Term("soloist", label, soloist))
         else:
             each, paid = _share(unit, defenders, options.share_rounding)
             defender = each
             soloist = -paid
-            terms.append(Term("soloist", f"Dummett: the losing soloist pays the simple unit {unit}", -unit))
             terms.append(
                 Term(
-                    "defender",
-                    f"The {defenders} opponents share it: {each} each"
-                    + ("" if paid == unit else f", rounded {options.share_rounding}"),
-                    defender,
+                    "soloist", _("Dummett: the losing soloist pays the simple unit {unit}", unit=unit), -unit
                 )
             )
+            terms.append(
+                Term("defender", _shared(defenders, each, paid != unit, options.share_rounding), defender)
+            )
             if paid != unit:
-                terms.append(Term("rounding", "The soloist's payment after rounding the shares", soloist))
+                terms.append(Term("rounding", _("The soloist's payment after rounding the shares"), soloist))
         return Payment(
             "won" if won else "lost",
             difference,
@@ -162,38 +181,40 @@ def pay_partnership(
     if won or not dummett or defenders == 2:
         defender = -sign * unit
         side_total = sign * unit * defenders
-        terms.append(
-            Term(
-                "defender",
-                f"Each of the {defenders} opponents {'pays' if won else 'receives'} {unit}",
-                defender,
-            )
-        )
+        terms.append(Term("defender", _each_pays(won, defenders, unit), defender))
     else:
         each, paid = _share(2 * unit, defenders, options.share_rounding)
         defender = each
         side_total = -paid
         terms.append(
-            Term("side", f"Dummett: the dealer and his partner each pay the simple unit {unit}", -2 * unit)
+            Term(
+                "side",
+                _("Dummett: the dealer and his partner each pay the simple unit {unit}", unit=unit),
+                -2 * unit,
+            )
         )
         terms.append(
-            Term(
-                "defender",
-                f"The {defenders} opponents share it: {each} each"
-                + ("" if paid == 2 * unit else f", rounded {options.share_rounding}"),
-                defender,
-            )
+            Term("defender", _shared(defenders, each, paid != 2 * unit, options.share_rounding), defender)
         )
     big = _ceil_half(abs(side_total))
     dealer = big if side_total > 0 else -big
     partner = side_total - dealer
-    verb = "receives" if won else "pays"
-    terms.append(Term("side-total", f"The dealer's side {verb} in all", side_total))
+    terms.append(
+        Term(
+            "side-total",
+            _("The dealer's side receives in all") if won else _("The dealer's side pays in all"),
+            side_total,
+        )
+    )
     if abs(side_total) % 2:
-        odd = "takes" if won else "pays"
-        terms.append(Term("odd-point", f"The amount is odd: the dealer {odd} the extra point", sign))
-    terms.append(Term("dealer", f"The dealer {verb}", dealer))
-    terms.append(Term("partner", f"His partner {verb}", partner))
+        odd = (
+            _("The amount is odd: the dealer takes the extra point")
+            if won
+            else _("The amount is odd: the dealer pays the extra point")
+        )
+        terms.append(Term("odd-point", odd, sign))
+    terms.append(Term("dealer", _("The dealer receives") if won else _("The dealer pays"), dealer))
+    terms.append(Term("partner", _("His partner receives") if won else _("His partner pays"), partner))
     return Payment(
         "won" if won else "lost",
         difference,
@@ -204,6 +225,24 @@ def pay_partnership(
         defenders,
         tuple(terms),
     )
+
+
+def _each_pays(won: bool, defenders: int, unit: int) -> str:
+    """What each opponent pays (the side won) or receives."""
+    if won:
+        return _("Each of the {defenders} opponents pays {unit}", defenders=defenders, unit=unit)
+    return _("Each of the {defenders} opponents receives {unit}", defenders=defenders, unit=unit)
+
+
+def _shared(defenders: int, each: int, rounded: bool, rounding: ShareRounding) -> str:
+    """Dummett's reading: how the opponents share what the losers pay, and how the shares were rounded."""
+    if not rounded:
+        return _("The {defenders} opponents share it: {each} each", defenders=defenders, each=each)
+    if rounding == "up":
+        return _(
+            "The {defenders} opponents share it: {each} each, rounded up", defenders=defenders, each=each
+        )
+    return _("The {defenders} opponents share it: {each} each, rounded down", defenders=defenders, each=each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,20 +271,28 @@ def pay_three(points: Sequence[int], pack: int = 78, names: Sequence[str] | None
     (22, 6, -28)
     """
     lay = layout(3, pack)
-    names = list(names) if names is not None else [f"Player {i + 1}" for i in range(3)]
+    names = list(names) if names is not None else [_("Player {n}", n=i + 1) for i in range(3)]
     if len(points) != 3:
-        raise RequestError("points", "give the card points of the three players, in order")
+        raise RequestError("points", gettext_lazy("give the card points of the three players, in order"))
     for index, value in enumerate(points):
         if not 0 <= value <= lay.total:
-            raise RequestError(f"points[{index}]", f"card points go from 0 to {lay.total} with three players")
+            raise RequestError(
+                f"points[{index}]",
+                gettext_lazy("card points go from 0 to {total} with three players", total=lay.total),
+            )
     if sum(points) != lay.total:
         raise RequestError(
             "points",
-            f"the three players' card points must add up to {lay.total} with {pack} cards, not {sum(points)}",
+            gettext_lazy(
+                "the three players' card points must add up to {total} with {pack} cards, not {sum}",
+                total=lay.total,
+                pack=pack,
+                sum=sum(points),
+            ),
         )
     terms = [
-        Term("total", f"Card points in the deal (3 players, {pack} cards)", lay.total),
-        Term("par", "The par: a third of the points", lay.par),
+        Term("total", _("Card points in the deal (3 players, {pack} cards)", pack=pack), lay.total),
+        Term("par", _("The par: a third of the points"), lay.par),
     ]
     diffs = tuple(value - lay.par for value in points)
     paid = [
@@ -261,15 +308,35 @@ def pay_three(points: Sequence[int], pack: int = 78, names: Sequence[str] | None
             if share.denominator != 1:  # impossible: see the docstring
                 raise AssertionError("three-player shares are whole numbers")
             score = int(share)
-            label = f"{name} took {value}, {diff} above the par: receives {diff}/{gains} of the {pot} paid"
+            label = _(
+                "{name} took {value}, {diff} above the par: receives {diff}/{gains} of the {pot} paid",
+                name=name,
+                value=value,
+                diff=diff,
+                gains=gains,
+                pot=pot,
+            )
         elif diff < 0:
             score = -out
-            twice = f", twice as under {lay.double_below}" if out != -diff else ""
-            label = f"{name} took {value}, {-diff} under the par: pays {-diff}{twice}"
+            if out != -diff:
+                label = _(
+                    "{name} took {value}, {diff} under the par: pays {diff}, twice as under {low}",
+                    name=name,
+                    value=value,
+                    diff=-diff,
+                    low=lay.double_below,
+                )
+            else:
+                label = _(
+                    "{name} took {value}, {diff} under the par: pays {diff}",
+                    name=name,
+                    value=value,
+                    diff=-diff,
+                )
         else:
             score = 0
-            label = f"{name} took exactly {lay.par}: neither pays nor receives"
+            label = _("{name} took exactly {par}: neither pays nor receives", name=name, par=lay.par)
         scores.append(score)
         terms.append(Term(f"player-{index + 1}", label, score))
-    terms.insert(2, Term("paid", "Paid in all by the players under the par", pot))
+    terms.insert(2, Term("paid", _("Paid in all by the players under the par"), pot))
     return ThreePayment(tuple(points), diffs, tuple(scores), tuple(terms))

@@ -1,16 +1,20 @@
 """What a Chambéry table shows besides the cards: each seat's role, what was said, the running count and
 the score request of a played deal (the round's ``rule_role``, ``rule_talk``, ``rule_score_panel`` and
-``rule_score_request`` hooks)."""
+``rule_score_request`` hooks), and how a replay tells the deal (``trick_note``, ``result_lines``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Protocol
 
 from ...cards import Card
+from ...engine.round import RoundResult
 from ...engine.state import Phase, ScorePanel
+from ...engine.trick import ExcuseNote, Trick
 from ...errors import TarotError
+from ...messages import _
 from ...seats import ATTACK, DEFENCE, SEATS, Seat
+from .play import BIDS_BY_WORD
 
 
 class TableCounting(Protocol):
@@ -26,6 +30,10 @@ class TableCounting(Protocol):
     def defence_points(self) -> int: ...
     @property
     def tricks_won(self) -> Mapping[str, int]: ...
+    @property
+    def excuse(self) -> ExcuseNote | None: ...
+    @property
+    def discard_points(self) -> int: ...
 
 
 class TableVariant(Protocol):
@@ -71,9 +79,14 @@ class TableRound(Protocol):
     def given(self) -> Sequence[tuple[Card, Seat]]: ...
     @property
     def announcements(self) -> Sequence[str]: ...
+    @property
+    def retold(self) -> Set[int]: ...
     def count(self) -> TableCounting: ...
     def tally(self) -> TableCounting: ...
     def rule_partner_known(self, seat: Seat) -> bool: ...
+    def side_of(self, seat: Seat) -> str: ...
+    def trick_points(self, trick: Trick) -> int: ...
+    def result(self) -> RoundResult: ...
 
 
 def role(rnd: TableRound, seat: Seat) -> str:
@@ -96,17 +109,32 @@ def talk(
     lines: list[str] = []
     for wanted, holder in rnd.received:
         taker = name(rnd.taker) if rnd.taker is not None else ""
-        lines.append(f"{name(holder)} hands {card(wanted)}, demanded, to {taker}.")
+        lines.append(
+            _(
+                "{holder} hands {card}, demanded, to {taker}.",
+                holder=name(holder),
+                card=card(wanted),
+                taker=taker,
+            )
+        )
     for back, receiver in rnd.given:
         seen = viewer is None or viewer in (receiver, rnd.taker)
-        lines.append(f"{name(receiver)} gets {card(back) if seen else 'a card'} back in exchange.")
-    for text in rnd.announcements:
-        if " hands the " in text or " holds the " in text:
+        shown = card(back) if seen else _("a card")
+        lines.append(_("{receiver} gets {card} back in exchange.", receiver=name(receiver), card=shown))
+    for number, text in enumerate(rnd.announcements):
+        if number in rnd.retold:
             continue  # told above, or by the called card
         lines.append(str(text))
     known = viewer is None or rnd.rule_partner_known(viewer)
     if rnd.called is not None and rnd.partner is not None and known:
-        lines.append(f"{name(rnd.partner)} holds {card(rnd.called)} and plays with {name(rnd.dealer)}.")
+        lines.append(
+            _(
+                "{partner} holds {card} and plays with {dealer}.",
+                partner=name(rnd.partner),
+                card=card(rnd.called),
+                dealer=name(rnd.dealer),
+            )
+        )
     return lines
 
 
@@ -156,3 +184,71 @@ def score_request(rnd: TableRound) -> dict[str, object] | None:
         request["contract"] = rnd.contract
         request["points"] = counting.attack_points
     return request
+
+
+def _side_names(rnd: TableRound) -> tuple[str, str]:
+    """The two sides as a running count names them: the soloist's or the dealer's, and the opponents."""
+    if rnd.contract in BIDS_BY_WORD:
+        return _("soloist"), _("opponents")
+    return _("dealer's side"), _("opponents")
+
+
+def trick_note(rnd: TableRound, trick: Trick) -> str:
+    """What a replay prints after a trick's winner: his side (or, with three, himself) and the card points
+    so far."""
+    assert trick.winner is not None
+    tally = rnd.tally()
+    if rnd.players == 3:
+        so_far = ", ".join(f"{SEATS[i]} {points}" for i, points in enumerate(tally.seat_points))
+        return _(
+            "({seat} takes {points}); card points so far: {so_far}",
+            seat=trick.winner,
+            points=rnd.trick_points(trick),
+            so_far=so_far,
+        )
+    attack, defence = _side_names(rnd)
+    side = attack if rnd.side_of(trick.winner) == ATTACK else defence
+    return _(
+        "({side}, {points}); card points so far: {attack} {attack_points}, {defence} {defence_points}",
+        side=side,
+        points=rnd.trick_points(trick),
+        attack=attack,
+        attack_points=tally.attack_points,
+        defence=defence,
+        defence_points=tally.defence_points,
+    )
+
+
+def result_lines(rnd: TableRound, name: Callable[[Seat], str]) -> list[str]:
+    """The end of a replay: what was announced, the counting, the working and every score."""
+    result = rnd.result()
+    counting = rnd.count()
+    score = result.score
+    assert score is not None
+    lines = [_("Said aloud: {said}", said=line) for line in rnd.announcements]
+    if counting.excuse is not None:
+        lines.append(_("Fou: {explanation}.", explanation=counting.excuse.explanation))
+    counted = ", ".join(f"{name(SEATS[i])} {points}" for i, points in enumerate(counting.seat_points))
+    lines.append(
+        _(
+            "Card points: {points} (the discard brings the dealer {discard})",
+            points=counted,
+            discard=counting.discard_points,
+        )
+    )
+    if rnd.players > 3:
+        attack, defence = _side_names(rnd)
+        lines.append(
+            _(
+                "Counted: {attack} {attack_points}, {defence} {defence_points}",
+                attack=attack,
+                attack_points=counting.attack_points,
+                defence=defence,
+                defence_points=counting.defence_points,
+            )
+        )
+    width = max(len(term.label) for term in score.terms) + 2
+    lines.extend(f"  {term.label.ljust(width, '.')} {term.value}" for term in score.terms)
+    scores = ", ".join(f"{name(seat)} {value:+d}" for seat, value in result.by_seat.items())
+    lines.append(_("By seat: {scores}", scores=scores))
+    return lines

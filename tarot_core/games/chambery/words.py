@@ -6,50 +6,49 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine.words import Words
+from ...messages import N_
+from .play import BID_NAMES as _BID_NAMES
 from .play import BIDS_BY_WORD
 
-#: The solo bids as a sentence names them.
-_BID_NAMES: Final = {word: bid.label.lower() for word, bid in BIDS_BY_WORD.items()}
-
 WORDS: Final = Words(
-    name="Chambéry Tarot",
-    label="Chambéry Tarot",
-    short="Chambéry Tarot",
-    excuse="the Fou",
-    taker="soloist",
-    apart="The dealer’s extra cards",
-    apart_lies="dealt with his last packet",
-    discard="Laid away",
-    passes="passes",
-    bid_sentence="{who} bids: {bid}.",
+    name=N_("Chambéry Tarot"),
+    label=N_("Chambéry Tarot"),
+    short=N_("Chambéry Tarot"),
+    excuse=N_("the Fou"),
+    taker=N_("soloist"),
+    apart=N_("The dealer’s extra cards"),
+    apart_lies=N_("dealt with his last packet"),
+    discard=N_("Laid away"),
+    passes=N_("passes"),
+    bid_sentence=N_("{who} bids: {bid}."),
     bid_names=_BID_NAMES,
-    discard_sentence="{who}, the dealer, lays {card} away.",
+    discard_sentence=N_("{who}, the dealer, lays {card} away."),
     contracts=_BID_NAMES,
     contract_names={word: bid.label for word, bid in BIDS_BY_WORD.items()},
     unbid_contracts={
-        "individual": "each plays for himself, {dealer} dealing",
-        "fixed": "fixed partners: {dealer}, the dealer, plays with the player opposite",
-        "call": "nobody bid a solo: {dealer}, the dealer, calls a King",
+        "individual": N_("each plays for himself, {dealer} dealing"),
+        "fixed": N_("fixed partners: {dealer}, the dealer, plays with the player opposite"),
+        "call": N_("nobody bid a solo: {dealer}, the dealer, calls a King"),
     },
     steps={
-        "discard": ("The dealer lays cards away", "to lay a card away"),
-        "bidding": ("Bidding a solo", "to bid or pass"),
-        "demand": ("The soloist names the cards he wants", "to name a card"),
-        "exchange": ("The soloist gives a card back for each one received", "to give a card back"),
-        "call": ("Nobody bid: the dealer calls a King", "to call"),
-        "playing": ("Playing the cards", "to play"),
-        "over": ("The deal is over", ""),
+        "discard": (N_("The dealer lays cards away"), N_("to lay a card away")),
+        "bidding": (N_("Bidding a solo"), N_("to bid or pass")),
+        "demand": (N_("The soloist names the cards he wants"), N_("to name a card")),
+        "exchange": (N_("The soloist gives a card back for each one received"), N_("to give a card back")),
+        "call": (N_("Nobody bid: the dealer calls a King"), N_("to call")),
+        "playing": (N_("Playing the cards"), N_("to play")),
+        "over": (N_("The deal is over"), ""),
     },
-    attack_side=("The soloist", "soloist"),
-    unbid_side=("The dealer's side", "dealer's side"),
-    defence_side=("The opponents", "opponents"),
+    attack_side=(N_("The soloist"), N_("soloist")),
+    unbid_side=(N_("The dealer's side"), N_("dealer's side")),
+    defence_side=(N_("The opponents"), N_("opponents")),
     # The dealer's extra cards join his hand at once: no pile lies apart.
     apart_pile="",
     apart_taken="",
     apart_to_take="",
     apart_left="",
-    discard_title="{dealer}'s discard (it counts for the dealer at the end)",
-    tally_note="The points are counted as the tricks are won.",
-    discard_prompt="You are the dealer: lay your extra cards away, one at a time.",
-    calling_prompt="Your turn: choose.",
+    discard_title=N_("{dealer}'s discard (it counts for the dealer at the end)"),
+    tally_note=N_("The points are counted as the tricks are won."),
+    discard_prompt=N_("You are the dealer: lay your extra cards away, one at a time."),
+    calling_prompt=N_("Your turn: choose."),
 )

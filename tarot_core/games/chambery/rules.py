@@ -446,9 +446,9 @@ class ChamberyRound(Round):
             refusal = bid_refusal(action.word, self._highest_bid())
             return refusal or _not_now(action)
         if len(action.cards) != 1 or action.word:
+            example = f"{kind} {_EXAMPLE[kind]}"
             return Refusal(
-                Illegal.NOT_ALLOWED,
-                gettext_lazy("Name exactly one card, like '{example}'.", example=f"{kind} {_EXAMPLE[kind]}"),
+                Illegal.NOT_ALLOWED, gettext_lazy("Name exactly one card, like '{example}'.", example=example)
             )
         card = action.card
         seat = action.seat

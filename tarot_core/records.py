@@ -309,10 +309,11 @@ def decode_text(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        byte = f"0x{data[error.start]:02x}"
         raise TarotError(
             gettext_lazy(
                 "not UTF-8 text (byte {byte} at position {position}): save it as UTF-8 if it is text",
-                byte=f"0x{data[error.start]:02x}",
+                byte=byte,
                 position=error.start,
             )
         ) from None

@@ -290,13 +290,13 @@ class Round(RoundRefusals):
             # the plain string "play" rather than the member takes the general path below, to the same end.
             if action.seat is not self.to_move or action.cards[0] not in self._legal_cards:
                 refusal = self.rule_refusal(action)
-                raise IllegalActionError(refusal.reason, refusal.message)
+                raise IllegalActionError(refusal.reason, refusal.said)
             self.rule_apply_play(action.seat, action.cards[0])
         elif action in legal:
             self.rule_apply(action)
         else:
             refusal = self.rule_refusal(action)
-            raise IllegalActionError(refusal.reason, refusal.message)
+            raise IllegalActionError(refusal.reason, refusal.said)
         self.actions.append(action)
         self._legal = None
 

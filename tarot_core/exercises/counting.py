@@ -5,18 +5,29 @@ the called King.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from ..actions import Action, ActionKind
-from ..cards import Card, count_half_points, format_points, sort_hand
-from ..engine.result import bouts_text
+from ..cards import PETIT, Card, CardsInWords, count_half_points, sort_hand
 from ..engine.variant import find_variant, score_request
+from ..errors import Illegal, Refusal
+from ..messages import Number, _, gettext_lazy, ngettext
 from ..seats import ATTACK
-from .plays import _card_set, _number, _one_card, _sentence, _without_name
+from .plays import _card_set, _number, _one_card
 from .positions import Table, _any_round, _cards, _variant_key, whole
-from .words import ExerciseError, Verdict, _points, contract_name, readable, say, say_all
+from .words import (
+    ExerciseError,
+    Verdict,
+    _points,
+    capitalized,
+    clauses,
+    contract_name,
+    say,
+    say_all,
+    sentence,
+)
 
 
 # ------------------------------------------------------------------ counting and targets
@@ -29,9 +40,11 @@ def pile_half_points(exercise: Mapping[str, Any]) -> int:
 
 
 def _working(cards: Sequence[Card]) -> str:
+    """The count of a pile: a clause for one card, the sum written out for more."""
     if len(cards) == 1:
-        return f"{say(cards[0])} is worth {_points(cards[0].half_points)}"
-    terms = " + ".join(f"{say(card)} {format_points(card.half_points)}" for card in cards)
+        return _("{card} is worth {points}", card=say(cards[0]), points=_points(cards[0].half_points))
+    # The sum is written as arithmetic: each card and its points, the total in words.
+    terms = " + ".join(f"{say(card)} {Number(card.half_points / 2)}" for card in cards)
     return f"{terms} = {_points(count_half_points(cards))}"
 
 
@@ -40,14 +53,16 @@ def _judge_count(exercise: Mapping[str, Any], answer: object) -> Verdict:
     half = count_half_points(cards)
     given = _number(answer)
     if given * 2 == half:
-        return Verdict(True, "counted", _sentence(_working(cards)), "counting")
-    return Verdict(False, "wrong-total", _sentence(f"Not {_show(given)}: {_working(cards)}"), "counting")
+        return Verdict(True, "counted", sentence(_working(cards)), "counting")
+    said = _("Not {number}: {working}.", number=_show(given), working=_working(cards))
+    return Verdict(False, "wrong-total", said, "counting")
 
 
 def _show(number: Fraction) -> str:
+    """A learner's number as the reader's language writes it: ``41``, ``40.5``."""
     if number.denominator == 1:
         return str(number.numerator)
-    return f"{float(number):g}"
+    return format(Number(float(number)), "g")
 
 
 def bouts_of(exercise: Mapping[str, Any]) -> int:
@@ -55,7 +70,7 @@ def bouts_of(exercise: Mapping[str, Any]) -> int:
         return sum(1 for card in _cards(exercise, "cards") if card.is_bout)
     bouts = whole(exercise, "bouts", 0)
     if not 0 <= bouts <= 3:
-        raise ExerciseError("bouts: 0 to 3")
+        raise ExerciseError(gettext_lazy("bouts: 0 to 3"))
     return bouts
 
 
@@ -69,10 +84,24 @@ def _judge_target(exercise: Mapping[str, Any], answer: object) -> Verdict:
     bouts = bouts_of(exercise)
     target = target_of(exercise)
     given = _number(answer)
-    why = f"with {bouts_text(bouts)} the taker's side needs {target} points: the more bouts, the fewer points"
     if given == target:
-        return Verdict(True, "target", _sentence(why), "counting")
-    return Verdict(False, "wrong-target", _sentence(f"Not {_show(given)}: {why}"), "counting")
+        said = ngettext(
+            "With {n} bout the taker's side needs {target} points: the more bouts, the fewer points.",
+            "With {n} bouts the taker's side needs {target} points: the more bouts, the fewer points.",
+            bouts,
+            target=target,
+        )
+        return Verdict(True, "target", said, "counting")
+    said = ngettext(
+        "Not {number}: with {n} bout the taker's side needs {target} points: "
+        "the more bouts, the fewer points.",
+        "Not {number}: with {n} bouts the taker's side needs {target} points: "
+        "the more bouts, the fewer points.",
+        bouts,
+        number=_show(given),
+        target=target,
+    )
+    return Verdict(False, "wrong-target", said, "counting")
 
 
 def _score_answer(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -91,10 +120,15 @@ def _judge_made(exercise: Mapping[str, Any], answer: object) -> Verdict:
     request = {"variant": "fft", "players": 4, "contract": "garde", **dict(exercise.get("request", {}))}
     result = _score_answer(request)
     won = bool(result["won"])
-    has = f"the taker's side has {request['points']}"
-    why = f"{_detail(result, 'target')}, and {has}: {_detail(result, 'difference')}"
+    points = request["points"]
+    said = _(
+        "{target}, and the taker's side has {points}: {difference}.",
+        target=_detail(result, "target"),
+        points=Number(points) if isinstance(points, float) and not points.is_integer() else points,
+        difference=_detail(result, "difference"),
+    )
     right = (answer == "made") == won
-    return Verdict(right, "made" if won else "lost", _sentence(why), "counting")
+    return Verdict(right, "made" if won else "lost", capitalized(said), "counting")
 
 
 # ------------------------------------------------------------------ the discard
@@ -103,34 +137,37 @@ def _judge_discard(table: Table, answer: object) -> Verdict:
     cards = _card_set(answer)
     size = rnd.variant.dog_size
     if len(cards) != size:
-        return Verdict(
-            False,
-            "discard-size",
-            _sentence(f"The discard holds exactly {size} cards, as many as the dog; you chose {len(cards)}"),
-            "discard",
+        said = _(
+            "The discard holds exactly {size} cards, as many as the dog; you chose {count}.",
+            size=size,
+            count=len(cards),
         )
+        return Verdict(False, "discard-size", said, "discard")
     trumps = [card for card in cards if card.is_trump]
     for card in sort_hand(cards):
         refusal = rnd.why_illegal(Action(table.seat, ActionKind.DISCARD, "", (card,)))
         if refusal is not None:
-            return Verdict(
-                False,
-                refusal.reason.code,
-                _sentence(f"Not {say(card)}: {readable(_without_name(refusal.message))}"),
-                "discard",
-            )
+            return Verdict(False, refusal.reason.code, _not_this(card, refusal), "discard")
         rnd.push(Action(table.seat, ActionKind.DISCARD, "", (card,)))
-    shown = f"; the trumps you lay away ({say_all(trumps)}) are shown to the others" if trumps else ""
-    return Verdict(
-        True,
-        "legal-discard",
-        _sentence(
-            "A legal discard: no King, no bout"
-            + (", and trumps only because nothing else could go" if trumps else ", no trump")
-            + shown
-        ),
-        "discard",
-    )
+    if trumps:
+        said = _(
+            "A legal discard: no King, no bout, and trumps only because nothing else could go; "
+            "the trumps you lay away ({trumps}) are shown to the others.",
+            trumps=say_all(trumps),
+        )
+    else:
+        said = _("A legal discard: no King, no bout, no trump.")
+    return Verdict(True, "legal-discard", said, "discard")
+
+
+def _not_this(card: Card, refusal: Refusal) -> str:
+    """A card refused, said after its name: "Not King of Hearts: a King may not go in the discard."."""
+    if refusal.reason is Illegal.DISCARD_KING:
+        return _("Not {card}: a King may not go in the discard.", card=say(card))
+    # The Petit's name holds brackets of its own, so its refusal keeps the name it closes with.
+    if refusal.reason is Illegal.DISCARD_BOUT and card is not PETIT:
+        return _("Not {card}: a bout may not go in the discard.", card=say(card))
+    return _("Not {card}: {reason}.", card=say(card), reason=refusal.said)
 
 
 def discardable(table: Table) -> list[Card]:
@@ -145,27 +182,19 @@ def _judge_discardable(table: Table, answer: object) -> Verdict:
     for card in sort_hand(chosen - allowed):
         refusal = rnd.why_illegal(Action(seat, ActionKind.DISCARD, "", (card,)))
         assert refusal is not None
-        return Verdict(
-            False,
-            refusal.reason.code,
-            _sentence(f"Not {say(card)}: {readable(_without_name(refusal.message))}"),
-            "discard",
-        )
+        return Verdict(False, refusal.reason.code, _not_this(card, refusal), "discard")
     missing = sort_hand(allowed - chosen)
     if missing:
-        return Verdict(
-            False,
-            "missed-discardable",
-            _sentence(f"{say(missing[0])} may go to the discard too: it is neither a King nor a bout"),
-            "discard",
+        said = _("{card} may go to the discard too: it is neither a King nor a bout.", card=say(missing[0]))
+        return Verdict(False, "missed-discardable", capitalized(said), "discard")
+    if any(card.is_trump for card in allowed):
+        said = _(
+            "Every card but the Kings and the bouts, trumps included, "
+            "because there are not enough other cards."
         )
-    trumps = any(card.is_trump for card in allowed)
-    why = "every card but the Kings and the bouts" + (
-        ", trumps included, because there are not enough other cards"
-        if trumps
-        else "; trumps stay in the hand while other cards can go"
-    )
-    return Verdict(True, "all-discardable", _sentence(why[:1].upper() + why[1:]), "discard")
+    else:
+        said = _("Every card but the Kings and the bouts; trumps stay in the hand while other cards can go.")
+    return Verdict(True, "all-discardable", said, "discard")
 
 
 # ------------------------------------------------------------------ bidding and the dog
@@ -176,26 +205,29 @@ def _judge_bid(table: Table, answer: object) -> Verdict:
     refusal = rnd.why_illegal(action)
     last = rnd.bids[-1].word if rnd.bids else None
     if refusal is not None:
-        message = refusal.message
-        if last is not None:
-            message = f"a bid must be higher than the last one ({contract_name(last)})"
-        return Verdict(
-            False, refusal.reason.code, _sentence(f"Not {contract_name(word)}: {message}"), "bidding"
-        )
+        return Verdict(False, refusal.reason.code, bid_refused(word, last, refusal), "bidding")
     if word == "pass":
-        return Verdict(True, "pass", "You may always pass.", "bidding")
+        return Verdict(True, "pass", _("You may always pass."), "bidding")
     if last is None:
-        return Verdict(
-            True, "bid", _sentence(f"Nobody has bid yet, so {contract_name(word)} is allowed"), "bidding"
-        )
-    return Verdict(
-        True,
-        "bid",
-        _sentence(
-            f"{contract_name(word)} is higher than {contract_name(last)}, the last bid, so it is allowed"
-        ),
-        "bidding",
+        said = _("Nobody has bid yet, so {contract} is allowed.", contract=contract_name(word))
+        return Verdict(True, "bid", said, "bidding")
+    said = _(
+        "{contract} is higher than {last}, the last bid, so it is allowed.",
+        contract=contract_name(word),
+        last=contract_name(last),
     )
+    return Verdict(True, "bid", capitalized(said), "bidding")
+
+
+def bid_refused(word: str, last: str | None, refusal: Refusal) -> str:
+    """Why the bid ``word`` is refused after the bid ``last`` (None: nobody has bid yet)."""
+    if last is not None:
+        return _(
+            "Not {contract}: a bid must be higher than the last one ({last}).",
+            contract=contract_name(word),
+            last=contract_name(last),
+        )
+    return _("Not {contract}: {reason}.", contract=contract_name(word), reason=refusal.said)
 
 
 def dog_side(exercise: Mapping[str, Any]) -> str:
@@ -207,16 +239,20 @@ def _judge_dog(exercise: Mapping[str, Any], answer: object) -> Verdict:
     rnd = _any_round(_variant_key(exercise))
     contract = str(exercise["contract"])
     side = rnd.rule_dog_side(contract)
+    name = contract_name(contract)
     if rnd.rule_takes_dog(contract):
-        why = (
-            f"in a {contract_name(contract)} the taker takes the dog into the hand and lays the same number "
-            "of cards away: that discard counts for the taker's side"
+        why = _(
+            "In a {contract} the taker takes the dog into the hand and lays the same number of cards away: "
+            "that discard counts for the taker's side.",
+            contract=name,
         )
     elif side == ATTACK:
-        why = f"in a {contract_name(contract)} nobody sees the dog; it counts for the taker's side at the end"
+        why = _(
+            "In a {contract} nobody sees the dog; it counts for the taker's side at the end.", contract=name
+        )
     else:
-        why = f"in a {contract_name(contract)} nobody sees the dog, and it goes to the defence at the end"
-    return Verdict(answer == side, "dog-" + side, _sentence(why), "discard")
+        why = _("In a {contract} nobody sees the dog, and it goes to the defence at the end.", contract=name)
+    return Verdict(answer == side, "dog-" + side, why, "discard")
 
 
 # ------------------------------------------------------------------ scoring
@@ -224,7 +260,7 @@ def score_of(exercise: Mapping[str, Any]) -> int:
     result = _score_answer(exercise["request"])
     value = result["scores"][str(exercise.get("ask", "taker"))]
     if value is None:
-        raise ExerciseError("ask: nobody plays that part in this deal")
+        raise ExerciseError(gettext_lazy("ask: nobody plays that part in this deal"))
     return int(value)
 
 
@@ -243,40 +279,72 @@ def _judge_score(exercise: Mapping[str, Any], answer: object) -> Verdict:
     share = {"taker": "taker_share", "partner": "partner_share", "defender": "defender_share"}[ask]
     per = int(result["per_defender"])
     worth = _unsigned(_detail(result, "contract_score"))
-    paid = (
-        f"the contract is worth {worth} = {per}, which each defender pays the taker's side"
-        if per >= 0
-        else f"the contract is worth {worth} = {-per}, which the taker's side pays each defender"
-    )
-    parts = [_detail(result, "target"), _detail(result, "difference"), paid]
+    if per >= 0:
+        paid = _(
+            "the contract is worth {worth} = {points}, which each defender pays the taker's side",
+            worth=worth,
+            points=per,
+        )
+    else:
+        paid = _(
+            "the contract is worth {worth} = {points}, which the taker's side pays each defender",
+            worth=worth,
+            points=-per,
+        )
     times = _detail(result, share).partition(" × ")[0]
-    role = {"taker": "the taker", "partner": "the partner", "defender": "each defender"}[ask]
-    count = f" ({times} × {abs(per)})" if times.isdigit() and times != "1" else ""
-    parts.append(f"{role} scores {value:+d}{count}")
-    why = "; ".join(p for p in parts if p)
+    parts = [_detail(result, "target"), _detail(result, "difference"), paid]
+    if times.isdigit() and times != "1":
+        parts.append(_ROLE_SCORES_TIMES[ask](value, times, abs(per)))
+    else:
+        parts.append(_ROLE_SCORES[ask](value))
+    why = clauses([part for part in parts if part])
     given = _number(answer)
     if given == value:
-        return Verdict(True, "score", _sentence(why), "scoring")
+        return Verdict(True, "score", sentence(why), "scoring")
     reason = "wrong-sign" if given == -value else "wrong-score"
-    return Verdict(False, reason, _sentence(f"Not {_show(given)}: {why}"), "scoring")
+    return Verdict(False, reason, _("Not {number}: {reason}.", number=_show(given), reason=why), "scoring")
+
+
+#: What each role scores, in words: "the taker scores +80".
+_ROLE_SCORES: Final[dict[str, Callable[[int], str]]] = {
+    "taker": lambda score: _("the taker scores {score:+d}", score=score),
+    "partner": lambda score: _("the partner scores {score:+d}", score=score),
+    "defender": lambda score: _("each defender scores {score:+d}", score=score),
+}
+#: The same with the share's working: "the taker scores +160 (2 × 80)".
+_ROLE_SCORES_TIMES: Final[dict[str, Callable[[int, str, int], str]]] = {
+    "taker": lambda score, times, per: _(
+        "the taker scores {score:+d} ({times} × {per})", score=score, times=times, per=per
+    ),
+    "partner": lambda score, times, per: _(
+        "the partner scores {score:+d} ({times} × {per})", score=score, times=times, per=per
+    ),
+    "defender": lambda score, times, per: _(
+        "each defender scores {score:+d} ({times} × {per})", score=score, times=times, per=per
+    ),
+}
 
 
 # ------------------------------------------------------------------ the Excuse
 def excuse_side(table: Table) -> str:
     note = table.round.count().excuse
     if note is None:
-        raise ExerciseError("the Excuse was not played in this deal")
+        raise ExerciseError(gettext_lazy("the Excuse was not played in this deal"))
     return note.kept_by
 
 
 def _judge_excuse(table: Table, answer: object) -> Verdict:
     note = table.round.count().excuse
     if note is None:
-        raise ExerciseError("the Excuse was not played in this deal")
-    why = readable(note.explanation)
+        raise ExerciseError(gettext_lazy("the Excuse was not played in this deal"))
     if note.exchange_card is not None:
-        why = why.replace("(half a point)", "(worth half a point)")
-    return Verdict(answer == note.kept_by, "excuse-" + note.kept_by, _sentence(why), "excuse")
+        why = _(
+            "The Excuse stays with its side, which gives {card} (worth half a point) in exchange.",
+            card=CardsInWords((note.exchange_card,)),
+        )
+    else:
+        why = sentence(note.said)
+    return Verdict(answer == note.kept_by, "excuse-" + note.kept_by, why, "excuse")
 
 
 # ------------------------------------------------------------------ calling a King
@@ -285,23 +353,19 @@ def _judge_call(table: Table, answer: object) -> Verdict:
     card = _one_card(answer)
     refusal = rnd.why_illegal(Action(seat, ActionKind.CALL, "", (card,)))
     if refusal is not None:
-        return Verdict(
-            False,
-            refusal.reason.code,
-            _sentence(f"Not {say(card)}: {readable(_without_name(refusal.message))}"),
-            "five-players",
-        )
+        return Verdict(False, refusal.reason.code, _not_this(card, refusal), "five-players")
     if card in rnd.hands[seat]:
-        why = (
-            f"you may call {say(card)}, but you hold it: nobody answers the call, "
-            "and you play alone against four"
+        why = _(
+            "You may call {card}, but you hold it: nobody answers the call, and you play alone against four.",
+            card=say(card),
         )
     elif card.rank == 14:
-        why = (
-            f"a King may always be called: whoever holds {say(card)} is your partner, "
-            "unknown until it is played"
+        why = _(
+            "A King may always be called: whoever holds {card} is your partner, unknown until it is played.",
+            card=say(card),
         )
+    elif card.rank == 13:
+        why = _("You hold all four Kings, so you may call a Queen: {card}.", card=say(card))
     else:
-        rank = "Queen" if card.rank == 13 else "Knight"
-        why = f"you hold all four Kings, so you may call a {rank}: {say(card)}"
-    return Verdict(True, "call", _sentence(why), "five-players")
+        why = _("You hold all four Kings, so you may call a Knight: {card}.", card=say(card))
+    return Verdict(True, "call", why, "five-players")

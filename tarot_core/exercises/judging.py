@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import format_points
+from ..messages import gettext_lazy
 from .counting import (
     _judge_bid,
     _judge_call,
@@ -36,7 +37,11 @@ def judge(exercise: Mapping[str, Any], answer: object, records: Records | None =
     """The engine's verdict on ``answer`` to ``exercise``."""
     kind = exercise.get("kind")
     if kind not in KINDS:
-        raise ExerciseError(f"kind: {kind!r} is not a question kind ({', '.join(KINDS)})")
+        raise ExerciseError(
+            gettext_lazy(
+                "kind: {kind} is not a question kind ({kinds})", kind=repr(kind), kinds=", ".join(KINDS)
+            )
+        )
     table = table_for(exercise, records)
     if kind == "count":
         return _judge_count(exercise, answer)
@@ -104,4 +109,4 @@ def right_answers(exercise: Mapping[str, Any], records: Records | None = None) -
         return [excuse_side(table)]
     if kind in ("call", "worth"):
         return [c for c in exercise.get("choices", []) if judge(exercise, c, records).right]
-    raise ExerciseError(f"kind: {kind!r}")  # pragma: no cover
+    raise ExerciseError(gettext_lazy("kind: {kind}", kind=repr(kind)))  # pragma: no cover

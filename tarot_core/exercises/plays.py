@@ -12,16 +12,17 @@ from ..actions import Action, ActionKind
 from ..cards import EXCUSE, Card, Suit, parse_cards, sort_hand
 from ..engine.round import Round
 from ..engine.trick import Trick
-from ..errors import quoted
+from ..errors import Refusal, quoted
+from ..messages import NC_, _, gettext_lazy, pgettext
 from ..seats import Seat
 from .positions import Table
-from .words import ExerciseError, Verdict, readable, say, say_all
+from .words import ExerciseError, Verdict, capitalized, say, say_all, sentence
 
 
 # ====================================================================================== answers
 def _one_card(answer: object) -> Card:
     if not isinstance(answer, str):
-        raise ExerciseError("choose one card")
+        raise ExerciseError(gettext_lazy("choose one card"))
     return Card.parse(answer)
 
 
@@ -30,7 +31,7 @@ def _card_set(answer: object) -> list[Card]:
         return parse_cards(answer)
     if isinstance(answer, list):
         return parse_cards([str(item) for item in answer])
-    raise ExerciseError("choose some cards")
+    raise ExerciseError(gettext_lazy("choose some cards"))
 
 
 #: A number as a learner types it, once tidied: digits, a decimal point, a minus sign.
@@ -46,11 +47,14 @@ def _number(answer: object) -> Fraction:
     read, so that no answer takes long to judge.
     """
     if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
-        raise ExerciseError("type a number, such as 41 or 40.5")
+        raise ExerciseError(gettext_lazy("type a number, such as 41 or 40.5"))
     if isinstance(answer, float):
         if not math.isfinite(answer) or abs(answer) >= 10**MAX_DIGITS:
             raise ExerciseError(
-                f"that number is far too large: no count of a deal comes near {quoted(answer, 12)}"
+                gettext_lazy(
+                    "that number is far too large: no count of a deal comes near {number}",
+                    number=quoted(answer, 12),
+                )
             )
         return Fraction(answer)
     if isinstance(answer, int):
@@ -61,82 +65,77 @@ def _number(answer: object) -> Fraction:
     if text.endswith("..5"):
         text = text[:-3] + ".5"
     if not _TYPED_NUMBER.fullmatch(text):
-        raise ExerciseError("type a number in digits, such as 41 or 40.5")
+        raise ExerciseError(gettext_lazy("type a number in digits, such as 41 or 40.5"))
     if len(text.lstrip("-").split(".", 1)[0].lstrip("0")) > MAX_DIGITS:
-        raise ExerciseError("that number is far too large: no count of a deal comes near it")
+        raise ExerciseError(gettext_lazy("that number is far too large: no count of a deal comes near it"))
     return Fraction(text)
 
 
 # ------------------------------------------------------------------ playing a card
 def why_legal(rnd: Round, seat: Seat, card: Card) -> str:
-    """Why the rules allow ``card`` now, in the words of the rule of play."""
+    """Why the rules allow ``card`` now, in the words of the rule of play (a clause)."""
     trick = rnd.current
     assert trick is not None
     hand = rnd.hands[seat]
     if card is EXCUSE:
-        return "the Excuse may be played at any time, whatever was led"
+        return _("the Excuse may be played at any time, whatever was led")
     led = trick.led
     if led is None and trick.plays:
-        return "only the Excuse has been played, and it sets no suit: any card may follow"
+        return _("only the Excuse has been played, and it sets no suit: any card may follow")
     if led is None:
         if rnd.called is not None and not rnd.tricks and rnd.players == 5 and trick.number == 0:
             if card.suit is rnd.called.suit:
-                return f"you lead the called King itself, which is allowed in the called suit ({say(card)})"
-            return (
-                f"you lead the first trick: any card may be led except one of the called suit "
-                f"({rnd.called.suit.english}) other than the called King"
+                return _(
+                    "you lead the called King itself, which is allowed in the called suit ({card})",
+                    card=say(card),
+                )
+            return _(
+                "you lead the first trick: any card may be led except one of the called suit ({suit:bare}) "
+                "other than the called King",
+                suit=rnd.called.suit.noun,
             )
-        return "you lead the trick: any card may be led"
+        return _("you lead the trick: any card may be led")
     best = trick.best_trump
     if card.suit is led and led is not Suit.TRUMPS:
-        return f"you follow suit: {led.english} were led"
+        return _("you follow suit: {suit:bare} were led", suit=led.noun)
     if card.is_trump:
         over = [c for c in hand if c.is_trump and c.rank > best]
         if led is Suit.TRUMPS:
             if best and card.rank > best:
-                return f"trumps were led and you play a higher trump than the {best} of trumps"
+                return _("trumps were led and you play a higher trump than the {best} of trumps", best=best)
             if best and not over:
-                return (
-                    f"trumps were led; you hold no trump higher than the {best} of trumps, "
-                    "so any trump will do"
+                return _(
+                    "trumps were led; you hold no trump higher than the {best} of trumps, "
+                    "so any trump will do",
+                    best=best,
                 )
-            return "trumps were led and you play a trump"
+            return _("trumps were led and you play a trump")
         if best and card.rank > best:
-            return (
-                f"you have no {led.english}, so you must trump, and higher than the {best} of trumps "
-                "already in the trick: you overtrump"
+            return _(
+                "you have no {suit:bare}, so you must trump, and higher than the {best} of trumps "
+                "already in the trick: you overtrump",
+                suit=led.noun,
+                best=best,
             )
         if best and not over:
-            return (
-                f"you have no {led.english}, so you must trump; you cannot beat the {best} of trumps, "
-                "so any trump will do: you undertrump"
+            return _(
+                "you have no {suit:bare}, so you must trump; you cannot beat the {best} of trumps, "
+                "so any trump will do: you undertrump",
+                suit=led.noun,
+                best=best,
             )
-        return f"you have no {led.english}, so you must trump"
-    return f"you have neither {led.english} nor a trump, so you may play any card (you discard)"
+        return _("you have no {suit:bare}, so you must trump", suit=led.noun)
+    return _(
+        "you have neither {suit:bare} nor a trump, so you may play any card (you discard)", suit=led.noun
+    )
 
 
-def _refused(rnd: Round, seat: Seat, card: Card) -> Verdict | None:
-    refusal = rnd.why_illegal(Action(seat, ActionKind.PLAY, "", (card,)))
-    if refusal is None:
-        return None
-    return Verdict(False, refusal.reason.code, _sentence(readable(refusal.message)), refusal.reason.rule)
+def _refusal(rnd: Round, seat: Seat, card: Card) -> Refusal | None:
+    return rnd.why_illegal(Action(seat, ActionKind.PLAY, "", (card,)))
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
-def _without_name(message: str) -> str:
-    """An engine refusal without its closing ``(card name)``, for a sentence that names the card first."""
-    return re.sub(r" \([^()]*\)\.?$", "", message)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+def _refused(refusal: Refusal) -> Verdict:
+    return Verdict(False, refusal.reason.code, sentence(refusal.said), refusal.reason.rule)
 
 
 def _trick_with(rnd: Round, extra: tuple[Seat, Card] | None = None) -> Trick:
@@ -153,24 +152,28 @@ def _trick_with(rnd: Round, extra: tuple[Seat, Card] | None = None) -> Trick:
 def _judge_play(exercise: Mapping[str, Any], table: Table, answer: object) -> Verdict:
     rnd, seat = table.round, table.seat
     card = _one_card(answer)
-    refused = _refused(rnd, seat, card)
-    if refused is not None:
-        return refused
+    refusal = _refusal(rnd, seat, card)
+    if refusal is not None:
+        return _refused(refusal)
     reason = why_legal(rnd, seat, card)
     if exercise.get("goal") == "win":
         trick = _trick_with(rnd, (seat, card))
         ahead = trick.ahead
         if ahead != seat:
             best = trick.best_card
-            beaten = f" {say(Card.parse(_code(best)))} stays ahead" if best >= 0 else ""
-            return Verdict(
-                False,
-                "not-ahead",
-                _sentence(f"{say(card)} is allowed ({reason}), but it does not take the lead:{beaten}"),
-                "play",
+            assert best >= 0  # another card is ahead
+            said = _(
+                "{card} is allowed ({reason}), but it does not take the lead: {best} stays ahead.",
+                card=say(card),
+                reason=reason,
+                best=say(Card.parse(_code(best))),
             )
-        return Verdict(True, "ahead", _sentence(f"{say(card)} takes the lead: {reason}"), "play")
-    return Verdict(True, "legal", _sentence(f"{say(card)} is allowed: {reason}"), "play")
+            return Verdict(False, "not-ahead", capitalized(said), "play")
+        said = _("{card} takes the lead: {reason}.", card=say(card), reason=reason)
+        return Verdict(True, "ahead", capitalized(said), "play")
+    return Verdict(
+        True, "legal", capitalized(_("{card} is allowed: {reason}.", card=say(card), reason=reason)), "play"
+    )
 
 
 def _code(index: int) -> str:
@@ -188,30 +191,31 @@ def _judge_legal(table: Table, answer: object) -> Verdict:
     chosen = set(_card_set(answer))
     legal = set(rnd.legal_cards(seat))
     for card in sort_hand(chosen - legal):
-        refused = _refused(rnd, seat, card)
-        assert refused is not None
-        return Verdict(
-            False, refused.reason, _sentence(f"Not {say(card)}: {_lower(refused.message)}"), refused.rule
-        )
+        refusal = _refusal(rnd, seat, card)
+        assert refusal is not None
+        said = _("Not {card}: {reason}.", card=say(card), reason=refusal.said)
+        return Verdict(False, refusal.reason.code, said, refusal.reason.rule)
     missing = sort_hand(legal - chosen)
     if missing:
         card = missing[0]
-        more = f" ({len(missing)} allowed cards are missing)" if len(missing) > 1 else ""
-        return Verdict(
-            False,
-            "missed-legal-card",
-            _sentence(f"{say(card)} may be played too{more}: {why_legal(rnd, seat, card)}"),
-            "play",
-        )
+        why = why_legal(rnd, seat, card)
+        if len(missing) > 1:
+            said = _(
+                "{card} may be played too ({count} allowed cards are missing): {reason}.",
+                card=say(card),
+                count=len(missing),
+                reason=why,
+            )
+        else:
+            said = _("{card} may be played too: {reason}.", card=say(card), reason=why)
+        return Verdict(False, "missed-legal-card", capitalized(said), "play")
     first = sort_hand(legal)[0]
-    return Verdict(
-        True,
-        "all-legal",
-        _sentence(
-            f"These are every card you may play, {say_all(sort_hand(legal))}: {why_legal(rnd, seat, first)}"
-        ),
-        "play",
+    said = _(
+        "These are every card you may play, {cards}: {reason}.",
+        cards=say_all(sort_hand(legal)),
+        reason=why_legal(rnd, seat, first),
     )
+    return Verdict(True, "all-legal", said, "play")
 
 
 # ------------------------------------------------------------------ who wins the trick
@@ -224,35 +228,57 @@ def trick_winner(table: Table) -> Card:
     return card
 
 
+#: A card of each plain suit, in "the highest Heart" (the context "suit singular").
+_ONE_OF: Final = {
+    Suit.SPADES: NC_("suit singular", "Spade"),
+    Suit.HEARTS: NC_("suit singular", "Heart"),
+    Suit.DIAMONDS: NC_("suit singular", "Diamond"),
+    Suit.CLUBS: NC_("suit singular", "Club"),
+}
+
+
 def _why_wins(trick: Trick, card: Card) -> str:
     led = trick.led
     if card.is_trump and led is not Suit.TRUMPS:
-        return f"{say(card)} is the highest trump in the trick, and a trump beats every card of the suits"
+        return _(
+            "{card} is the highest trump in the trick, and a trump beats every card of the suits",
+            card=say(card),
+        )
     if card.is_trump:
-        return f"trumps were led and {say(card)} is the highest trump"
+        return _("trumps were led and {card} is the highest trump", card=say(card))
     assert led is not None
-    one = led.english.removesuffix("s")
-    return f"{say(card)} is the highest {one} and nobody trumped"
+    one = pgettext("suit singular", _ONE_OF[led])
+    return _("{card} is the highest {suit} and nobody trumped", card=say(card), suit=one)
 
 
 def _judge_winner(table: Table, answer: object) -> Verdict:
     card = _one_card(answer)
     trick = _trick_with(table.round)
     if card not in trick.cards:
-        raise ExerciseError(f"answer: {card} is not in the trick")
+        raise ExerciseError(gettext_lazy("answer: {card} is not in the trick", card=str(card)))
     winner = trick_winner(table)
     why = _why_wins(trick, winner)
     if card == winner:
-        return Verdict(True, "wins", _sentence(why), "play")
+        return Verdict(True, "wins", sentence(why), "play")
     if card is EXCUSE:
-        return Verdict(False, "excuse-never-wins", _sentence(f"The Excuse never wins a trick: {why}"), "play")
+        return Verdict(
+            False, "excuse-never-wins", _("The Excuse never wins a trick: {reason}.", reason=why), "play"
+        )
     if not card.is_trump and trick.led is not None and card.suit is not trick.led:
+        said = _(
+            "{card} is not of the suit led ({suit:bare}), so it cannot win: {reason}.",
+            card=say(card),
+            suit=trick.led.noun,
+            reason=why,
+        )
+        return Verdict(False, "off-suit", capitalized(said), "play")
+    if winner.is_trump and not card.is_trump:
         return Verdict(
             False,
-            "off-suit",
-            _sentence(f"{say(card)} is not of the suit led ({trick.led.english}), so it cannot win: {why}"),
+            "trumped",
+            capitalized(_("{card} was trumped: {reason}.", card=say(card), reason=why)),
             "play",
         )
-    if winner.is_trump and not card.is_trump:
-        return Verdict(False, "trumped", _sentence(f"{say(card)} was trumped: {why}"), "play")
-    return Verdict(False, "beaten", _sentence(f"{say(card)} is beaten: {why}"), "play")
+    return Verdict(
+        False, "beaten", capitalized(_("{card} is beaten: {reason}.", card=say(card), reason=why)), "play"
+    )

@@ -15,6 +15,8 @@ from ..engine.round import Round
 from ..engine.state import Phase
 from ..engine.trick import Trick
 from ..engine.variant import find_variant
+from ..errors import Refusal
+from ..messages import Message, gettext_lazy
 from ..records import HandRecord
 from ..seats import SEATS, Seat
 from .words import NAMES, WATCHED_NAMES, ExerciseError
@@ -24,10 +26,10 @@ from .words import NAMES, WATCHED_NAMES, ExerciseError
 def _cards(spec: Mapping[str, Any], name: str) -> list[Card]:
     value = spec.get(name, "")
     if not isinstance(value, (str, list)):
-        raise ExerciseError(f"{name}: write the cards as text, such as 'S7 SK T4'")
+        raise ExerciseError(gettext_lazy("{field}: write the cards as text, such as 'S7 SK T4'", field=name))
     cards = parse_cards(value)
     if len(set(cards)) != len(cards):
-        raise ExerciseError(f"{name}: a card is written twice")
+        raise ExerciseError(gettext_lazy("{field}: a card is written twice", field=name))
     return cards
 
 
@@ -37,8 +39,25 @@ def whole(spec: Mapping[str, Any], name: str, default: int) -> int:
     if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 9:
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-        raise ExerciseError(f"{name}: a whole number, such as {default}, not {shown(value)}")
+        raise ExerciseError(
+            gettext_lazy(
+                "{field}: a whole number, such as {default}, not {value}",
+                field=name,
+                default=default,
+                value=shown(value),
+            )
+        )
     return value
+
+
+def _outside(cards: list[Card]) -> Message:
+    """The refusal of cards that are not in the game's pack (the 62-card pack lacks some)."""
+    return gettext_lazy("{cards}: not in this game's pack", cards=" ".join(map(str, cards)))
+
+
+def _bid_refused(word: str, refusal: Refusal) -> Message:
+    """The refusal of an exercise's bid that the rules do not allow."""
+    return gettext_lazy("bids: {word}: {reason}", word=word, reason=refusal.said)
 
 
 def _variant_key(spec: Mapping[str, Any]) -> str:
@@ -73,19 +92,33 @@ def trick_table(spec: Mapping[str, Any]) -> Table:
     complete = spec.get("kind") == "winner"
     if complete and len(trick) != players:
         raise ExerciseError(
-            f"trick: {len(trick)} cards, but a whole trick of {players} players holds {players}"
+            gettext_lazy(
+                "trick: {count} cards, but a whole trick of {players} players holds {players}",
+                count=len(trick),
+                players=players,
+            )
         )
     if not complete and len(trick) >= players:
-        raise ExerciseError(f"trick: {len(trick)} cards, but at most {players - 1} are played before yours")
+        raise ExerciseError(
+            gettext_lazy(
+                "trick: {count} cards, but at most {most} are played before yours",
+                count=len(trick),
+                most=players - 1,
+            )
+        )
     if len(hand) > variant.hand_size:
-        raise ExerciseError(f"hand: {len(hand)} cards, more than a hand of {variant.hand_size}")
+        raise ExerciseError(
+            gettext_lazy(
+                "hand: {count} cards, more than a hand of {size}", count=len(hand), size=variant.hand_size
+            )
+        )
     used = [*hand, *trick]
     if len(set(used)) != len(used):
-        raise ExerciseError("a card is both in the hand and in the trick")
+        raise ExerciseError(gettext_lazy("a card is both in the hand and in the trick"))
     called = Card.parse(str(spec["called"])) if spec.get("called") else None
     outside = [card for card in used if card not in variant.pack_set]
     if outside:
-        raise ExerciseError(f"{' '.join(map(str, outside))}: not in this game's pack")
+        raise ExerciseError(_outside(outside))
     rnd = _any_round(variant.key)
     seat = Seat.P1
     rest = [card for card in variant.pack if card not in set(used)]
@@ -124,7 +157,7 @@ def _any_round(key: str, seed: int = 0) -> Round:
         rnd = variant.deal_round(SEATS[variant.players - 1], attempt)
         if rnd.phase is Phase.BIDDING:
             return rnd
-    raise ExerciseError("no deal without a petit sec found")  # pragma: no cover
+    raise ExerciseError(gettext_lazy("no deal without a petit sec found"))  # pragma: no cover
 
 
 def taker_table(spec: Mapping[str, Any]) -> Table:
@@ -137,8 +170,13 @@ def taker_table(spec: Mapping[str, Any]) -> Table:
     dog = _cards(spec, "dog")
     if len(hand) != variant.hand_size or len(dog) != variant.dog_size:
         raise ExerciseError(
-            f"a hand of {variant.hand_size} cards and a dog of {variant.dog_size} are needed, "
-            f"not {len(hand)} and {len(dog)}"
+            gettext_lazy(
+                "a hand of {size} cards and a dog of {dog} are needed, not {count} and {dog_count}",
+                size=variant.hand_size,
+                dog=variant.dog_size,
+                count=len(hand),
+                dog_count=len(dog),
+            )
         )
     rest = [card for card in variant.pack if card not in set(hand) | set(dog)]
     hands: list[list[Card]] = [hand] + [[] for _ in range(players - 1)]
@@ -147,7 +185,7 @@ def taker_table(spec: Mapping[str, Any]) -> Table:
     dealer = SEATS[players - 1]  # the first to speak is the dealer's right-hand neighbour: you
     rnd = variant.new_round(dealer, hands, dog)
     if rnd.phase is not Phase.BIDDING:
-        raise ExerciseError("this deal holds a petit sec: the deal would be void")
+        raise ExerciseError(gettext_lazy("this deal holds a petit sec: the deal would be void"))
     rnd.push(Action(Seat.P1, ActionKind.BID, str(spec.get("contract", "garde"))))
     for seat in SEATS[1:players]:
         rnd.push(Action(seat, ActionKind.PASS))
@@ -166,10 +204,10 @@ def bidding_table(spec: Mapping[str, Any]) -> Table:
         action = Action(seat, ActionKind.PASS) if word == "pass" else Action(seat, ActionKind.BID, str(word))
         refusal = rnd.why_illegal(action)
         if refusal is not None:
-            raise ExerciseError(f"bids: {word}: {refusal.message}")
+            raise ExerciseError(_bid_refused(word, refusal))
         rnd.push(action)
     if rnd.phase is not Phase.BIDDING or rnd.to_move is None:
-        raise ExerciseError("bids: the bidding is over before the question")
+        raise ExerciseError(gettext_lazy("bids: the bidding is over before the question"))
     # Name the seats so that you are the one to speak.
     order = [SEATS[(rnd.to_move + i) % players] for i in range(players)]
     names = [""] * players
@@ -185,20 +223,26 @@ def worth_table(spec: Mapping[str, Any]) -> Table:
     contract, starting with the dealer's right-hand neighbour)."""
     variant = find_variant(_variant_key(spec))
     if variant.family not in ("fft", "classic"):
-        raise ExerciseError("variant: the hand judge weighs the bids of French Tarot only")
+        raise ExerciseError(gettext_lazy("variant: the hand judge weighs the bids of French Tarot only"))
     players = variant.players
     bids = [str(word) for word in spec.get("bids", [])]
     if len(bids) >= players:
-        raise ExerciseError(f"bids: at most {players - 1} players speak before you")
+        raise ExerciseError(gettext_lazy("bids: at most {most} players speak before you", most=players - 1))
     dealer = SEATS[players - 1]
     you = SEATS[len(bids)]  # the dealer's right-hand neighbour speaks first
     if "hand" in spec:
         hand = _cards(spec, "hand")
         if len(hand) != variant.hand_size:
-            raise ExerciseError(f"hand: a hand of {variant.hand_size} cards is needed, not {len(hand)}")
+            raise ExerciseError(
+                gettext_lazy(
+                    "hand: a hand of {size} cards is needed, not {count}",
+                    size=variant.hand_size,
+                    count=len(hand),
+                )
+            )
         outside = [card for card in hand if card not in variant.pack_set]
         if outside:
-            raise ExerciseError(f"{' '.join(map(str, outside))}: not in this game's pack")
+            raise ExerciseError(_outside(outside))
         rest = [card for card in variant.pack if card not in set(hand)]
         rnd = None
         for shift in range(len(rest)):  # out of sight; a deal without another player's petit sec
@@ -214,20 +258,24 @@ def worth_table(spec: Mapping[str, Any]) -> Table:
                 rnd = candidate
                 break
         if rnd is None:
-            raise ExerciseError("hand: this hand holds the Petit alone (petit sec): the deal would be void")
+            raise ExerciseError(
+                gettext_lazy("hand: this hand holds the Petit alone (petit sec): the deal would be void")
+            )
     elif "seed" in spec:
         rnd = _any_round(variant.key, whole(spec, "seed", 0))
         if bids:
-            raise ExerciseError("bids: a hand chosen by seed is the first to speak; list the hand instead")
+            raise ExerciseError(
+                gettext_lazy("bids: a hand chosen by seed is the first to speak; list the hand instead")
+            )
     else:
-        raise ExerciseError("a hand to judge needs its cards (hand) or a deal (seed)")
+        raise ExerciseError(gettext_lazy("a hand to judge needs its cards (hand) or a deal (seed)"))
     for word in bids:
         seat = rnd.to_move
         assert seat is not None
         action = Action(seat, ActionKind.PASS) if word == "pass" else Action(seat, ActionKind.BID, word)
         refusal = rnd.why_illegal(action)
         if refusal is not None:
-            raise ExerciseError(f"bids: {word}: {refusal.message}")
+            raise ExerciseError(_bid_refused(word, refusal))
         rnd.push(action)
     seat = rnd.to_move
     assert seat is not None
@@ -279,7 +327,7 @@ def table_for(exercise: Mapping[str, Any], records: Records | None = None) -> Ta
     kind = exercise.get("kind")
     if "record" in exercise:
         if records is None:
-            raise ExerciseError("record: no sample hands to read it from")
+            raise ExerciseError(gettext_lazy("record: no sample hands to read it from"))
         return record_table(records(str(exercise["record"])), whole(exercise, "step", 0))
     if kind in ("play", "legal", "winner"):
         return trick_table(exercise)

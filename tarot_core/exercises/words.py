@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import Card, Suit, format_points, parse_cards
+from ..cards import Card, Suit, parse_cards
 from ..errors import TarotError
+from ..messages import N_, NC_, Number, _, join_and, ngettext, pgettext
 from ..seats import ATTACK, DEFENCE
 
 KINDS: Final = (
@@ -30,17 +31,21 @@ KINDS: Final = (
     "worth",
 )
 
+#: The name of your seat at the lesson table (a message: see :func:`seat_name`).
+YOU: Final = N_("You")
 #: The players' names at the lesson table; you always sit in the first seat.
-NAMES: Final = ("You", "Bruno", "Chloé", "David", "Élodie")
+NAMES: Final = (YOU, "Bruno", "Chloé", "David", "Élodie")
 #: The players of a deal you watch rather than play.
 WATCHED_NAMES: Final = ("Alice", "Bruno", "Chloé", "David", "Élodie")
-SIDE_NAMES: Final = {ATTACK: "the taker's side", DEFENCE: "the defence"}
+#: The sides' names (messages, translated where shown).
+SIDE_NAMES: Final = {ATTACK: N_("the taker's side"), DEFENCE: N_("the defence")}
+#: The contracts' names (messages, translated by :func:`contract_name`).
 CONTRACT_NAMES: Final = {
-    "pass": "pass",
-    "prise": "prise",
-    "garde": "garde",
-    "garde-sans": "garde sans",
-    "garde-contre": "garde contre",
+    "pass": NC_("contract", "pass"),
+    "prise": NC_("contract", "prise"),
+    "garde": NC_("contract", "garde"),
+    "garde-sans": NC_("contract", "garde sans"),
+    "garde-contre": NC_("contract", "garde contre"),
 }
 
 
@@ -68,28 +73,32 @@ class Verdict:
 
 # ====================================================================================== card words
 _SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_FACE: Final = {1: "Ace", 11: "Jack", 12: "Knight", 13: "Queen", 14: "King"}
+#: The ranks said by name rather than by a number and a suit's symbol.
+_FACES: Final = frozenset({1, 11, 12, 13, 14})
+
+
+def seat_name(name: str) -> str:
+    """A name at the lesson table as the reader reads it: your seat's in the reader's language."""
+    return _(YOU) if name == YOU else name
 
 
 def say(card: Card) -> str:
-    """A card as players read it: ``10♠``, ``Knight of Hearts``, ``11 of trumps``, ``the Excuse``."""
+    """A card as players read it: ``10♠``, ``Knight of Hearts``, ``11 of trumps``, ``the Excuse``
+    (the names in the reader's language; the small cards by their number and suit's symbol)."""
     if card.is_excuse:
-        return "the Excuse"
-    if card.is_trump:
-        if card.rank == 1:
-            return "the Petit (1 of trumps)"
-        return f"{card.rank} of trumps"
-    if card.rank in _FACE:
-        return f"{_FACE[card.rank]} of {card.suit.english}"
+        return f"{card.noun}"
+    if card.rank == 1 and card.is_trump:
+        return _("the Petit (1 of trumps)")
+    if card.is_trump or card.rank in _FACES:
+        return f"{card.noun:bare}"
     return f"{card.rank}{_SYMBOL[card.suit]}"
 
 
 def say_all(cards: Sequence[Card]) -> str:
     """``10♠, King of Hearts and the Excuse``."""
-    names = [say(card) for card in cards]
-    if len(names) <= 1:
-        return "".join(names) or "nothing"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    if not cards:
+        return _("nothing")
+    return str(join_and(say(card) for card in cards))
 
 
 _CODE: Final = r"(?:T(?:2[01]|1[0-9]|[1-9])|[SHDC](?:10|[1-9]|[JCQK])|EX)"
@@ -104,8 +113,37 @@ def readable(message: str) -> str:
 
 
 def contract_name(word: str) -> str:
-    return CONTRACT_NAMES.get(word, word.replace("-", " "))
+    """A contract's name in the reader's language: ``garde sans``."""
+    name = CONTRACT_NAMES.get(word)
+    return word.replace("-", " ") if name is None else pgettext("contract", name)
 
 
 def _points(half_points: int) -> str:
-    return f"{format_points(half_points)} point{'' if half_points == 2 else 's'}"
+    """Card points in words: ``1 point``, ``4.5 points``."""
+    whole, half = divmod(half_points, 2)
+    if half:
+        # Translators: a number of card points with a half (0.5, 4.5).
+        return _("{points} points", points=Number(half_points / 2))
+    return ngettext("{n} point", "{n} points", whole)
+
+
+# ====================================================================================== sentences
+def capitalized(sentence: str) -> str:
+    """``sentence`` with a capital first letter: a sentence that starts with a name said with its
+    article ("the Excuse"), a contract or the engine's clause, as a language writes its sentences."""
+    return sentence[:1].upper() + sentence[1:]
+
+
+def sentence(clause: object) -> str:
+    """A clause (a refusal's, a working's) said as a sentence of its own: a capital, a full stop."""
+    return capitalized(_("{clause}.", clause=clause))
+
+
+def clauses(parts: Sequence[object]) -> str:
+    """Clauses said one after the other in one sentence: ``a; b; c``."""
+    if not parts:
+        return ""
+    joined = str(parts[-1])
+    for part in reversed(parts[:-1]):
+        joined = pgettext("clauses", "{first}; {rest}", first=part, rest=joined)
+    return joined

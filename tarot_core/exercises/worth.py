@@ -5,10 +5,11 @@ plays the hand out over many deals, and every answer within its own uncertainty 
 from __future__ import annotations
 
 from ..actions import Action, ActionKind
+from ..messages import _
 from ..players.judge import CONTRACT_WORDS, Judgement, judge_bid
-from .plays import _sentence
+from .counting import bid_refused
 from .positions import Table
-from .words import Verdict, contract_name
+from .words import Verdict, capitalized, sentence
 
 _JUDGEMENTS: dict[tuple[object, ...], Judgement] = {}
 
@@ -30,25 +31,26 @@ def _judge_worth(table: Table, answer: object) -> Verdict:
     refusal = rnd.why_illegal(action)
     if refusal is not None:
         last = rnd.bids[-1].word if rnd.bids else None
-        message = refusal.message
-        if last is not None:
-            message = f"a bid must be higher than the last one ({contract_name(last)})"
-        return Verdict(
-            False, refusal.reason.code, _sentence(f"Not {contract_name(word)}: {message}"), "bidding"
-        )
+        return Verdict(False, refusal.reason.code, bid_refused(word, last, refusal), "bidding")
     judgement = hand_judgement(table)
     why = judgement.explain()
     best = judgement.best
     said = CONTRACT_WORDS.get(word, word)
     if word == best.word:
-        return Verdict(True, "best-bid", _sentence(why), "hand-judging")
+        return Verdict(True, "best-bid", sentence(why), "hand-judging")
     if judgement.acceptable(word):
-        close = (
-            f"{said.capitalize()} scores {round(judgement.gap(word))} less than "
-            f"{CONTRACT_WORDS.get(best.word, best.word)}, within the judge's own uncertainty "
-            f"({round(judgement.margin(word))}), so both are good answers"
+        close = _(
+            "{bid} scores {gap} less than {best}, within the judge's own uncertainty ({margin}), "
+            "so both are good answers. {why}",
+            bid=said,
+            gap=round(judgement.gap(word)),
+            best=CONTRACT_WORDS.get(best.word, best.word),
+            margin=round(judgement.margin(word)),
+            why=why,
         )
-        return Verdict(True, "close-bid", _sentence(f"{close}. {why}"), "hand-judging")
+        return Verdict(True, "close-bid", sentence(close), "hand-judging")
     words = [e.word for e in judgement.estimates]
     reason = "bid-too-high" if words.index(word) > words.index(best.word) else "bid-too-low"
-    return Verdict(False, reason, _sentence(f"Not {said}: {why[:1].lower()}{why[1:]}"), "hand-judging")
+    # The judge's sentence follows a colon here: its first letter is a small one.
+    said = _("Not {bid}: {why}.", bid=said, why=why[:1].lower() + why[1:])
+    return Verdict(False, reason, capitalized(said), "hand-judging")

@@ -6,7 +6,8 @@ it sees (:func:`~tarot_core.players.montecarlo.sample`), and for each deal and e
 take it plays the whole deal out: the seat bids, the players still to speak pass, and the rule-based
 player (:mod:`tarot_core.players.rule`) does everything else for every seat (the call with five players,
 the discard, the handfuls, every card). The seat's score is recorded. Passing is the zero mark: the judge
-measures what the hand is worth to its holder as taker, and a pass scores nothing for him on this hand.
+measures what the hand is worth to its holder as taker, and a pass scores nothing for him on this hand
+(so it weighs only the rule sets that deal again when every player passes, as their knowledge says).
 
 Every action is played on the same deals, so the differences between them are measured more precisely
 than the averages themselves. The judge's uncertainty about the gap between an action and the best one
@@ -39,7 +40,7 @@ from ..engine.round import Round
 from ..engine.view import SeatView
 from ..errors import TarotError
 from .montecarlo import finish, rebuild, sample
-from .rule import RulePlayer, hand_points
+from .rule import RulePlayer, hand_points, knowledge
 
 #: Deals played out for each judgement (each one for every possible action).
 DEALS: Final = 120
@@ -146,7 +147,7 @@ def _play_out(base: Round, view: SeatView, action: Action, rule: RulePlayer) -> 
 
 def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement:
     """Weigh every action the seat may take in the bidding (see the module's docstring)."""
-    if view.family not in ("fft", "classic"):
+    if not knowledge(view).redeal_when_all_pass:
         raise JudgeError("the hand judge weighs the bids of French Tarot (modern or classic rules) only")
     if view.phase != "bidding" or not view.my_turn:
         raise JudgeError("the hand judge weighs a hand when it is its holder's turn to bid")

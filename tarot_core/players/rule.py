@@ -9,7 +9,10 @@ scaled to 18 cards):
 * a long suit: 5 cards 5, each card more 2; a void 6 and a singleton 3 when the hand holds 4 trumps.
 
 Under 41 it passes; 41 a prise (Small), 56 a garde (Guard), 71 a garde sans (without the dog), 81 a
-garde contre (against the dog); never a slam. In Chambéry Tarot a solo needs 75, 85, 95 points.
+garde contre (against the dog); never a slam. In Chambéry Tarot a solo needs 75, 85, 95 points. Each
+rule set declares these counts in its knowledge (:mod:`tarot_core.engine.knowledge`), with everything
+else in which the rule sets differ: the cards' values and order, who plays with whom, the discard, the
+Excuse.
 
 **Calling**: the King of the suit where the taker holds the Queen and the Knight, then the most cards.
 **Discarding**: the shortest suits without their King first, so as to make voids, their best cards
@@ -20,8 +23,9 @@ may go (the engine never offers a King or a bout). **Handfuls** are shown by the
 attack with many trumps leads trumps to hunt the Petit; the defence makes the taker trump; give points
 to a partner sure to win the trick (save the Petit there); win a trick cheaply (the lowest card that
 wins, overtrumping with the lowest trump that does) when it is sure or worth it; otherwise play low,
-and play the Excuse instead of a valuable card, never keeping it to the last trick. The rule sets whose
-scoring differs (Mathers, Chambéry) use the same principles with their own card order and values.
+and play the Excuse instead of a valuable card, never keeping it to the last trick where the rules lose
+it. The rule sets whose scoring differs (Mathers, Chambéry) use the same principles with their own card
+order and values.
 
 The player is deterministic: the generator it is given is not used.
 """
@@ -34,45 +38,37 @@ from typing import Final
 
 from ..actions import Action
 from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
+from ..engine.knowledge import Knowledge
+from ..engine.variant import knowledge_for
 from ..engine.view import SeatView
-from ..games.chambery.play import card_points as chambery_points
-from ..games.chambery.play import strength as chambery_strength
-from ..games.mathers.options import CATEGORY_VALUES, TAROT_TRUMPS
-from ..games.mathers.play import category
 from .base import action_words, card_words, legal_or_fail
 
-#: The level of each contract word (the same ladder in the French rules' two vocabularies).
-LEVELS: Final = {
-    "prise": 0,
-    "small": 0,
-    "garde": 1,
-    "guard": 1,
-    "garde-sans": 2,
-    "guard-without": 2,
-    "garde-contre": 3,
-    "guard-against": 3,
-}
-#: Points for each level, for 18 cards.
+#: The club count's lines for the four contracts of the French rules, from the prise (small) to the
+#: garde contre (guard against), for 18 cards. Each rule set declares its own in its knowledge.
 THRESHOLDS: Final = (41, 56, 71, 81)
-SOLO_THRESHOLDS: Final = {"solo-two-cards": 75, "solo-one-card": 85, "solo-hand": 95}
 HANDFUL_ORDER: Final = ("triple", "double", "simple")
 
 
 # ---------------------------------------------------------------------------------------- card facts
+_KNOWN: dict[str, Knowledge] = {}
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    """What the view's rule set tells the players (:mod:`tarot_core.engine.knowledge`)."""
+    found = _KNOWN.get(view.family)
+    if found is None:
+        found = _KNOWN[view.family] = knowledge_for(view.family)
+    return found
+
+
 def value(view: SeatView, card: Card) -> int:
     """What a card is worth to the side that takes it, in the rule set's units."""
-    if view.family == "chambery":
-        return chambery_points(card)
-    if view.family == "mathers":
-        return CATEGORY_VALUES[category(card)]
-    return card.half_points
+    return knowledge(view).card_value(card)
 
 
 def order(view: SeatView, card: Card) -> int:
     """The card's order inside its suit (trumps by number)."""
-    if view.family == "chambery":
-        return chambery_strength(card)
-    return card.rank
+    return knowledge(view).card_order(card)
 
 
 def beats(view: SeatView, card: Card, best: Card | None, led: Suit | None) -> bool:
@@ -190,23 +186,23 @@ class RulePlayer:
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         points = hand_points(view.hand)
         passing = next(a for a in legal if a.kind == "pass")
-        bids = [a for a in legal if a.kind == "bid"]
-        if view.family == "chambery":
-            fit = [a for a in bids if points >= SOLO_THRESHOLDS.get(a.word, 999)]
+        known = knowledge(view)
+        counts = known.bids
+        fit = [a for a in legal if a.kind == "bid" and a.word in counts and points >= counts[a.word]]
+        if known.solo_bids:
             if fit:
                 return fit[-1], f"the hand counts {int(points)} points, enough to play alone"
             return passing, f"the hand counts {int(points)} points, not enough to play alone"
-        level = sum(1 for threshold in THRESHOLDS if points >= threshold) - 1
-        fit = [a for a in bids if LEVELS.get(a.word, 99) <= level]
         if fit:
             return fit[
                 -1
             ], f"the hand counts {int(points)} points by the club count (bouts, trumps, kings, long suits)"
-        if level >= 0:
+        lowest = min(counts.values(), default=0)
+        if points >= lowest:
             return passing, f"the hand counts {int(points)} points, not enough to bid over the last bid"
         return (
             passing,
-            f"the hand counts only {int(points)} points by the club count; {THRESHOLDS[0]} are needed",
+            f"the hand counts only {int(points)} points by the club count; {lowest} are needed",
         )
 
     def _call(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -229,11 +225,13 @@ class RulePlayer:
 
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         hand = view.hand
-        if view.family == "mathers":
+        known = knowledge(view)
+        if not known.discard_scores:
+            keeps = known.discard_keeps
             best = min(
                 legal,
                 key=lambda a: (
-                    a.card.is_trump or a.card is EXCUSE or a.card in TAROT_TRUMPS,
+                    a.card.is_trump or a.card is EXCUSE or a.card in keeps,
                     value(view, a.card),
                     _suit_count(hand, a.card.suit),
                     a.card.rank,
@@ -319,8 +317,7 @@ class RulePlayer:
     def _card(self, view: SeatView, cards: list[Card]) -> tuple[Card, str]:
         if len(cards) == 1:
             return cards[0], "it is the only card allowed"
-        french = view.family in ("fft", "classic")
-        if french and EXCUSE in cards and len(view.hand) <= 2:
+        if knowledge(view).excuse_lost_last and EXCUSE in cards and len(view.hand) <= 2:
             return EXCUSE, "the Excuse must not be kept to the last trick, where it would be lost"
         trick = view.current
         plays = trick.plays if trick is not None else ()
@@ -408,8 +405,8 @@ class RulePlayer:
             card = min(
                 choices, key=lambda c: (c.is_trump, value(view, c), _suit_count(view.hand, c.suit), c.rank)
             )
-        valuable = value(view, card) >= (5 if view.family in ("fft", "classic") else 3) or card is PETIT
-        if EXCUSE in cards and valuable and view.family in ("fft", "classic"):
+        saves = knowledge(view).excuse_saves_from
+        if saves is not None and EXCUSE in cards and (value(view, card) >= saves or card is PETIT):
             return EXCUSE, f"the Excuse saves {card_words(card)}, which would be lost in this trick"
         if partner_ahead:
             return card, "the partner is ahead but may still be beaten: play low"

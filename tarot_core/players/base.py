@@ -9,6 +9,7 @@ from ..actions import Action
 from ..cards import Card
 from ..engine.view import SeatView
 from ..errors import TarotError
+from ..messages import gettext_lazy
 
 
 class PlayerError(TarotError):
@@ -70,5 +71,5 @@ def action_words(action: Action) -> str:
 
 def legal_or_fail(view: SeatView) -> tuple[Action, ...]:
     if not view.legal:
-        raise PlayerError(f"{view.seat} has nothing to do now: it is not its turn")
+        raise PlayerError(gettext_lazy("{seat} has nothing to do now: it is not its turn", seat=view.seat))
     return view.legal

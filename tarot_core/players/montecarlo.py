@@ -30,8 +30,9 @@ from ..engine.round import Round
 from ..engine.variant import Variant, find_variant
 from ..engine.view import SeatView
 from ..errors import TarotError
+from ..messages import gettext_lazy, ngettext
 from .base import action_words, legal_or_fail
-from .rule import RulePlayer, knowledge, order
+from .rule import RulePlayer, card_noun, knowledge, order
 
 #: Attempts at a consistent deal for each one kept, before the player falls back on the rule-based play.
 ATTEMPTS = 8
@@ -84,7 +85,7 @@ class MonteCarloPlayer:
 
     def __init__(self, playouts: int = 60) -> None:
         if playouts < 1:
-            raise TarotError("the Monte Carlo player needs at least one play-out per move")
+            raise TarotError(gettext_lazy("the Monte Carlo player needs at least one play-out per move"))
         self.playouts = playouts
         self.rule = RulePlayer()
         #: Play-outs run so far (for measuring their speed).
@@ -153,15 +154,30 @@ class MonteCarloPlayer:
             mine = next((e for e in estimates if e.action == action), None)
             if mine is not None:
                 others = [e for e in estimates if e.action != action]
-                runner = (
-                    f"; next best {action_words(others[0].action).removeprefix('Plays ')} "
-                    f"at {others[0].mean:+.0f}"
-                    if others
-                    else ""
-                )
-                return (
-                    f"{action_words(action)}: over {mine.deals} deals of the unseen cards played out, "
-                    f"it scored {mine.mean:+.0f} on average{runner}."
+                score = f"{mine.mean:+.0f}"
+                # The English says "1 deals" for one: kept as it was written.
+                if not others:
+                    return ngettext(
+                        "{action}: over {n} deals of the unseen cards played out, it scored {score} on "
+                        "average.",
+                        "{action}: over {n} deals of the unseen cards played out, it scored {score} on "
+                        "average.",
+                        mine.deals,
+                        action=action_words(action),
+                        score=score,
+                    )
+                runner = others[0]
+                runner_score = f"{runner.mean:+.0f}"
+                return ngettext(
+                    "{action}: over {n} deals of the unseen cards played out, it scored {score} on average; "
+                    "next best {card} at {other}.",
+                    "{action}: over {n} deals of the unseen cards played out, it scored {score} on average; "
+                    "next best {card} at {other}.",
+                    mine.deals,
+                    action=action_words(action),
+                    score=score,
+                    card=card_noun(runner.action.card),
+                    other=runner_score,
                 )
         return self.rule.explain(view, action)
 

@@ -36,7 +36,7 @@ from ..seats import ATTACK, DEFENCE, NEXT_SEAT, SEATS, Seat, side_noun
 from .options import Options
 from .result import points_value
 from .trick import Counting, ExcuseNote, Trick
-from .view import Pile
+from .view import Declared, Pile
 
 
 class RoundFacts(Protocol):
@@ -77,6 +77,8 @@ class RoundFacts(Protocol):
     def excuse_wins_unannounced_slam(self) -> bool: ...
     @property
     def must_overtrump(self) -> bool: ...
+    @property
+    def knowledge(self) -> Declared: ...
     def option_overrides(self) -> dict[str, object]: ...
 
 

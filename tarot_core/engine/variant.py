@@ -19,6 +19,7 @@ from ..cards import FULL_PACK, Card
 from ..errors import RequestError, TarotError, quoted, said_of
 from ..messages import Listed, gettext_lazy, join_and, join_or
 from .deal import deal_from
+from .knowledge import Knowledge
 from .options import Options
 from .words import Words
 
@@ -151,6 +152,11 @@ class Variant(ABC):
         """This rule set's names for its cards, piles, roles and steps (:mod:`tarot_core.engine.words`)."""
         return words_for(self.family)
 
+    @property
+    def knowledge(self) -> Knowledge:
+        """What this rule set tells the players and the views (:mod:`tarot_core.engine.knowledge`)."""
+        return knowledge_for(self.family)
+
     def __repr__(self) -> str:
         extra = "".join(f", {k}={v!r}" for k, v in self.option_overrides().items())
         return f"find_variant({self.key!r}{extra})"
@@ -246,6 +252,17 @@ def words_for(family: str) -> Words:
     return words
 
 
+def knowledge_for(family: str) -> Knowledge:
+    """What the rule set ``family`` tells the computer players, from its package's ``knowledge`` module."""
+    import importlib
+
+    module = FAMILIES.get(family)
+    if module is None:
+        raise UnknownVariantError(family)
+    knowledge: Knowledge = importlib.import_module(f"{module}.knowledge").KNOWLEDGE
+    return knowledge
+
+
 def find_variant(key: str, **options: object) -> Variant:
     """The variant registered under ``key`` ("fft-4", "fft-5", ...), with rule options applied."""
     variants = all_variants()
@@ -287,7 +304,8 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         raise RequestError(
             "", gettext_lazy('a score request is a JSON object such as {"variant": "fft", ...}')
         )
-    variant = request.get("variant", "fft")
+    # A request that names no rule set is about the first one listed.
+    variant = request.get("variant", next(iter(FAMILIES), ""))
     if not isinstance(variant, str) or variant not in FAMILIES:
         raise UnknownVariantError(variant)
     import importlib

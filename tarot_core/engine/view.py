@@ -34,13 +34,39 @@ from ..seats import SEATS, Seat
 from .trick import Trick
 
 
+@dataclass(frozen=True, slots=True)
+class Sides:
+    """Who plays with whom, as a rule set declares it (in its ``knowledge`` module): the taker against
+    the others, unless the contract or the size of the table gives him a partner, or every player plays
+    for himself. When a partner is known is the round's to say (``rule_partner_known``)."""
+
+    #: Every player plays for himself, whatever happens in the bidding.
+    each_for_himself: bool = False
+    #: The contracts under which every player plays for himself.
+    alone_contracts: frozenset[str] = frozenset()
+    #: The contracts the taker plays with a partner (a called King, partners sitting opposite).
+    partner_contracts: frozenset[str] = frozenset()
+    #: The sizes of table at which the taker always plays with a partner (a called King).
+    partner_tables: frozenset[int] = frozenset()
+
+
+class Declared(Protocol):
+    """What a view reads of a rule set's declarations (:class:`~tarot_core.engine.knowledge.Knowledge`)."""
+
+    @property
+    def sides(self) -> Sides: ...
+
+
 class Described(Protocol):
-    """A rule set as a view names it: its key, its family and the options that differ from the defaults."""
+    """A rule set as a view names it: its key, its family, the options that differ from the defaults
+    and its declarations."""
 
     @property
     def key(self) -> str: ...
     @property
     def family(self) -> str: ...
+    @property
+    def knowledge(self) -> Declared: ...
     def option_overrides(self) -> dict[str, object]: ...
 
 
@@ -163,6 +189,8 @@ class SeatView:
     legal: tuple[Action, ...]
     hand_sizes: tuple[int, ...]
     hidden: tuple[tuple[str, int], ...]
+    #: Who plays with whom under the rule set (public, like the rules).
+    sides: Sides
 
     # ------------------------------------------------------------------ small readings
     @property
@@ -191,11 +219,12 @@ class SeatView:
         (a hidden partner)."""
         if other == self.seat:
             return True
-        if self.taker is None or self.family == "mathers" or self.contract == "individual":
-            return False if self.family == "mathers" or self.contract == "individual" else None
-        partnership = self.contract in ("call", "fixed") or (
-            self.players == 5 and self.family in ("fft", "classic")
-        )
+        sides = self.sides
+        if sides.each_for_himself or self.contract in sides.alone_contracts:
+            return False
+        if self.taker is None:
+            return None
+        partnership = self.contract in sides.partner_contracts or self.players in sides.partner_tables
         if not partnership:
             return (self.seat == self.taker) == (other == self.taker)
         if self.partner_known:
@@ -277,14 +306,17 @@ def _public(rnd: Viewed) -> _Public:
     return public
 
 
-_OVERRIDES: dict[int, tuple[Described, tuple[tuple[str, object], ...]]] = {}
+_DESCRIBED: dict[int, tuple[Described, tuple[tuple[str, object], ...], Sides]] = {}
 
 
-def _overrides(variant: Described) -> tuple[tuple[str, object], ...]:
-    found = _OVERRIDES.get(id(variant))
+def _described(variant: Described) -> tuple[Described, tuple[tuple[str, object], ...], Sides]:
+    """The variant, its options that differ from the defaults and its sides (computed once per variant
+    object)."""
+    found = _DESCRIBED.get(id(variant))
     if found is None or found[0] is not variant:
-        found = _OVERRIDES[id(variant)] = (variant, tuple(sorted(variant.option_overrides().items())))
-    return found[1]
+        overrides = tuple(sorted(variant.option_overrides().items()))
+        found = _DESCRIBED[id(variant)] = (variant, overrides, variant.knowledge.sides)
+    return found
 
 
 def build_view(rnd: Viewed, seat: Seat) -> SeatView:
@@ -307,10 +339,11 @@ def build_view(rnd: Viewed, seat: Seat) -> SeatView:
     # Only this seat's own actions: the taker's slam, open while the first leader is to move, is not
     # the leader's to announce.
     legal = tuple(a for a in rnd.legal_actions() if a.seat == seat) if rnd.to_move == seat else ()
+    _, overrides, sides = _described(rnd.variant)
     return SeatView(
         variant=rnd.variant.key,
         family=rnd.variant.family,
-        options=_overrides(rnd.variant),
+        options=overrides,
         players=players,
         seat=seat,
         dealer=rnd.dealer,
@@ -332,4 +365,5 @@ def build_view(rnd: Viewed, seat: Seat) -> SeatView:
         legal=legal,
         hand_sizes=tuple(len(hand) for hand in rnd.hands[:players]),
         hidden=tuple(rnd.rule_hidden_piles(seat)),
+        sides=sides,
     )

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from ..messages import gettext_lazy
 from .base import Player, PlayerError, card_words
 from .baseline import RandomPlayer
 from .montecarlo import MonteCarloPlayer
@@ -40,7 +41,9 @@ def make_player(name: str, *, playouts: int | None = None) -> Player:
         return RulePlayer()
     if key == "mc":
         return MonteCarloPlayer() if playouts is None else MonteCarloPlayer(playouts=playouts)
-    raise PlayerError(f"there is no player {name!r}: choose {', '.join(PLAYER_NAMES)}")
+    raise PlayerError(
+        gettext_lazy("there is no player {name!r}: choose {names}", name=name, names=", ".join(PLAYER_NAMES))
+    )
 
 
 __all__ = [

@@ -10,6 +10,7 @@ from ..cards import Card
 from ..describe import card_noun, describe
 from ..engine.view import SeatView
 from ..errors import TarotError
+from ..messages import gettext_lazy
 
 
 class PlayerError(TarotError):
@@ -45,5 +46,5 @@ def action_words(action: Action) -> str:
 
 def legal_or_fail(view: SeatView) -> tuple[Action, ...]:
     if not view.legal:
-        raise PlayerError(f"{view.seat} has nothing to do now: it is not its turn")
+        raise PlayerError(gettext_lazy("{seat} has nothing to do now: it is not its turn", seat=view.seat))
     return view.legal

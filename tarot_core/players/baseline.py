@@ -6,6 +6,7 @@ import random
 
 from ..actions import Action
 from ..engine.view import SeatView
+from ..messages import ngettext
 from .base import action_words, legal_or_fail
 
 
@@ -19,4 +20,10 @@ class RandomPlayer:
         return legal[rng.randrange(len(legal))]
 
     def explain(self, view: SeatView, action: Action) -> str:
-        return f"{action_words(action)}, drawn at random among the {len(view.legal)} actions allowed."
+        # The English says "among the 1 actions allowed" when there is one: kept as it was written.
+        return ngettext(
+            "{action}, drawn at random among the {n} actions allowed.",
+            "{action}, drawn at random among the {n} actions allowed.",
+            len(view.legal),
+            action=action_words(action),
+        )

@@ -6,7 +6,8 @@ it sees (:func:`~tarot_core.players.montecarlo.sample`), and for each deal and e
 take it plays the whole deal out: the seat bids, the players still to speak pass, and the rule-based
 player (:mod:`tarot_core.players.rule`) does everything else for every seat (the call with five players,
 the discard, the handfuls, every card). The seat's score is recorded. Passing is the zero mark: the judge
-measures what the hand is worth to its holder as taker, and a pass scores nothing for him on this hand.
+measures what the hand is worth to its holder as taker, and a pass scores nothing for him on this hand
+(so it weighs only the rule sets that deal again when every player passes, as their knowledge says).
 
 Every action is played on the same deals, so the differences between them are measured more precisely
 than the averages themselves. The judge's uncertainty about the gap between an action and the best one
@@ -38,8 +39,9 @@ from ..actions import Action, ActionKind
 from ..engine.round import Round
 from ..engine.view import SeatView
 from ..errors import TarotError
+from ..messages import N_, _, gettext_lazy, ngettext
 from .montecarlo import finish, rebuild, sample
-from .rule import RulePlayer, hand_points
+from .rule import RulePlayer, hand_points, knowledge
 
 #: Deals played out for each judgement (each one for every possible action).
 DEALS: Final = 120
@@ -47,13 +49,20 @@ DEALS: Final = 120
 ATTEMPTS: Final = 8
 #: How many standard errors of a difference count as "too close to tell".
 MARGIN_ERRORS: Final = 2.0
-#: The contracts' names as a player says them.
+#: The contracts' names as a player says them (a word not here is said as it is written).
 CONTRACT_WORDS: Final = {
-    "pass": "passing",
-    "prise": "a prise",
-    "garde": "a garde",
-    "garde-sans": "a garde sans",
-    "garde-contre": "a garde contre",
+    "pass": N_("passing"),
+    "prise": N_("a prise"),
+    "garde": N_("a garde"),
+    "garde-sans": N_("a garde sans"),
+    "garde-contre": N_("a garde contre"),
+}
+#: The same names at the start of a sentence.
+CONTRACT_SUBJECTS: Final = {
+    "prise": N_("A prise"),
+    "garde": N_("A garde"),
+    "garde-sans": N_("A garde sans"),
+    "garde-contre": N_("A garde contre"),
 }
 
 
@@ -96,7 +105,9 @@ class Judgement:
             if estimate.word == word:
                 return estimate
         choices = ", ".join(e.word for e in self.estimates)
-        raise JudgeError(f"{word!r} cannot be said now: the choices are {choices}")
+        raise JudgeError(
+            gettext_lazy("{word!r} cannot be said now: the choices are {choices}", word=word, choices=choices)
+        )
 
     def gap(self, word: str) -> float:
         """How much less than the best ``word`` scores on average."""
@@ -113,17 +124,36 @@ class Judgement:
     def explain(self) -> str:
         """One sentence: the best action, every average, and the club count."""
         best = self.best
-        played = f"played out over {self.deals} deals with you as taker"
-        count = f"the club count gives this hand {int(self.club_points)} points"
+        points = int(self.club_points)
         others = [e for e in sorted(self.estimates, key=lambda e: -e.mean) if e is not best]
+        scores = ", ".join(
+            _("{contract} {score}", contract=_(CONTRACT_WORDS.get(e.word, e.word)), score=_signed(e.mean))
+            for e in others
+        )
+        # The English says "1 points" for one: kept as it was written.
         if best.word == "pass":
-            bids = ", ".join(f"{CONTRACT_WORDS.get(e.word, e.word)} {_signed(e.mean)}" for e in others)
-            return f"Passing is best: {played}, {bids} on average, all worse than passing (0); {count}"
-        rest = ", ".join(f"{CONTRACT_WORDS.get(e.word, e.word)} {_signed(e.mean)}" for e in others)
-        name = CONTRACT_WORDS.get(best.word, best.word)
-        return (
-            f"{name[:1].upper()}{name[1:]} is best: {played}, it scores {_signed(best.mean)} on average, "
-            f"against {rest}; {count}"
+            return ngettext(
+                "Passing is best: played out over {deals} deals with you as taker, {scores} on average, all "
+                "worse than passing (0); the club count gives this hand {n} points",
+                "Passing is best: played out over {deals} deals with you as taker, {scores} on average, all "
+                "worse than passing (0); the club count gives this hand {n} points",
+                points,
+                deals=self.deals,
+                scores=scores,
+            )
+        subject = CONTRACT_SUBJECTS.get(best.word)
+        # A word the tables do not know (another rule set's notation) starts the sentence as it is written.
+        contract = _(subject) if subject is not None else best.word[:1].upper() + best.word[1:]
+        return ngettext(
+            "{contract} is best: played out over {deals} deals with you as taker, it scores {score} on "
+            "average, against {scores}; the club count gives this hand {n} points",
+            "{contract} is best: played out over {deals} deals with you as taker, it scores {score} on "
+            "average, against {scores}; the club count gives this hand {n} points",
+            points,
+            contract=contract,
+            deals=self.deals,
+            score=_signed(best.mean),
+            scores=scores,
         )
 
 
@@ -146,18 +176,20 @@ def _play_out(base: Round, view: SeatView, action: Action, rule: RulePlayer) -> 
 
 def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement:
     """Weigh every action the seat may take in the bidding (see the module's docstring)."""
-    if view.family not in ("fft", "classic"):
-        raise JudgeError("the hand judge weighs the bids of French Tarot (modern or classic rules) only")
+    if not knowledge(view).redeal_when_all_pass:
+        raise JudgeError(
+            gettext_lazy("the hand judge weighs the bids of French Tarot (modern or classic rules) only")
+        )
     if view.phase != "bidding" or not view.my_turn:
-        raise JudgeError("the hand judge weighs a hand when it is its holder's turn to bid")
+        raise JudgeError(gettext_lazy("the hand judge weighs a hand when it is its holder's turn to bid"))
     if deals < 2:
-        raise JudgeError("the hand judge needs at least two deals to measure its uncertainty")
+        raise JudgeError(gettext_lazy("the hand judge needs at least two deals to measure its uncertainty"))
     actions = [a for a in view.legal if a.kind in ("pass", "bid")]
     rng = random.Random(seed)
     rule = RulePlayer()
     scores: list[list[int]] = [[] for _ in actions]
     kept = 0
-    for _ in range(deals * ATTEMPTS):
+    for _attempt in range(deals * ATTEMPTS):
         if kept == deals:
             break
         deal = sample(view, rng)
@@ -168,7 +200,7 @@ def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement
         for index, action in enumerate(actions):
             scores[index].append(0 if action.kind == "pass" else _play_out(base, view, action, rule))
     if kept < 2:
-        raise JudgeError("no deal of the unseen cards fits what this seat has seen")
+        raise JudgeError(gettext_lazy("no deal of the unseen cards fits what this seat has seen"))
     estimates = tuple(
         BidEstimate(action, sum(s) / kept, _stdev(s), kept) for action, s in zip(actions, scores, strict=True)
     )
@@ -190,4 +222,12 @@ def _stdev(values: list[int]) -> float:
     return math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1))
 
 
-__all__ = ["CONTRACT_WORDS", "DEALS", "BidEstimate", "JudgeError", "Judgement", "judge_bid"]
+__all__ = [
+    "CONTRACT_SUBJECTS",
+    "CONTRACT_WORDS",
+    "DEALS",
+    "BidEstimate",
+    "JudgeError",
+    "Judgement",
+    "judge_bid",
+]

@@ -9,7 +9,10 @@ scaled to 18 cards):
 * a long suit: 5 cards 5, each card more 2; a void 6 and a singleton 3 when the hand holds 4 trumps.
 
 Under 41 it passes; 41 a prise (Small), 56 a garde (Guard), 71 a garde sans (without the dog), 81 a
-garde contre (against the dog); never a slam. In Chambéry Tarot a solo needs 75, 85, 95 points.
+garde contre (against the dog); never a slam. In Chambéry Tarot a solo needs 75, 85, 95 points. Each
+rule set declares these counts in its knowledge (:mod:`tarot_core.engine.knowledge`), with everything
+else in which the rule sets differ: the cards' values and order, who plays with whom, the discard, the
+Excuse.
 
 **Calling**: the King of the suit where the taker holds the Queen and the Knight, then the most cards.
 **Discarding**: the shortest suits without their King first, so as to make voids, their best cards
@@ -20,8 +23,9 @@ may go (the engine never offers a King or a bout). **Handfuls** are shown by the
 attack with many trumps leads trumps to hunt the Petit; the defence makes the taker trump; give points
 to a partner sure to win the trick (save the Petit there); win a trick cheaply (the lowest card that
 wins, overtrumping with the lowest trump that does) when it is sure or worth it; otherwise play low,
-and play the Excuse instead of a valuable card, never keeping it to the last trick. The rule sets whose
-scoring differs (Mathers, Chambéry) use the same principles with their own card order and values.
+and play the Excuse instead of a valuable card, never keeping it to the last trick where the rules lose
+it. The rule sets whose scoring differs (Mathers, Chambéry) use the same principles with their own card
+order and values.
 
 The player is deterministic: the generator it is given is not used.
 """
@@ -34,45 +38,48 @@ from typing import Final
 
 from ..actions import Action
 from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
+from ..engine.knowledge import Knowledge
+from ..engine.variant import knowledge_for
 from ..engine.view import SeatView
-from ..games.chambery.play import card_points as chambery_points
-from ..games.chambery.play import strength as chambery_strength
-from ..games.mathers.options import CATEGORY_VALUES, TAROT_TRUMPS
-from ..games.mathers.play import category
-from .base import action_words, card_words, legal_or_fail
+from ..messages import Message, Noun, _, gettext_lazy, ngettext, ngettext_lazy
+from .base import action_words, legal_or_fail
 
-#: The level of each contract word (the same ladder in the French rules' two vocabularies).
-LEVELS: Final = {
-    "prise": 0,
-    "small": 0,
-    "garde": 1,
-    "guard": 1,
-    "garde-sans": 2,
-    "guard-without": 2,
-    "garde-contre": 3,
-    "guard-against": 3,
-}
-#: Points for each level, for 18 cards.
+#: The club count's lines for the four contracts of the French rules, from the prise (small) to the
+#: garde contre (guard against), for 18 cards. Each rule set declares its own in its knowledge.
 THRESHOLDS: Final = (41, 56, 71, 81)
-SOLO_THRESHOLDS: Final = {"solo-two-cards": 75, "solo-one-card": 85, "solo-hand": 95}
 HANDFUL_ORDER: Final = ("triple", "double", "simple")
 
 
 # ---------------------------------------------------------------------------------------- card facts
+_KNOWN: dict[str, Knowledge] = {}
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    """What the view's rule set tells the players (:mod:`tarot_core.engine.knowledge`)."""
+    found = _KNOWN.get(view.family)
+    if found is None:
+        found = _KNOWN[view.family] = knowledge_for(view.family)
+    return found
+
+
 def value(view: SeatView, card: Card) -> int:
     """What a card is worth to the side that takes it, in the rule set's units."""
-    if view.family == "chambery":
-        return chambery_points(card)
-    if view.family == "mathers":
-        return CATEGORY_VALUES[category(card)]
-    return card.half_points
+    return (_KNOWN.get(view.family) or knowledge(view)).card_value(card)
 
 
 def order(view: SeatView, card: Card) -> int:
     """The card's order inside its suit (trumps by number)."""
-    if view.family == "chambery":
-        return chambery_strength(card)
-    return card.rank
+    return (_KNOWN.get(view.family) or knowledge(view)).card_order(card)
+
+
+def card_noun(card: Card) -> Noun:
+    """A card as a sentence names it, in each of its forms: ``{card}`` "the King of Hearts", "the Excuse"."""
+    return Noun(card.name.removeprefix("the "), "card")
+
+
+def suit_noun(suit: Suit) -> Noun:
+    """A suit as a sentence names it: ``{suit}`` "the Hearts", ``{suit:bare}`` "Hearts"."""
+    return Noun(suit.english, "suit")
 
 
 def beats(view: SeatView, card: Card, best: Card | None, led: Suit | None) -> bool:
@@ -94,39 +101,56 @@ def hand_count(hand: Sequence[Card]) -> list[tuple[str, int]]:
     trumps = [c for c in hand if c.is_trump]
     parts: list[tuple[str, int]] = []
     majors = sum(1 for t in trumps if t.rank >= 16)
+    # The English says "1 trumps" for one: kept as it was written.
     if trumps:
-        parts.append((f"{len(trumps)} trumps, 2 each", 2 * len(trumps)))
+        parts.append((ngettext("{n} trumps, 2 each", "{n} trumps, 2 each", len(trumps)), 2 * len(trumps)))
     if majors:
-        parts.append((f"{majors} major trumps (16 to 21), 1 more each", majors))
+        parts.append(
+            (
+                ngettext(
+                    "{n} major trumps (16 to 21), 1 more each",
+                    "{n} major trumps (16 to 21), 1 more each",
+                    majors,
+                ),
+                majors,
+            )
+        )
     if MONDE in hand:
-        parts.append(("the 21 of trumps", 10))
+        parts.append((_("the 21 of trumps"), 10))
     if PETIT in hand:
         if len(trumps) >= 5:
-            parts.append(("the Petit, guarded by four other trumps or more", 8))
+            parts.append((_("the Petit, guarded by four other trumps or more"), 8))
         else:
-            parts.append(("the Petit, poorly guarded", 5))
+            parts.append((_("the Petit, poorly guarded"), 5))
     if EXCUSE in hand:
-        parts.append(("the Excuse", 7))
+        parts.append((_("the Excuse"), 7))
     for suit in PLAIN_SUITS:
         cards = [c for c in hand if c.suit is suit]
         ranks = {c.rank for c in cards}
-        suit_name = suit.english
         if KING in ranks:
-            parts.append((f"King of {suit_name}", 6))
+            parts.append((f"{card_noun(Card(suit, KING)):bare}", 6))
         if QUEEN in ranks:
+            queen = card_noun(Card(suit, QUEEN))
             parts.append(
-                (f"Queen of {suit_name}, with its King", 4) if KING in ranks else (f"Queen of {suit_name}", 3)
+                (_("{card:bare}, with its King", card=queen), 4) if KING in ranks else (f"{queen:bare}", 3)
             )
         if KNIGHT in ranks:
-            parts.append((f"Knight of {suit_name}", 2))
+            parts.append((f"{card_noun(Card(suit, KNIGHT)):bare}", 2))
         if JACK in ranks:
-            parts.append((f"Jack of {suit_name}", 1))
+            parts.append((f"{card_noun(Card(suit, JACK)):bare}", 1))
         if len(cards) >= 5:
-            parts.append((f"{len(cards)} {suit_name}: a long suit", 5 + 2 * (len(cards) - 5)))
-        elif len(trumps) >= 4 and len(cards) <= 1:
-            parts.append(
-                (f"no {suit_name}: a void", 6) if not cards else (f"one {suit_name}: a singleton", 3)
+            long = ngettext(
+                "{n} {suit:bare}: a long suit",
+                "{n} {suit:bare}: a long suit",
+                len(cards),
+                suit=suit_noun(suit),
             )
+            parts.append((long, 5 + 2 * (len(cards) - 5)))
+        elif len(trumps) >= 4 and len(cards) <= 1:
+            if cards:
+                parts.append((_("one {suit:bare}: a singleton", suit=suit_noun(suit)), 3))
+            else:
+                parts.append((_("no {suit:bare}: a void", suit=suit_noun(suit)), 6))
     return parts
 
 
@@ -141,6 +165,57 @@ def _suit_count(hand: Sequence[Card], suit: Suit) -> int:
     return sum(1 for c in hand if c.suit is suit)
 
 
+# ---------------------------------------------------------------------------------------- the reasons
+# Each decision comes with its reason, a clause that follows what the action does ("Plays the King of
+# Hearts: ..."). They are made once: the play-outs ask for thousands of decisions and read none.
+
+# Any step.
+ONLY_ACTION: Final = gettext_lazy("it is the only action allowed now")
+REQUIRED: Final = gettext_lazy("the rules require it")
+FIRST_ACTION: Final = gettext_lazy("it is the first action allowed")
+
+# Before the play.
+CALL_HONOURS: Final = gettext_lazy("its holder will make the honours held in that suit good")
+CALL_ANY: Final = gettext_lazy("no suit is better")
+DISCARD_LEAST_USEFUL: Final = gettext_lazy("it is one of the least useful cards: a low card of a short suit")
+DISCARD_TRUMP: Final = gettext_lazy("only trumps are left to lay away, and this is the lowest")
+DISCARD_POINTS: Final = gettext_lazy("a short suit, and the points laid away count for the taker")
+HANDFUL: Final = gettext_lazy("the taker's side shows its trumps for the bonus")
+DECLARE_ASK: Final = gettext_lazy("with two Tarot Trumps, asking for a third scores 5 or brings the card")
+DECLARE_ALL: Final = gettext_lazy("the combinations score points before the play")
+DECLARE_NOTHING: Final = gettext_lazy("there is nothing to declare")
+GIVE_CHEAPEST: Final = gettext_lazy("it is the card whose loss costs least")
+DEMAND_STRONGEST: Final = gettext_lazy("it is the strongest card the hand lacks")
+
+# Following.
+ONLY_CARD: Final = gettext_lazy("it is the only card allowed")
+EXCUSE_BEFORE_LAST: Final = gettext_lazy(
+    "the Excuse must not be kept to the last trick, where it would be lost"
+)
+PETIT_LAST_WINS: Final = gettext_lazy("last to play, the Petit wins the trick: the Petit is saved")
+WIN_OVERTRUMP: Final = gettext_lazy("it overtrumps as cheaply as possible")
+WIN_SURE: Final = gettext_lazy("it wins the trick for sure")
+WIN_POINTS: Final = gettext_lazy(
+    "the trick holds points worth taking, and this is the cheapest card that wins it"
+)
+WIN_HIGH_TRUMP: Final = gettext_lazy("only a high trump makes sure of the points in this trick")
+PARTNER_GIVE_POINTS: Final = gettext_lazy("the partner is winning the trick, so give him points")
+PARTNER_WINNING: Final = gettext_lazy("the partner is winning the trick")
+PARTNER_PETIT: Final = gettext_lazy("the partner is sure to win the trick: the Petit is saved")
+PARTNER_LOW_TRUMP: Final = gettext_lazy("the partner is winning; a low trump is enough")
+PARTNER_MAY_LOSE: Final = gettext_lazy("the partner is ahead but may still be beaten: play low")
+PLAY_LOW: Final = gettext_lazy("the trick cannot be won cheaply: play low")
+
+# Leading.
+LEAD_HUNT_PETIT: Final = gettext_lazy("with many trumps, lead them to hunt the Petit")
+LEAD_DRAW_TRUMPS: Final = gettext_lazy("the attack holds most trumps left: draw them")
+LEAD_KING: Final = gettext_lazy("no opponent has shown a void in this suit yet, so the King should win")
+LEAD_FORCE_TAKER: Final = gettext_lazy("the taker has none of this suit: make him use a trump")
+LEAD_LONG_SUIT: Final = gettext_lazy("a low card of the longest suit gives little away")
+LEAD_KEEP_PETIT: Final = gettext_lazy("only trumps are left: lead the lowest and keep the Petit")
+LEAD_LOWEST_TRUMP: Final = gettext_lazy("only trumps are left: lead the lowest")
+
+
 # ---------------------------------------------------------------------------------------- the player
 class RulePlayer:
     """The rule-based player (see the module's docstring for its rules)."""
@@ -153,19 +228,22 @@ class RulePlayer:
     def explain(self, view: SeatView, action: Action) -> str:
         chosen, reason = self.choose(view)
         if chosen == action:
-            return f"{action_words(action)}: {reason}."
-        return (
-            f"{action_words(action)}; the rule-based player would rather: {action_words(chosen)}, {reason}."
+            return _("{action}: {reason}.", action=action_words(action), reason=reason)
+        return _(
+            "{action}; the rule-based player would rather: {choice}, {reason}.",
+            action=action_words(action),
+            choice=action_words(chosen),
+            reason=reason,
         )
 
-    def choose(self, view: SeatView) -> tuple[Action, str]:
+    def choose(self, view: SeatView) -> tuple[Action, Message]:
         """The action and the reason for it."""
         legal = legal_or_fail(view)
         if len(legal) == 1:
-            return legal[0], "it is the only action allowed now"
+            return legal[0], ONLY_ACTION
         kinds = {action.kind for action in legal}
         if "petit-sec" in kinds:
-            return next(a for a in legal if a.kind == "petit-sec"), "the rules require it"
+            return next(a for a in legal if a.kind == "petit-sec"), REQUIRED
         if "handful" in kinds:
             handful = self._handful(view, legal)
             if handful is not None:
@@ -184,32 +262,50 @@ class RulePlayer:
             return self._give(view, legal)
         if "demand" in kinds:
             return self._demand(view, legal)
-        return legal[0], "it is the first action allowed"
+        return legal[0], FIRST_ACTION
 
     # ------------------------------------------------------------------ before the play
-    def _bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         points = hand_points(view.hand)
         passing = next(a for a in legal if a.kind == "pass")
-        bids = [a for a in legal if a.kind == "bid"]
-        if view.family == "chambery":
-            fit = [a for a in bids if points >= SOLO_THRESHOLDS.get(a.word, 999)]
+        known = knowledge(view)
+        counts = known.bids
+        fit = [a for a in legal if a.kind == "bid" and a.word in counts and points >= counts[a.word]]
+        count = int(points)
+        # The English says "1 points" for one: kept as it was written.
+        if known.solo_bids:
             if fit:
-                return fit[-1], f"the hand counts {int(points)} points, enough to play alone"
-            return passing, f"the hand counts {int(points)} points, not enough to play alone"
-        level = sum(1 for threshold in THRESHOLDS if points >= threshold) - 1
-        fit = [a for a in bids if LEVELS.get(a.word, 99) <= level]
+                return fit[-1], ngettext_lazy(
+                    "the hand counts {n} points, enough to play alone",
+                    "the hand counts {n} points, enough to play alone",
+                    count,
+                )
+            return passing, ngettext_lazy(
+                "the hand counts {n} points, not enough to play alone",
+                "the hand counts {n} points, not enough to play alone",
+                count,
+            )
         if fit:
-            return fit[
-                -1
-            ], f"the hand counts {int(points)} points by the club count (bouts, trumps, kings, long suits)"
-        if level >= 0:
-            return passing, f"the hand counts {int(points)} points, not enough to bid over the last bid"
-        return (
-            passing,
-            f"the hand counts only {int(points)} points by the club count; {THRESHOLDS[0]} are needed",
+            return fit[-1], ngettext_lazy(
+                "the hand counts {n} points by the club count (bouts, trumps, kings, long suits)",
+                "the hand counts {n} points by the club count (bouts, trumps, kings, long suits)",
+                count,
+            )
+        lowest = min(counts.values(), default=0)
+        if points >= lowest:
+            return passing, ngettext_lazy(
+                "the hand counts {n} points, not enough to bid over the last bid",
+                "the hand counts {n} points, not enough to bid over the last bid",
+                count,
+            )
+        return passing, ngettext_lazy(
+            "the hand counts only {n} points by the club count; {lowest} are needed",
+            "the hand counts only {n} points by the club count; {lowest} are needed",
+            count,
+            lowest=lowest,
         )
 
-    def _call(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _call(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         hand = view.hand
 
         def help_of(action: Action) -> tuple[int, int]:
@@ -220,26 +316,28 @@ class RulePlayer:
         best = max(legal, key=help_of)
         guards, count = help_of(best)
         if guards:
-            why = "its holder will make the honours held in that suit good"
+            why = CALL_HONOURS
         elif count:
-            why = f"it is the suit where the hand holds most cards ({count})"
+            why = gettext_lazy("it is the suit where the hand holds most cards ({count})", count=count)
         else:
-            why = "no suit is better"
+            why = CALL_ANY
         return best, why
 
-    def _discard(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _discard(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         hand = view.hand
-        if view.family == "mathers":
+        known = knowledge(view)
+        if not known.discard_scores:
+            keeps = known.discard_keeps
             best = min(
                 legal,
                 key=lambda a: (
-                    a.card.is_trump or a.card is EXCUSE or a.card in TAROT_TRUMPS,
+                    a.card.is_trump or a.card is EXCUSE or a.card in keeps,
                     value(view, a.card),
                     _suit_count(hand, a.card.suit),
                     a.card.rank,
                 ),
             )
-            return best, "it is one of the least useful cards: a low card of a short suit"
+            return best, DISCARD_LEAST_USEFUL
 
         def key(action: Action) -> tuple[int, int, int, int]:
             card = action.card
@@ -252,33 +350,36 @@ class RulePlayer:
         best = min(legal, key=key)
         card = best.card
         if card.is_trump:
-            return best, "only trumps are left to lay away, and this is the lowest"
+            return best, DISCARD_TRUMP
         if key(best)[0] == 0:
             return (
                 best,
-                f"the {card.suit.english} are short and without their King: laying them away makes a void",
+                gettext_lazy(
+                    "{suit} are short and without their King: laying them away makes a void",
+                    suit=suit_noun(card.suit),
+                ),
             )
-        return best, "a short suit, and the points laid away count for the taker"
+        return best, DISCARD_POINTS
 
-    def _handful(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str] | None:
+    def _handful(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message] | None:
         if view.taker is None or view.same_side(view.taker) is not True:
             return None
         for size in HANDFUL_ORDER:
             for action in legal:
                 if action.kind == "handful" and action.word == size:
-                    return action, "the taker's side shows its trumps for the bonus"
+                    return action, HANDFUL
         return None
 
-    def _declare(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _declare(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         asks = [a for a in legal if a.kind == "declare" and a.word.startswith("ask-")]
         if asks:
-            return asks[0], "with two Tarot Trumps, asking for a third scores 5 or brings the card"
+            return asks[0], DECLARE_ASK
         every = [a for a in legal if a.kind == "declare" and a.word == "all"]
         if every:
-            return every[0], "the combinations score points before the play"
-        return next(a for a in legal if a.kind == "pass"), "there is nothing to declare"
+            return every[0], DECLARE_ALL
+        return next(a for a in legal if a.kind == "pass"), DECLARE_NOTHING
 
-    def _give(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _give(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         hand = view.hand
 
         def key(action: Action) -> tuple[int, int, int, int]:
@@ -287,9 +388,9 @@ class RulePlayer:
             return (int(special), value(view, card), _suit_count(hand, card.suit), card.rank)
 
         best = min(legal, key=key)
-        return best, "it is the card whose loss costs least"
+        return best, GIVE_CHEAPEST
 
-    def _demand(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _demand(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         hand = view.hand
 
         def key(action: Action) -> tuple[int, int]:
@@ -307,21 +408,20 @@ class RulePlayer:
             return (5, -value(view, card))
 
         best = min(legal, key=key)
-        return best, "it is the strongest card the hand lacks"
+        return best, DEMAND_STRONGEST
 
     # ------------------------------------------------------------------ the play
-    def _play(self, view: SeatView, plays: Sequence[Action]) -> tuple[Action, str]:
+    def _play(self, view: SeatView, plays: Sequence[Action]) -> tuple[Action, Message]:
         cards = [a.card for a in plays]
         by_card = {a.card: a for a in plays}
         card, reason = self._card(view, cards)
         return by_card[card], reason
 
-    def _card(self, view: SeatView, cards: list[Card]) -> tuple[Card, str]:
+    def _card(self, view: SeatView, cards: list[Card]) -> tuple[Card, Message]:
         if len(cards) == 1:
-            return cards[0], "it is the only card allowed"
-        french = view.family in ("fft", "classic")
-        if french and EXCUSE in cards and len(view.hand) <= 2:
-            return EXCUSE, "the Excuse must not be kept to the last trick, where it would be lost"
+            return cards[0], ONLY_CARD
+        if knowledge(view).excuse_lost_last and EXCUSE in cards and len(view.hand) <= 2:
+            return EXCUSE, EXCUSE_BEFORE_LAST
         trick = view.current
         plays = trick.plays if trick is not None else ()
         if not plays:
@@ -361,39 +461,38 @@ class RulePlayer:
         if winners and not partner_ahead:
             cheapest = min(winners, key=lambda c: (c.is_trump, order(view, c) if not c.is_trump else c.rank))
             if PETIT in winners and not opponents_after:
-                return PETIT, "last to play, the Petit wins the trick: the Petit is saved"
+                return PETIT, PETIT_LAST_WINS
             if sure(cheapest):
-                what = "overtrumps as cheaply as possible" if cheapest.is_trump else "wins the trick for sure"
-                return cheapest, f"it {what}"
+                return cheapest, WIN_OVERTRUMP if cheapest.is_trump else WIN_SURE
             if points >= 7 or (cheapest.is_trump and points >= 5):
                 return (
                     cheapest,
-                    "the trick holds points worth taking, and this is the cheapest card that wins it",
+                    WIN_POINTS,
                 )
             best_high = max(winners, key=lambda c: (c.is_trump, c.rank))
             if best_high.is_trump and sure(best_high) and points >= 5:
-                return best_high, "only a high trump makes sure of the points in this trick"
+                return best_high, WIN_HIGH_TRUMP
         return self._play_low(view, cards, led, partner_ahead)
 
-    def _give_points(self, view: SeatView, cards: list[Card], led: Suit) -> tuple[Card, str]:
+    def _give_points(self, view: SeatView, cards: list[Card], led: Suit) -> tuple[Card, Message]:
         following = [c for c in cards if c.suit is led]
         if following:
             card = max(following, key=lambda c: (value(view, c), c.rank))
             if value(view, card) > 1:
-                return card, "the partner is winning the trick, so give him points"
-            return card, "the partner is winning the trick"
+                return card, PARTNER_GIVE_POINTS
+            return card, PARTNER_WINNING
         if PETIT in cards:
-            return PETIT, "the partner is sure to win the trick: the Petit is saved"
+            return PETIT, PARTNER_PETIT
         trumps = [c for c in cards if c.is_trump]
         if trumps:
-            return min(trumps, key=lambda c: c.rank), "the partner is winning; a low trump is enough"
+            return min(trumps, key=lambda c: c.rank), PARTNER_LOW_TRUMP
         plain = [c for c in cards if c is not EXCUSE] or cards
         card = max(plain, key=lambda c: (value(view, c), -_suit_count(view.hand, c.suit)))
-        return card, "the partner is winning the trick, so give him points"
+        return card, PARTNER_GIVE_POINTS
 
     def _play_low(
         self, view: SeatView, cards: list[Card], led: Suit, partner_ahead: bool
-    ) -> tuple[Card, str]:
+    ) -> tuple[Card, Message]:
         choices = (
             [c for c in cards if c is not EXCUSE and c is not PETIT]
             or [c for c in cards if c is not EXCUSE]
@@ -408,14 +507,16 @@ class RulePlayer:
             card = min(
                 choices, key=lambda c: (c.is_trump, value(view, c), _suit_count(view.hand, c.suit), c.rank)
             )
-        valuable = value(view, card) >= (5 if view.family in ("fft", "classic") else 3) or card is PETIT
-        if EXCUSE in cards and valuable and view.family in ("fft", "classic"):
-            return EXCUSE, f"the Excuse saves {card_words(card)}, which would be lost in this trick"
+        saves = knowledge(view).excuse_saves_from
+        if saves is not None and EXCUSE in cards and (value(view, card) >= saves or card is PETIT):
+            return EXCUSE, gettext_lazy(
+                "the Excuse saves {card}, which would be lost in this trick", card=card_noun(card)
+            )
         if partner_ahead:
-            return card, "the partner is ahead but may still be beaten: play low"
-        return card, "the trick cannot be won cheaply: play low"
+            return card, PARTNER_MAY_LOSE
+        return card, PLAY_LOW
 
-    def _lead(self, view: SeatView, cards: list[Card]) -> tuple[Card, str]:
+    def _lead(self, view: SeatView, cards: list[Card]) -> tuple[Card, Message]:
         hand = view.hand
         choices = [c for c in cards if c is not EXCUSE] or cards
         seen = set(hand) | view.all_played()
@@ -425,10 +526,10 @@ class RulePlayer:
         attack = view.taker is not None and view.same_side(view.taker) is True
         if my_trumps and attack and PETIT not in seen and len(my_trumps) >= max(5, len(out_trumps) // 2):
             card = max(my_trumps, key=lambda c: c.rank)
-            return card, "with many trumps, lead them to hunt the Petit"
+            return card, LEAD_HUNT_PETIT
         if my_trumps and attack and my_trumps and len(my_trumps) > len(out_trumps) and out_trumps:
             card = max(my_trumps, key=lambda c: c.rank)
-            return card, "the attack holds most trumps left: draw them"
+            return card, LEAD_DRAW_TRUMPS
         kings = [
             c
             for c in choices
@@ -438,22 +539,22 @@ class RulePlayer:
         ]
         if kings:
             card = min(kings, key=lambda c: _suit_count(hand, c.suit))
-            return card, "no opponent has shown a void in this suit yet, so the King should win"
+            return card, LEAD_KING
         plain = [c for c in choices if not c.is_trump]
         if plain:
             if not attack and view.taker is not None and view.taker in opponents:
                 forcing = [c for c in plain if c.suit in view.voids[view.taker]]
                 if forcing:
                     card = min(forcing, key=lambda c: (value(view, c), c.rank))
-                    return card, "the taker has none of this suit: make him use a trump"
+                    return card, LEAD_FORCE_TAKER
             suit = max({c.suit for c in plain}, key=lambda s: (_suit_count(hand, s), s.value))
             card = min((c for c in plain if c.suit is suit), key=lambda c: (value(view, c), order(view, c)))
-            return card, "a low card of the longest suit gives little away"
+            return card, LEAD_LONG_SUIT
         low = [c for c in choices if c is not PETIT] or choices
         card = min(low, key=lambda c: c.rank)
         if PETIT in hand and card is not PETIT:
-            return card, "only trumps are left: lead the lowest and keep the Petit"
-        return card, "only trumps are left: lead the lowest"
+            return card, LEAD_KEEP_PETIT
+        return card, LEAD_LOWEST_TRUMP
 
 
 _ALL_TRUMPS: Final = tuple(Card(Suit.TRUMPS, rank) for rank in range(1, 22))

@@ -43,6 +43,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutorial.sphinxext",),
 )
 
+#: The packages above the games that import no game's module: they reach each rule set through the
+#: registry (its words, its knowledge), so that they name none (``test_no_rule_set_names``).
+THROUGH_THE_REGISTRY: tuple[str, ...] = ("tarot_core.players",)
+
 #: The one game that builds on another: the older French rules extend the FFT rules.
 GAME_EXTENDS: dict[str, set[str]] = {"classic": {"fft"}}
 
@@ -196,6 +200,16 @@ def test_imports_go_down_the_layers(name: str) -> None:
     if own is not None:
         others = {other for other in map(game, graph[name]) if other is not None and other != own}
         assert others <= GAME_EXTENDS.get(own, set()), f"{name} imports another game: {sorted(others)}"
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n in modules() if any(n == p or n.startswith(p + ".") for p in THROUGH_THE_REGISTRY))
+)
+def test_the_players_import_no_game(name: str) -> None:
+    """The computer players read what differs between rule sets from each one's knowledge, found through
+    the registry: they import no game's module."""
+    games = sorted(target for target in import_graph()[name] if game(target) is not None)
+    assert games == [], f"{name} imports a game's module"
 
 
 def test_every_package_is_installed() -> None:

@@ -1,9 +1,11 @@
-"""The tutorial's code names no rule set: what differs comes from the rule set.
+"""The tutorial's code, the engine and the computer players name no rule set: what differs comes from
+the rule set.
 
-No module of ``tutorial/`` (the bridge, the calculator and score sheet, the play page, the directives)
-may decide anything by testing which rule set it looks at: each rule set's names come from its
-``words``, its score request's fields from its ``fields`` module, and its facts from the round's hooks
-and its view. The test reads every module with :mod:`ast` and fails on
+No module of ``tutorial/`` (the bridge, the calculator and score sheet, the play page, the directives),
+of the engine (``tarot_core/engine/``) or of the players (``tarot_core/players/``) may decide anything by
+testing which rule set it looks at: each rule set's names come from its ``words``, its score request's
+fields from its ``fields`` module, what the players and the views need from its ``knowledge``, and its
+facts from the round's hooks and its view. The test reads every module with :mod:`ast` and fails on
 
 * a string literal that is a rule set's name (``"mathers"``), except as the value of a documented
   default constant (:data:`DEFAULTS`), such as the rule set of a setup that names none;
@@ -26,10 +28,13 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Modules that hold a fixed corpus of inputs (score requests, command lines), which name rule sets as
 #: the tests' data do: they decide nothing.
 CORPUS_FILES = {"tutorial/tools/golden.py"}
-#: The files that must name no rule set: every Python module of the tutorial package.
+#: The folders whose modules must name no rule set: the tutorial package, the engine and the players.
+FOLDERS = ("tutorial", "tarot_core/engine", "tarot_core/players")
+#: The files that must name no rule set: every Python module of those folders.
 FILES = tuple(
     path.relative_to(ROOT).as_posix()
-    for path in sorted((ROOT / "tutorial").rglob("*.py"))
+    for folder in FOLDERS
+    for path in sorted((ROOT / folder).rglob("*.py"))
     if "node_modules" not in path.parts and path.relative_to(ROOT).as_posix() not in CORPUS_FILES
 )
 #: The constants allowed to hold a rule set's name, by file: the one default, documented where it is set.
@@ -102,8 +107,12 @@ def test_the_registry_knows_the_rule_sets() -> None:
     """The names looked for are the registry's, and the files are found (so the test cannot pass by
     finding none)."""
     assert {"fft", "classic", "mathers", "chambery"} <= set(FAMILIES)
-    assert {"tutorial/bridge/query.py", "tutorial/bridge/play_table.py"} <= set(FILES)
-    assert "tutorial/bridge/sheet.py" in FILES
+    assert {"tutorial/bridge/query.py", "tutorial/bridge/play_table.py", "tutorial/bridge/sheet.py"} <= set(FILES)
+    assert {
+        "tarot_core/engine/view.py",
+        "tarot_core/players/rule.py",
+        "tarot_core/players/montecarlo.py",
+    } <= set(FILES)
 
 
 @pytest.mark.parametrize("path", FILES)

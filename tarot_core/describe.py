@@ -5,11 +5,11 @@ the reader's own actions ("Announce a slam"), a hint ("I would play the King of 
 computer player's explanation ("Plays the King of Hearts: ...") all come from :func:`describe`. It
 takes the action as the seat's view gives it (a card laid away face down has no card: it is "a
 card"), the rule set's words (its names for the cards, its sentences for a bid or a discard) and the
-players' names, and returns a :class:`~tarot_core.messages.Message`: the sentence is chosen whole, in
+players' names, and returns a ``Message`` of ``tarot_core.messages``: the sentence is chosen whole, in
 the catalogue, for each kind of action and each way of telling it, and rendered in the reader's
 language when it is shown.
 
-The ways of telling (:data:`Style`):
+The ways of telling (``Style``):
 
 * ``explain``: what a computer player says it does, without a subject: "Plays the King of Hearts";
 * ``table``: a sentence of the table's log: "Bruno plays the King of Hearts.", and for the reader's
@@ -141,7 +141,7 @@ EXCUSE: Final = Noun("Excuse", "card")
 
 
 def card_noun(card: Card, words: Words | None = None) -> Noun:
-    """A card as a sentence names it, a :class:`~tarot_core.messages.Noun` (``{card}`` is "the King of
+    """A card as a sentence names it, a ``Noun`` of ``tarot_core.messages`` (``{card}`` is "the King of
     Hearts"). With a rule set's words, the table's name: the Excuse by that rule set's name (the Fool,
     the Fou), the 21 of trumps as the Monde. Without, the engine's plain name, which the computer
     players use (they speak of no rule set)."""

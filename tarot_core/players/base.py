@@ -33,13 +33,13 @@ class Player(Protocol):
 
 def card_words(card: Card) -> str:
     """``the King of Hearts``, ``the Excuse``: a card as a sentence names it
-    (:func:`~tarot_core.describe.card_noun`)."""
+    (``tarot_core.describe.card_noun``)."""
     return str(card_noun(card))
 
 
 def action_words(action: Action) -> str:
     """What an action does, as the start of a sentence: ``Plays the King of Hearts``
-    (:func:`~tarot_core.describe.describe`). An action as another seat saw it may have lost its card (a
+    (``tarot_core.describe.describe``). An action as another seat saw it may have lost its card (a
     discard, a card handed over face down): it says "a card"."""
     return str(describe(action))
 

@@ -107,7 +107,9 @@ def test_the_registry_knows_the_rule_sets() -> None:
     """The names looked for are the registry's, and the files are found (so the test cannot pass by
     finding none)."""
     assert {"fft", "classic", "mathers", "chambery"} <= set(FAMILIES)
-    assert {"tutorial/bridge/query.py", "tutorial/bridge/play_table.py", "tutorial/bridge/sheet.py"} <= set(FILES)
+    assert {"tutorial/bridge/query.py", "tutorial/bridge/play_table.py", "tutorial/bridge/sheet.py"} <= set(
+        FILES
+    )
     assert {
         "tarot_core/engine/view.py",
         "tarot_core/players/rule.py",

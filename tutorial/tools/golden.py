@@ -70,7 +70,7 @@ CALLS: dict[str, tuple[str, str]] = {
     "replay.replay": ("tutorial.bridge", "replay"),
     "playcheck.position": ("tutorial.bridge", "position"),
     "playcheck.check_play": ("tutorial.bridge", "check_play"),
-    "playcheck.catalogue": ("tutorial.bridge", "catalogue"),
+    "playcheck.catalogue": ("tutorial.bridge.playcheck", "catalogue"),
     # the calculator (tarot-widgets.mjs) and the score request
     "calculator.score": ("tutorial.bridge", "score"),
     "calculator.calculate": ("tutorial.bridge", "calculate"),
@@ -96,9 +96,9 @@ CALLS: dict[str, tuple[str, str]] = {
     "helper.read_game": ("tutorial.bridge.play_table", "read_game"),
     "helper.restored": ("tutorial.bridge.play_table", "restored"),
     "helper.round_of": ("tutorial.bridge.play_table", "round_of"),
-    "helper.record_names": ("tutorial.bridge", "record_names"),
-    "helper.query_from_request": ("tutorial.bridge", "query_from_request"),
-    "helper.starting_values": ("tutorial.bridge", "starting_values"),
+    "helper.record_names": ("tutorial.bridge.state", "record_names"),
+    "helper.query_from_request": ("tutorial.bridge.query", "query_from_request"),
+    "helper.starting_values": ("tutorial.bridge.query", "starting_values"),
     "helper.lesson_records": ("tutorial.bridge.lessons", "_records"),
 }
 

@@ -33,7 +33,8 @@ Each widget is drawn at build time by :mod:`tutorial.bridge` (the same code the 
 page shows its content at once; a module script then starts Pyodide in a module Web Worker and the
 widget answers the reader. Only pages with a widget load that script. The build copies the five
 runtime files of the pinned npm package ``pyodide`` (``tutorial/node_modules/pyodide``) into
-``_static/pyodide-<version>/``, and the engine's wheel, the bridge, the sample hands, the browser
+``_static/pyodide-<version>/``, and the engine's wheel, the bridge (its modules and HTML templates),
+the libraries it imports (Jinja2 and MarkupSafe, see ``libraries.py``), the sample hands, the browser
 code (``tutorial/web``) and a trimmed copy of Python's standard library (``STDLIB_LEFT_OUT``), which the
 pages load instead of Pyodide's, into ``_static/tarot-widgets/``: nothing is fetched from another origin.
 When Node is installed, the build also makes a Pyodide memory snapshot there, which the worker
@@ -71,7 +72,7 @@ from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
 from .. import bridge
-from . import rule_links, snapshot
+from . import libraries, rule_links, snapshot
 from .common import EngineCheckError
 
 logger = logging.getLogger(__name__)
@@ -81,6 +82,8 @@ WEB_DIR: Final = TUTORIAL / "web"
 HANDS_DIR: Final = TUTORIAL / "hands"
 #: The bridge package (``tutorial/bridge/``), which the worker imports as ``bridge``.
 BRIDGE_DIR: Final = TUTORIAL / "bridge"
+#: The package's files the worker needs: its modules and its HTML templates (``templates/**.html``).
+BRIDGE_PATTERNS: Final = ("*.py", "templates/**/*.html")
 #: The bridge package's files in one JSON object, path (under the worker's home) to text.
 BRIDGE_FILE: Final = "bridge.json"
 PYODIDE_DIR: Final = TUTORIAL / "node_modules" / "pyodide"
@@ -178,12 +181,14 @@ def write_stdlib(assets: Path, name: str) -> Path:
 def _sources_digest() -> str:
     """A short digest of everything the worker loads, to make cached copies stale when it changes."""
     digest = hashlib.sha256()
-    paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), *sorted(BRIDGE_DIR.glob("*.py"))]
+    paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), *_bridge_paths()]
     paths += [TUTORIAL / name for name in EXTRA_BRIDGES]
     paths += [*sorted(HANDS_DIR.glob("*.json")), *(WEB_DIR / name for name in WEB_FILES)]
     for path in paths:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(path.read_bytes())
+    # The libraries the bridge imports (Jinja2, MarkupSafe): the snapshot holds them imported.
+    digest.update(libraries.digest().encode())
     return digest.hexdigest()[:12]
 
 
@@ -360,6 +365,7 @@ def _runtime(translator: HTML5Translator) -> str:
         "pyodide": rel(f"{pyodide_folder()}/"),
         "wheel": rel(f"{ASSETS}/{builder.app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
         "bridge": rel(f"{ASSETS}/{BRIDGE_FILE}") + f"?v={version}",
+        "libs": rel(f"{ASSETS}/{builder.app.tarot_libraries_name}"),  # type: ignore[attr-defined]
         "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
         "sizes": rel(f"{ASSETS}/{SIZES_FILE}"),
     }
@@ -602,6 +608,7 @@ def install_runtime() -> None:
 def _init(app: Sphinx) -> None:
     app.tarot_widgets_digest = _sources_digest()  # type: ignore[attr-defined]
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
+    app.tarot_libraries_name = libraries.libraries_name()  # type: ignore[attr-defined]
     if app.builder.format == "html":
         install_runtime()
         # fail early, with the fix, when the runtime is not installed; then name the snapshot (or none),
@@ -610,6 +617,9 @@ def _init(app: Sphinx) -> None:
         runtime = f"{pyodide_version()} {app.tarot_stdlib_name}"  # type: ignore[attr-defined]
         snapshot.plan(app, app.tarot_widgets_digest, runtime)  # type: ignore[attr-defined]
         write_stdlib(copy_web_files(Path(app.outdir)), app.tarot_stdlib_name)  # type: ignore[attr-defined]
+        for mismatch in libraries.version_mismatches():
+            # The worker would draw with other versions than the pinned ones (nox installs the pins).
+            logger.warning("tarot widgets: %s", mismatch, type="tarot", subtype="libraries")
 
 
 def wheel_name() -> str:
@@ -645,10 +655,16 @@ def build_wheel(directory: Path) -> Path:
         return target
 
 
+def _bridge_paths() -> list[Path]:
+    return sorted({path for pattern in BRIDGE_PATTERNS for path in BRIDGE_DIR.glob(pattern)})
+
+
 def bridge_files() -> dict[str, str]:
-    """The bridge package's files as the worker writes them: ``bridge/<module>.py`` to its text."""
+    """The bridge package's files as the worker writes them: ``bridge/<module>.py`` and
+    ``bridge/templates/<area>/<name>.html`` to their text."""
     return {
-        f"bridge/{path.name}": path.read_text(encoding="utf-8") for path in sorted(BRIDGE_DIR.glob("*.py"))
+        f"bridge/{path.relative_to(BRIDGE_DIR).as_posix()}": path.read_text(encoding="utf-8")
+        for path in _bridge_paths()
     }
 
 
@@ -667,7 +683,8 @@ def copy_web_files(outdir: Path) -> Path:
 
 
 def copy_runtime(outdir: Path, wheel_name: str) -> None:
-    """Write the runtime into the built site: Pyodide's five files and the widget assets."""
+    """Write the runtime into the built site: Pyodide's five files and the widget assets (the
+    engine's wheel and the libraries the bridge imports among them)."""
     pyodide_target = outdir / pyodide_folder()
     pyodide_target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
@@ -679,6 +696,7 @@ def copy_runtime(outdir: Path, wheel_name: str) -> None:
     wheel = build_wheel(assets / "build")
     shutil.move(wheel, assets / wheel_name)
     shutil.rmtree(assets / "build", ignore_errors=True)
+    libraries.write_libraries(assets, libraries.libraries_name())
     write_sizes(outdir)
 
 
@@ -708,7 +726,8 @@ def _finish(app: Sphinx, exception: BaseException | None) -> None:
             outdir = Path(app.outdir)
             wheel = outdir / ASSETS / app.tarot_wheel_name  # type: ignore[attr-defined]
             stdlib = outdir / ASSETS / app.tarot_stdlib_name  # type: ignore[attr-defined]
-            snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name, stdlib)
+            libs = outdir / ASSETS / app.tarot_libraries_name  # type: ignore[attr-defined]
+            snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name, stdlib, libs)
             write_sizes(outdir)
 
 

@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from markupsafe import Markup
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
@@ -37,9 +38,12 @@ from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
 
+from tarot_core.messages import _
+
 from .. import play_bridge, play_table
 from . import widgets
 from .common import EngineCheckError, add_widget_node
+from .templating import json_attribute, render
 
 PLAY_FILES: Final = ("play.mjs", "play.css")
 #: The play widget's own files (the engine's runtime and worker stay in the widgets' folder).
@@ -91,27 +95,6 @@ class PlayDirective(SphinxDirective):
         return [tarot_play(setup=setup, fixed="fixed" in self.options)]
 
 
-def _e(value: object) -> str:
-    return play_table.escape(value)
-
-
-def _controls(uid: str, fixed: bool) -> str:
-    again = '<button type="button" class="tw-button" data-control="again">Deal again</button>'
-    new = "" if fixed else '<button type="button" class="tw-button" data-control="new">New deal</button>'
-    link = (
-        "" if fixed else f'<a class="tw-link tp-permalink" data-permalink href="#{uid}">Link to this deal</a>'
-    )
-    return (
-        f'<div class="tp-controls" role="group" aria-label="Deal controls">'
-        f'<button type="button" class="tw-button" data-control="hint" disabled>Hint</button>'
-        f'<label class="tp-speed-label" for="{uid}-speed">Pace</label>'
-        f'<select id="{uid}-speed" class="tp-speed" data-speed>'
-        '<option value="slow">Slow</option><option value="normal" selected>Normal</option>'
-        '<option value="fast">Fast</option></select>'
-        f"{again}{new}{link}</div>"
-    )
-
-
 def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     builder = translator.builder
     # Counted with the page's other widgets (tw1, tw2, ... in page order; see widgets.visit_widget).
@@ -120,52 +103,32 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     plays = getattr(translator, "_tarot_play_counter", 0) + 1
     translator._tarot_play_counter = plays
     uid = f"tw{counter}-play"
-    fixed = bool(node["fixed"])
-    links = widgets._links(translator)
-    options = json.dumps({"uid": uid, "links": links})
-    first = play_bridge.first_state(node["setup"], options)
-    runtime = json.loads(widgets._runtime(translator))
+    options = {"uid": uid, "links": widgets._links(translator)}
+    first = play_bridge.first_state(node["setup"], json.dumps(options))
+    runtime: dict[str, Any] = widgets.runtime(translator)
     here = builder.get_target_uri(builder.current_docname)
     version = _digest()
     runtime["modules"] = {
         name.removesuffix(".py"): relative_uri(here, f"{PLAY_ASSETS}/{name}") + f"?v={version}"
         for name in MODULES
     }
-    config = {"setup": first["address"], "fixed": fixed}
-    setup = (
-        ""
-        if fixed
-        else (
-            '<details class="tp-setup-box">'
-            "<summary>Choose the game: rules, players, computer, seat</summary>"
-            f"{first['setup_html']}</details>"
-        )
+    html = render(
+        "widgets/play.html",
+        uid=uid,
+        label=_("Play a deal") if plays == 1 else _("Play a deal ({number})", number=plays),
+        fixed=bool(node["fixed"]),
+        first={
+            "state": first["state"],
+            "title": first["title"],
+            "setup_html": Markup(first["setup_html"]),
+            "html": Markup(first["html"]),
+        },
+        runtime=json_attribute(runtime),
+        options=json_attribute(options),
+        config=json_attribute({"setup": first["address"], "fixed": bool(node["fixed"])}),
     )
-    label = "Play a deal" if plays == 1 else f"Play a deal ({plays})"
-    translator.body.append(
-        f'<section class="tarot-widget tw-play" id="{uid}" data-tarot-widget="play" '
-        f'data-state="idle" data-game-state="{_e(first["state"])}" aria-label="{_e(label)}" '
-        f"data-runtime='{_e(json.dumps(runtime))}' data-options='{_e(options)}' "
-        f"data-config='{_e(json.dumps(config))}'>"
-        f'<p class="tw-loading" role="status" aria-live="polite"><span class="tw-spinner" aria-hidden="true">'
-        f'</span><span class="tw-loading-text">{_e(STARTING)}</span></p>'
-        f'<p class="tp-title" data-title>{_e(first["title"])}</p>'
-        f"{setup}"
-        f'<div class="tp-stage" data-stage>{first["html"]}</div>'
-        f'<p class="tp-refusal" data-refusal role="alert"></p>'
-        f'<p class="tp-hint" data-hint aria-live="polite"></p>'
-        f'<div class="tp-log-box"><p class="tp-log-title" id="{uid}-log-title">At the table</p>'
-        f'<ol class="tp-log" data-log tabindex="0" aria-live="polite" aria-labelledby="{uid}-log-title">'
-        "</ol></div>"
-        f'<div class="tp-end" data-end hidden></div>'
-        f"{_controls(uid, fixed)}"
-        f'<div class="tp-replay" data-replay hidden></div>'
-        f"</section>"
-    )
+    translator.body.append(str(html))
     raise nodes.SkipNode
-
-
-STARTING: Final = "The computer players are sitting down: the deal starts in a few seconds."
 
 
 def _page_assets(

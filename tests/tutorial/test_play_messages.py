@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from tarot_core.messages import use_language
-from tutorial import play_bridge
+from tutorial.bridge import play as play_bridge
 
 SCRIPT = Path(__file__).resolve().parents[2] / "tutorial" / "web" / "play.mjs"
 #: A string literal of the script: between double or single quotes, or a template literal.

@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from tutorial import lesson_bridge, sheet_bridge
 from tutorial.bridge import common
+from tutorial.bridge import lessons as lesson_bridge
+from tutorial.bridge import sheet as sheet_bridge
 
 WEB = common.HANDS_DIR.parent / "web"
 #: say(element, "key") or say(element, "key", { name, other: value })

@@ -14,7 +14,9 @@ import pytest
 
 from tarot_core import messages
 from tarot_core.messages import use_language
-from tutorial import bridge, lesson_bridge, sheet_bridge
+from tutorial import bridge
+from tutorial.bridge import lessons as lesson_bridge
+from tutorial.bridge import sheet as sheet_bridge
 
 
 class _Marked(gettext.NullTranslations):

@@ -156,9 +156,7 @@ def score_html(state: Mapping[str, Any], display: Display) -> Markup:
 def _pile_html(pile: Mapping[str, Any]) -> Markup:
     cards = pile["cards"]
     inner = (
-        cards_html(cards_from(cards), _("none"))
-        if cards is not None
-        else hidden_html(pile["count"], "cards")
+        cards_html(cards_from(cards), _("none")) if cards is not None else hidden_html(pile["count"], "cards")
     )
     return render("replay/pile.html", key=pile["key"], title=pile["title"], cards=Markup(inner))
 

@@ -25,14 +25,15 @@ from tarot_core.games.fft import (
     FFT_MULTIPLIERS,
     share_factors,
 )
+from tarot_core.messages import N_, _, gettext_lazy, ngettext
 
 from ..bridge.query import DEFAULT_RULES
 
 _FFT_DOG = {
-    "prise": "shown, taken; the taker discards as many",
-    "garde": "shown, taken; the taker discards as many",
-    "garde-sans": "unseen; counts for the taker",
-    "garde-contre": "unseen; counts for the defence",
+    "prise": N_("shown, taken; the taker discards as many"),
+    "garde": N_("shown, taken; the taker discards as many"),
+    "garde-sans": N_("unseen; counts for the taker"),
+    "garde-contre": N_("unseen; counts for the defence"),
 }
 
 
@@ -41,41 +42,48 @@ def fft_players_table() -> TableDescription:
     columns = (3, 4, 5)
     variants = {players: find_variant(f"fft-{players}") for players in columns}
     rows: list[list[object]] = [
-        ["Cards each", *(variants[p].hand_size for p in columns)],
-        ["Dog", *(variants[p].dog_size for p in columns)],
-        ["Dealt in packets of", *(variants[p].packet for p in columns)],
+        [_("Cards each"), *(variants[p].hand_size for p in columns)],
+        [_("Dog"), *(variants[p].dog_size for p in columns)],
+        [_("Dealt in packets of"), *(variants[p].packet for p in columns)],
     ]
-    names = {"simple": "Single", "double": "Double", "triple": "Triple"}
+    names = {
+        "simple": N_("Single handful (bonus {bonus}): trumps shown"),
+        "double": N_("Double handful (bonus {bonus}): trumps shown"),
+        "triple": N_("Triple handful (bonus {bonus}): trumps shown"),
+    }
     for size, bonus in FFT_HANDFUL_BONUS.items():
-        label = f"{names[size]} handful (bonus {bonus}): trumps shown"
-        rows.append([label, *(FFT_HANDFULS[p][size] for p in columns)])
+        rows.append([_(names[size], bonus=bonus), *(FFT_HANDFULS[p][size] for p in columns)])
     takers: list[object] = []
     partners: list[object] = []
     for players in columns:
         taker, partner = share_factors(players, False)
-        alone, _ = share_factors(players, True) if players == 5 else (taker, None)
-        takers.append(f"{taker} × S" + (f" ({alone} × S alone)" if alone != taker else ""))
+        alone, _partner = share_factors(players, True) if players == 5 else (taker, None)
+        takers.append(
+            f"{taker} × S"
+            if alone == taker
+            else _("{taker} × S ({alone} × S alone)", taker=taker, alone=alone)
+        )
         partners.append("—" if partner is None else ("S" if partner == 1 else f"{partner} × S"))
-    rows.append(["Taker receives", *takers])
-    rows.append(["Partner receives", *partners])
-    rows.append(["Each defender pays", *("S" for _ in columns)])
+    rows.append([_("Taker receives"), *takers])
+    rows.append([_("Partner receives"), *partners])
+    rows.append([_("Each defender pays"), *("S" for _column in columns)])
     return {
-        "header": ["Fact", *(f"{players} players" for players in columns)],
+        "header": [_("Fact"), *(ngettext("{n} player", "{n} players", players) for players in columns)],
         "rows": rows,
-        "caption": "Three, four and five players",
+        "caption": _("Three, four and five players"),
     }
 
 
 def fft_contracts_table() -> TableDescription:
     """The four contracts, lowest first: multiplier and what becomes of the dog."""
     rows: list[list[object]] = [
-        [FFT_CONTRACT_NAMES[contract], multiplier, _FFT_DOG[contract]]
+        [FFT_CONTRACT_NAMES[contract], multiplier, _(_FFT_DOG[contract])]
         for contract, multiplier in FFT_MULTIPLIERS.items()
     ]
     return {
-        "header": ["Contract, lowest first", "Multiplier", "The dog"],
+        "header": [_("Contract, lowest first"), _("Multiplier"), _("The dog")],
         "rows": rows,
-        "caption": "The contracts",
+        "caption": _("The contracts"),
     }
 
 
@@ -83,12 +91,14 @@ def targets_row(rules: str = DEFAULT_RULES) -> TableDescription:
     """The taker's target by the number of bouts, on one row (French Tarot's, or ``rules``')."""
     targets = getattr(variant_for(rules, family_players(rules)[0]), "targets", None)
     if not isinstance(targets, Mapping):
-        raise TypeError(f"the rules {rules!r} have no target by the number of bouts")
+        raise TypeError(
+            gettext_lazy("the rules {rules!r} have no target by the number of bouts", rules=rules)
+        )
     counts = sorted(targets)
     return {
-        "header": ["Bouts in the taker's cards", *(str(count) for count in counts)],
-        "rows": [["Points needed", *(targets[count] for count in counts)]],
-        "caption": "The target",
+        "header": [_("Bouts in the taker's cards"), *(str(count) for count in counts)],
+        "rows": [[_("Points needed"), *(targets[count] for count in counts)]],
+        "caption": _("The target"),
     }
 
 
@@ -100,10 +110,10 @@ def chambery_tables_table() -> TableDescription:
             shape = chambery.layout(players, pack)
             rows.append(
                 [
-                    f"{players} players, {pack} cards",
+                    ngettext("{n} player, {pack} cards", "{n} players, {pack} cards", players, pack=pack),
                     shape.hand_size,
                     shape.dealer_extra,
-                    "yes" if shape.discard_point else "no",
+                    _("yes") if shape.discard_point else _("no"),
                     shape.total,
                     shape.par,
                     shape.double_below,
@@ -111,14 +121,14 @@ def chambery_tables_table() -> TableDescription:
             )
     return {
         "header": [
-            "Table",
-            "Cards each",
-            "Laid away",
-            "Discard point",
-            "Points in all",
-            "Tie (3 players: par)",
-            "Double below",
+            _("Table"),
+            _("Cards each"),
+            _("Laid away"),
+            _("Discard point"),
+            _("Points in all"),
+            _("Tie (3 players: par)"),
+            _("Double below"),
         ],
         "rows": rows,
-        "caption": "Every table, full pack and short pack",
+        "caption": _("Every table, full pack and short pack"),
     }

@@ -34,6 +34,7 @@ from tarot_core.exercises import (
     trick_table,
     worth_table,
 )
+from tarot_core.messages import Noun, _, gettext_lazy, ngettext
 from tarot_core.players.rule import THRESHOLDS, RulePlayer, hand_count, hand_points
 
 from .tables import card_markup, cards_markup
@@ -58,26 +59,36 @@ def count_table(hand: str) -> TableDescription:
     rows: list[list[object]] = [[_capital(words), points] for words, points in parts]
     total = hand_points(cards)
     level = sum(1 for threshold in THRESHOLDS if total >= threshold)
-    verdict = f"enough for a {contract_name(CONTRACTS[level - 1])}" if level else "not enough to bid"
-    scaled = "" if len(cards) == 18 else f" (scaled to 18 cards from {len(cards)})"
-    rows.append(["**The count**" + scaled, f"**{int(total)}**"])
-    return {
-        "header": ["Part of the hand", "Points"],
-        "rows": rows,
-        "caption": f"The club count of this hand: {int(total)} points, {verdict}",
-    }
+    count = f"**{_('The count')}**"
+    if len(cards) != 18:
+        count = _("{count} (scaled to 18 cards from {n})", count=count, n=len(cards))
+    rows.append([count, f"**{int(total)}**"])
+    if level:
+        caption = ngettext(
+            "The club count of this hand: {n} point, enough for {contract:a}",
+            "The club count of this hand: {n} points, enough for {contract:a}",
+            int(total),
+            contract=Noun(contract_name(CONTRACTS[level - 1]), "contract"),
+        )
+    else:
+        caption = ngettext(
+            "The club count of this hand: {n} point, not enough to bid",
+            "The club count of this hand: {n} points, not enough to bid",
+            int(total),
+        )
+    return {"header": [_("Part of the hand"), _("Points")], "rows": rows, "caption": caption}
 
 
 def thresholds_table() -> TableDescription:
     """The count at which the rule-based player bids each contract."""
     rows: list[list[object]] = [
-        [contract_name(word).capitalize(), f"{threshold} or more"]
+        [contract_name(word).capitalize(), _("{n} or more", n=threshold)]
         for word, threshold in zip(CONTRACTS, THRESHOLDS, strict=True)
     ]
     return {
-        "header": ["Contract", "Club count"],
+        "header": [_("Contract"), _("Club count")],
         "rows": rows,
-        "caption": "Where the club count draws the line (the computer player bids by it)",
+        "caption": _("Where the club count draws the line (the computer player bids by it)"),
     }
 
 
@@ -101,11 +112,11 @@ def bid_table(
     for estimate in sorted(judgement.estimates, key=lambda e: -e.mean):
         word = estimate.word
         if word == best.word:
-            verdict = "best"
+            verdict = _("best")
         elif judgement.acceptable(word):
-            verdict = "as good: too close to tell"
+            verdict = _("as good: too close to tell")
         else:
-            verdict = "worse"
+            verdict = _("worse")
         margin = "" if word == best.word else f"±{round(judgement.margin(word))}"
         rows.append(
             [
@@ -116,7 +127,7 @@ def bid_table(
             ]
         )
     return {
-        "header": ["Your bid", "Average score", "Judge's margin", "Verdict"],
+        "header": [_("Your bid"), _("Average score"), _("Judge's margin"), _("Verdict")],
         "rows": rows,
         "caption": judgement.explain(),
     }
@@ -146,16 +157,16 @@ def play_table(
     table = trick_table(spec)
     rnd = table.round
     view = rnd.view(table.seat)
-    action, _ = RulePlayer().choose(view)
+    action, _reason = RulePlayer().choose(view)
     names = table.names
     current = rnd.current
     rows: list[list[object]] = []
     if current is not None:
         for seat, card in current.plays:
-            who = names[seat] + (" (taker)" if seat == rnd.taker else "")
+            who = _("{name} (taker)", name=names[seat]) if seat == rnd.taker else names[seat]
             rows.append([who, _card_cell(card)])
-    rows.append(["**You play**", _card_cell(action.card)])
-    return {"header": ["Player", "Card"], "rows": rows, "caption": _why(table, action)}
+    rows.append([f"**{_('You play')}**", _card_cell(action.card)])
+    return {"header": [_("Player"), _("Card")], "rows": rows, "caption": _why(table, action)}
 
 
 def discard_table(hand: str, dog: str, contract: str = "garde", variant: str = "fft-4") -> TableDescription:
@@ -168,15 +179,16 @@ def discard_table(hand: str, dog: str, contract: str = "garde", variant: str = "
     rows: list[list[object]] = []
     while rnd.phase == "discard":
         view = rnd.view(table.seat)
-        action, _ = player.choose(view)
+        action, _reason = player.choose(view)
         rows.append([_card_cell(action.card), readable(player.explain(view, action))])
         rnd.push(action)
     if not rows:
-        raise TarotError("this position has no discard to make")
+        raise TarotError(gettext_lazy("this position has no discard to make"))
+    dog = ", ".join(say(c) for c in sorted(rnd.initial_dog))
     return {
-        "header": ["Laid away", "Why"],
+        "header": [_("Laid away"), _("Why")],
         "rows": rows,
-        "caption": f"The dog ({', '.join(say(c) for c in sorted(rnd.initial_dog))}) taken, the discard made",
+        "caption": _("The dog ({cards}) taken, the discard made", cards=dog),
     }
 
 
@@ -184,12 +196,12 @@ def call_table(hand: str, dog: str, contract: str = "garde") -> TableDescription
     """Five players, you take: the King the computer player calls, and why."""
     table = taker_table({"hand": hand, "dog": dog, "contract": contract, "variant": "fft-5"})
     view = table.round.view(table.seat)
-    action, _ = RulePlayer().choose(view)
+    action, _reason = RulePlayer().choose(view)
     if action.kind != "call":
-        raise TarotError("this position has no card to call")
+        raise TarotError(gettext_lazy("this position has no card to call"))
     calls = [a.card for a in view.legal if a.kind == "call"]
     return {
-        "header": ["Cards you may call", "The computer player calls"],
+        "header": [_("Cards you may call"), _("The computer player calls")],
         "rows": [[cards_markup(calls), _card_cell(action.card)]],
         "caption": _why(table, action),
     }

@@ -52,6 +52,7 @@ from tarot_core.games.fft import (
     FFT_TARGETS,
     share_factors,
 )
+from tarot_core.messages import N_, _, gettext_lazy, ngettext, pgettext
 from tarot_core.records import HandRecord, load_record
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
@@ -79,15 +80,16 @@ def _fft(players: int) -> Variant:
 
 def _check_players(players: int) -> int:
     if players not in (3, 4, 5):
-        raise TarotError(f"French Tarot is played by 3, 4 or 5 players, not {players}")
+        raise TarotError(gettext_lazy("French Tarot is played by 3, 4 or 5 players, not {n}", n=players))
     return players
 
 
+#: The contracts' French names (translated where shown: "or" is English).
 CONTRACT_FRENCH: Final = {
-    "prise": "la prise (or la petite)",
-    "garde": "la garde",
-    "garde-sans": "la garde sans le chien",
-    "garde-contre": "la garde contre le chien",
+    "prise": N_("la prise (or la petite)"),
+    "garde": N_("la garde"),
+    "garde-sans": N_("la garde sans le chien"),
+    "garde-contre": N_("la garde contre le chien"),
 }
 
 
@@ -97,7 +99,11 @@ def contract_name(contract: str) -> str:
         return FFT_CONTRACT_NAMES[contract]
     except KeyError:
         known = ", ".join(FFT_CONTRACT_NAMES)
-        raise TarotError(f"unknown contract {contract!r}: the contracts are {known}") from None
+        raise TarotError(
+            gettext_lazy(
+                "unknown contract {contract!r}: the contracts are {known}", contract=contract, known=known
+            )
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------------- counting
@@ -109,11 +115,11 @@ def _is_rank(rank: int) -> Callable[[Card], bool]:
 
 
 _KINDS: Final[tuple[tuple[str, Callable[[Card], bool]], ...]] = (
-    ("a bout or a King", lambda card: card.is_bout or card.is_king),
-    ("a Queen", _is_rank(QUEEN)),
-    ("a Knight", _is_rank(KNIGHT)),
-    ("a Jack", _is_rank(JACK)),
-    ("any other card", lambda card: card.is_low),
+    (N_("a bout or a King"), lambda card: card.is_bout or card.is_king),
+    (N_("a Queen"), _is_rank(QUEEN)),
+    (N_("a Knight"), _is_rank(KNIGHT)),
+    (N_("a Jack"), _is_rank(JACK)),
+    (N_("any other card"), lambda card: card.is_low),
 )
 
 
@@ -168,29 +174,29 @@ def counting_methods_table() -> TableDescription:
         sample = members[0]
         values = {card.half_points for card in members}
         if len(values) != 1:
-            raise TarotError(f"the cards of {label!r} are not all worth the same")
+            raise TarotError(gettext_lazy("the cards of {kind!r} are not all worth the same", kind=_(label)))
         pair = "" if sample.is_low else format_points(sample.half_points + low.half_points)
         rows.append(
             [
-                label,
+                _(label),
                 len(members),
                 format_points(sample.half_points),
                 f"½ + {extra_points(sample)}" if extra_points(sample) else "½",
                 whole_value(sample),
-                pair or f"{format_points(2 * low.half_points)} (two of them)",
+                pair or _("{points} (two of them)", points=format_points(2 * low.half_points)),
             ]
         )
     return {
         "header": [
-            "Card",
-            "How many",
-            "Points (card by card)",
-            "By halves: ½ a card + extra",
-            "Whole value (pairs: less 1 a pair)",
-            "Paired with a low card",
+            _("Card"),
+            _("How many"),
+            _("Points (card by card)"),
+            _("By halves: ½ a card + extra"),
+            _("Whole value (pairs: less 1 a pair)"),
+            _("Paired with a low card"),
         ],
         "rows": rows,
-        "caption": "One card, three ways of counting it",
+        "caption": _("One card, three ways of counting it"),
     }
 
 
@@ -199,36 +205,74 @@ def counting_agreement_table(record: str = "", side: str = ATTACK) -> TableDescr
     if record:
         counting = final_round(record).count()
         if side not in (ATTACK, DEFENCE):
-            raise TarotError(f'side must be "{ATTACK}" or "{DEFENCE}", not {side!r}')
+            raise TarotError(
+                gettext_lazy(
+                    'side must be "{attack}" or "{defence}", not {side!r}',
+                    attack=ATTACK,
+                    defence=DEFENCE,
+                    side=side,
+                )
+            )
         cards = list(counting.attack_cards if side == ATTACK else counting.defence_cards)
-        adjust = 0
         target_half = counting.attack_half_points if side == ATTACK else counting.defence_half_points
-        what = f"the {'taker’s side' if side == ATTACK else 'defence'}’s cards at the end of the hand"
         adjust = target_half - count_by_values(cards)
+        if side == ATTACK:
+            caption = ngettext(
+                "Counting the taker’s side’s cards at the end of the hand ({n} card) three ways",
+                "Counting the taker’s side’s cards at the end of the hand ({n} cards) three ways",
+                len(cards),
+            )
+        else:
+            caption = ngettext(
+                "Counting the defence’s cards at the end of the hand ({n} card) three ways",
+                "Counting the defence’s cards at the end of the hand ({n} cards) three ways",
+                len(cards),
+            )
     else:
         cards = list(FULL_PACK)
         adjust = 0
-        what = "the whole pack"
+        caption = ngettext(
+            "Counting the whole pack ({n} card) three ways",
+            "Counting the whole pack ({n} cards) three ways",
+            len(cards),
+        )
     pairs, odd = pair_up(cards)
+    if odd is None:
+        by_pairs = ngettext(
+            "By pairs: {n} pair, each worth its whole values less 1",
+            "By pairs: {n} pairs, each worth its whole values less 1",
+            len(pairs),
+        )
+    else:
+        by_pairs = ngettext(
+            "By pairs: {n} pair, each worth its whole values less 1, and one card left over",
+            "By pairs: {n} pairs, each worth its whole values less 1, and one card left over",
+            len(pairs),
+        )
     methods = (
-        ("Card by card: 4.5, 3.5, 2.5, 1.5, 0.5", count_by_values(cards)),
-        (f"By halves: ½ × {len(cards)} cards + the extras of the honours", count_by_halves(cards)),
+        (_("Card by card: 4.5, 3.5, 2.5, 1.5, 0.5"), count_by_values(cards)),
         (
-            f"By pairs: {len(pairs)} pairs, each worth its whole values less 1"
-            + (", and one card left over" if odd is not None else ""),
-            count_by_pairs(cards),
+            ngettext(
+                "By halves: ½ × {n} card + the extras of the honours",
+                "By halves: ½ × {n} cards + the extras of the honours",
+                len(cards),
+            ),
+            count_by_halves(cards),
         ),
+        (by_pairs, count_by_pairs(cards)),
     )
-    totals = {value for _, value in methods}
+    totals = sorted({value for _label, value in methods})
     if len(totals) != 1:
-        raise TarotError(f"the counting methods disagree on {what}: {sorted(totals)}")
+        raise TarotError(
+            gettext_lazy("the counting methods disagree ({what}): {totals}", what=caption, totals=totals)
+        )
     rows: list[list[object]] = [[label, format_points(value + adjust)] for label, value in methods]
     if adjust:
-        rows.append(["(The Excuse exchange is already in these cards.)", ""])
+        rows.append([_("(The Excuse exchange is already in these cards.)"), ""])
     return {
-        "header": ["Method", "Points"],
+        "header": [_("Method"), _("Points")],
         "rows": rows,
-        "caption": f"Counting {what} ({len(cards)} cards) three ways",
+        "caption": caption,
     }
 
 
@@ -244,31 +288,31 @@ def targets_table() -> TableDescription:
         rows.append([bouts, target, format_points(own), format_points(2 * target - own)])
     return {
         "header": [
-            "Bouts in the taker’s cards",
-            "Points needed",
-            "Points in those bouts",
-            "Still to find in other cards",
+            _("Bouts in the taker’s cards"),
+            _("Points needed"),
+            _("Points in those bouts"),
+            _("Still to find in other cards"),
         ],
         "rows": rows,
-        "caption": "The taker’s target: the more bouts, the fewer points needed",
+        "caption": _("The taker’s target: the more bouts, the fewer points needed"),
     }
 
 
 def multipliers_table() -> TableDescription:
     """The four contracts, their multiplier and what happens to the dog."""
     dog = {
-        "prise": "the taker shows it, takes it and discards",
-        "garde": "the taker shows it, takes it and discards",
-        "garde-sans": "nobody sees it; it counts for the taker",
-        "garde-contre": "nobody sees it; it counts for the defence",
+        "prise": N_("the taker shows it, takes it and discards"),
+        "garde": N_("the taker shows it, takes it and discards"),
+        "garde-sans": N_("nobody sees it; it counts for the taker"),
+        "garde-contre": N_("nobody sees it; it counts for the defence"),
     }
     rows: list[list[object]] = []
     for contract, multiplier in FFT_MULTIPLIERS.items():
-        rows.append([contract_name(contract), f"`{contract}`", multiplier, dog[contract]])
+        rows.append([contract_name(contract), f"`{contract}`", multiplier, _(dog[contract])])
     return {
-        "header": ["Contract", "Notation", "Multiplier", "The dog"],
+        "header": [_("Contract"), _("Notation"), _("Multiplier"), _("The dog")],
         "rows": rows,
-        "caption": "Contracts from the lowest to the highest",
+        "caption": _("Contracts from the lowest to the highest"),
     }
 
 
@@ -281,7 +325,7 @@ def contracts_table() -> TableDescription:
             [
                 rank,
                 contract_name(contract),
-                CONTRACT_FRENCH[contract],
+                _(CONTRACT_FRENCH[contract]),
                 multiplier,
                 least,
                 (FFT_BASE + 10) * multiplier,
@@ -289,28 +333,32 @@ def contracts_table() -> TableDescription:
         )
     return {
         "header": [
-            "Rank",
-            "Contract",
-            "French",
-            "Multiplier",
-            "Made exactly (each defender pays)",
-            "Made or lost by 10",
+            _("Rank"),
+            _("Contract"),
+            _("French"),
+            _("Multiplier"),
+            _("Made exactly (each defender pays)"),
+            _("Made or lost by 10"),
         ],
         "rows": rows,
-        "caption": "The contracts compared (before petit au bout, handfuls and slam)",
+        "caption": _("The contracts compared (before petit au bout, handfuls and slam)"),
     }
 
 
 def handfuls_table() -> TableDescription:
     """Trumps to show for each handful, for 3, 4 and 5 players, and the bonus."""
+    names = {"simple": N_("Single (simple)"), "double": N_("Double"), "triple": N_("Triple")}
     rows: list[list[object]] = []
     for size, bonus in FFT_HANDFUL_BONUS.items():
-        name = {"simple": "Single (simple)", "double": "Double", "triple": "Triple"}[size]
-        rows.append([name, *(FFT_HANDFULS[players][size] for players in (3, 4, 5)), bonus])
+        rows.append([_(names[size]), *(FFT_HANDFULS[players][size] for players in (3, 4, 5)), bonus])
     return {
-        "header": ["Handful", "3 players", "4 players", "5 players", "Bonus"],
+        "header": [
+            _("Handful"),
+            *(ngettext("{n} player", "{n} players", players) for players in (3, 4, 5)),
+            _("Bonus"),
+        ],
         "rows": rows,
-        "caption": "Handfuls (poignées): trumps to show and the bonus",
+        "caption": _("Handfuls (poignées): trumps to show and the bonus"),
     }
 
 
@@ -321,9 +369,9 @@ def handful_row(players: int) -> TableDescription:
         [size, FFT_HANDFULS[players][size], bonus] for size, bonus in FFT_HANDFUL_BONUS.items()
     ]
     return {
-        "header": ["Handful", "Trumps shown", "Bonus"],
+        "header": [_("Handful"), _("Trumps shown"), _("Bonus")],
         "rows": rows,
-        "caption": f"Handfuls with {players} players",
+        "caption": ngettext("Handfuls with {n} player", "Handfuls with {n} players", players),
     }
 
 
@@ -334,12 +382,12 @@ def deal_table() -> TableDescription:
         variant = _fft(players)
         dealt = players * variant.hand_size + variant.dog_size
         if dealt != len(variant.pack):
-            raise TarotError(f"{variant.key} does not deal the whole pack")
+            raise TarotError(gettext_lazy("{variant} does not deal the whole pack", variant=variant.key))
         rows.append([players, variant.hand_size, variant.dog_size, variant.packet, variant.hand_size, dealt])
     return {
-        "header": ["Players", "Cards each", "Dog", "Packets of", "Tricks", "Cards in all"],
+        "header": [_("Players"), _("Cards each"), _("Dog"), _("Packets of"), _("Tricks"), _("Cards in all")],
         "rows": rows,
-        "caption": "The deal for each number of players",
+        "caption": _("The deal for each number of players"),
     }
 
 
@@ -349,10 +397,13 @@ def shares_table() -> TableDescription:
     for players, alone in ((3, False), (4, False), (5, False), (5, True)):
         taker, partner = share_factors(players, alone)
         defenders = players - 1 - (1 if partner is not None else 0)
-        label = f"{players} players" + (", taker alone" if alone else "")
+        if alone:
+            label = ngettext("{n} player, taker alone", "{n} players, taker alone", players)
+        else:
+            label = ngettext("{n} player", "{n} players", players)
         total = taker + (partner or 0) - defenders
         if total != 0:
-            raise TarotError(f"the shares for {label} do not sum to zero")
+            raise TarotError(gettext_lazy("the shares for {table} do not sum to zero", table=label))
         rows.append(
             [
                 label,
@@ -363,36 +414,39 @@ def shares_table() -> TableDescription:
             ]
         )
     return {
-        "header": ["Table", "Taker", "Partner", "Defenders", "Each defender"],
+        "header": [_("Table"), _("Taker"), _("Partner"), _("Defenders"), _("Each defender")],
         "rows": rows,
-        "caption": "Shares of a deal worth S to each defender (they always add up to zero)",
+        "caption": _("Shares of a deal worth S to each defender (they always add up to zero)"),
     }
 
 
 def bonuses_table() -> TableDescription:
     """Petit au bout, handfuls and slams: how much, to whom, multiplied or not."""
+    yes, no = _("yes"), _("no")
     rows: list[list[object]] = [
         [
-            "Petit au bout",
+            _("Petit au bout"),
             FFT_PETIT_AU_BOUT,
-            "the side that wins the last trick holding the Petit",
-            "yes",
+            _("the side that wins the last trick holding the Petit"),
+            yes,
         ],
     ]
+    names = {"simple": N_("Simple handful"), "double": N_("Double handful"), "triple": N_("Triple handful")}
     for size, bonus in FFT_HANDFUL_BONUS.items():
-        rows.append([f"{size.capitalize()} handful", bonus, "the side that wins the deal", "no"])
+        rows.append([_(names[size]), bonus, _("the side that wins the deal"), no])
+    attack, defence = _("the attack"), _("the defence")
     rows.extend(
         [
-            ["Slam announced and made", FFT_SLAM_ANNOUNCED, "the attack", "no"],
-            ["Slam made without announcing it", FFT_SLAM_UNANNOUNCED, "the attack", "no"],
-            ["Slam announced and not made", abs(FFT_SLAM_FAILED), "the defence", "no"],
-            ["Slam made by the defence", FFT_SLAM_DEFENCE, "the defence", "no"],
+            [_("Slam announced and made"), FFT_SLAM_ANNOUNCED, attack, no],
+            [_("Slam made without announcing it"), FFT_SLAM_UNANNOUNCED, attack, no],
+            [_("Slam announced and not made"), abs(FFT_SLAM_FAILED), defence, no],
+            [_("Slam made by the defence"), FFT_SLAM_DEFENCE, defence, no],
         ]
     )
     return {
-        "header": ["Bonus", "Points", "Goes to", "Multiplied by the contract"],
+        "header": [_("Bonus"), _("Points"), _("Goes to"), _("Multiplied by the contract")],
         "rows": rows,
-        "caption": "Bonuses added to the contract score (per defender)",
+        "caption": _("Bonuses added to the contract score (per defender)"),
     }
 
 
@@ -426,23 +480,23 @@ def variants_table() -> TableDescription:
         )
     return {
         "header": [
-            "Key",
-            "Rule set",
-            "Players",
-            "Pack",
-            "Cards each",
-            "Dog (or cards set aside)",
-            "Contracts",
+            _("Key"),
+            _("Rule set"),
+            _("Players"),
+            _("Pack"),
+            _("Cards each"),
+            _("Dog (or cards set aside)"),
+            _("Contracts"),
         ],
         "rows": rows,
-        "caption": "Every rule set the engine knows",
+        "caption": _("Every rule set the engine knows"),
     }
 
 
 def options_table(variant: str = "fft-4") -> TableDescription:
     """The rule options of a variant: name, default, the other choices and what each decides."""
     chosen = find_variant(variant)
-    return variant_options_table(chosen.options, f"Rule options of {chosen.title}")
+    return variant_options_table(chosen.options, _("Rule options of {title}", title=chosen.title))
 
 
 # ---------------------------------------------------------------------------------------------- records
@@ -457,11 +511,15 @@ def hand_path(name: str) -> Path:
     """The file of a sample hand record, by name (``fft-4-first-hand``) or file name."""
     stem = name.strip().removesuffix(".json")
     if not stem or "/" in stem or "\\" in stem or stem.startswith("."):
-        raise TarotError(f"{name!r} is not the name of a hand record in tutorial/hands")
+        raise TarotError(
+            gettext_lazy("{name!r} is not the name of a hand record in tutorial/hands", name=name)
+        )
     path = HANDS_DIR / f"{stem}.json"
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in HANDS_DIR.glob("*.json")))
-        raise TarotError(f"there is no hand record {stem!r}; the records are {known}")
+        raise TarotError(
+            gettext_lazy("there is no hand record {name!r}; the records are {known}", name=stem, known=known)
+        )
     return path
 
 
@@ -485,10 +543,13 @@ def _trick_row(record: HandRecord, rnd: Round, trick: Trick, running: tuple[int,
         card = trick.card_of(seat)
         cells.append("" if card is None else f"{{card}}`{card}`")
     assert trick.winner is not None
-    side = "taker" if rnd.side_of(trick.winner) == ATTACK and trick.winner == rnd.taker else ""
-    if not side:
-        side = "attack" if rnd.side_of(trick.winner) == ATTACK else "defence"
-    cells.append(f"{record.seat_name(trick.winner)} ({side})")
+    name = record.seat_name(trick.winner)
+    if rnd.side_of(trick.winner) != ATTACK:
+        cells.append(_("{name} (defence)", name=name))
+    elif trick.winner == rnd.taker:
+        cells.append(_("{name} (taker)", name=name))
+    else:
+        cells.append(_("{name} (attack)", name=name))
     cells.append(format_points(running[0]))
     cells.append(format_points(running[1]))
     return cells
@@ -501,10 +562,17 @@ def tricks_table(record: str, first: int = 1, last: int = 0) -> TableDescription
     count = len(final.tricks)
     last = last or count
     if not 1 <= first <= last <= count:
-        raise TarotError(f"tricks go from 1 to {count}: cannot show {first} to {last}")
+        raise TarotError(
+            gettext_lazy(
+                "tricks go from 1 to {count}: cannot show {first} to {last}",
+                count=count,
+                first=first,
+                last=last,
+            )
+        )
     rows: list[list[object]] = []
     done = 0
-    for _, rnd in hand.states():
+    for _action, rnd in hand.states():
         if len(rnd.tricks) == done:
             continue
         done = len(rnd.tricks)
@@ -514,9 +582,11 @@ def tricks_table(record: str, first: int = 1, last: int = 0) -> TableDescription
             rows.append(_trick_row(hand, final, final.tricks[done - 1], running))
     names = [hand.seat_name(seat) for seat in SEATS[: final.players]]
     return {
-        "header": ["Trick", "Led by", *names, "Won by", "Attack so far", "Defence so far"],
+        "header": [_("Trick"), _("Led by"), *names, _("Won by"), _("Attack so far"), _("Defence so far")],
         "rows": rows,
-        "caption": f"Tricks {first} to {last}, with the card points each side has won so far",
+        "caption": _(
+            "Tricks {first} to {last}, with the card points each side has won so far", first=first, last=last
+        ),
     }
 
 
@@ -526,14 +596,16 @@ def bidding_table(record: str) -> TableDescription:
     rows: list[list[object]] = []
     for action in hand.actions:
         if action.kind == "pass":
-            rows.append([seat_label(hand, action.seat), "passes"])
+            rows.append([seat_label(hand, action.seat), pgettext("bidding", "passes")])
         elif action.kind == "bid":
-            rows.append([seat_label(hand, action.seat), f"bids {contract_name(action.word)}"])
+            rows.append(
+                [seat_label(hand, action.seat), _("bids {contract}", contract=contract_name(action.word))]
+            )
         elif action.kind == "call":
-            rows.append([seat_label(hand, action.seat), f"calls {card_markup(action.card)}"])
+            rows.append([seat_label(hand, action.seat), _("calls {card}", card=card_markup(action.card))])
     if not rows:
-        raise TarotError(f"the record {record} has no bidding")
-    return {"header": ["Player", "Says"], "rows": rows, "caption": "The bidding, in speaking order"}
+        raise TarotError(gettext_lazy("the record {record} has no bidding", record=record))
+    return {"header": [_("Player"), _("Says")], "rows": rows, "caption": _("The bidding, in speaking order")}
 
 
 def count_table(record: str) -> TableDescription:
@@ -542,17 +614,17 @@ def count_table(record: str) -> TableDescription:
     counting = rnd.count()
     rows: list[list[object]] = []
     for side, cards, half in (
-        ("Attack (the taker’s side)", counting.attack_cards, counting.attack_half_points),
-        ("Defence", counting.defence_cards, counting.defence_half_points),
+        (_("Attack (the taker’s side)"), counting.attack_cards, counting.attack_half_points),
+        (_("Defence"), counting.defence_cards, counting.defence_half_points),
     ):
         bouts = [card for card in cards if card.is_bout]
         rows.append([side, len(cards), cards_markup(bouts), format_points(half)])
     if counting.attack_half_points + counting.defence_half_points != TOTAL_HALF_POINTS:
-        raise TarotError("the two sides' points do not add up to the pack")
+        raise TarotError(gettext_lazy("the two sides' points do not add up to the pack"))
     return {
-        "header": ["Side", "Cards", "Bouts", "Points"],
+        "header": [_("Side"), _("Cards"), _("Bouts"), _("Points")],
         "rows": rows,
-        "caption": "The count at the end of the hand",
+        "caption": _("The count at the end of the hand"),
     }
 
 
@@ -564,7 +636,9 @@ def hand_facts(record: str) -> Mapping[str, object]:
     counting = result.counting
     score = result.score
     if counting is None or score is None or rnd.taker is None or rnd.contract is None:
-        raise TarotError(f"the record {record} ends without a played, scored deal")
+        raise TarotError(
+            gettext_lazy("the record {record} ends without a played, scored deal", record=record)
+        )
     return {
         "taker": hand.seat_name(rnd.taker),
         "contract": rnd.contract,
@@ -589,28 +663,30 @@ def running_scores_table(players: list[str], deals: list[Mapping[str, object]]) 
     from tarot_core.engine.variant import score_request
 
     if len(players) != 4 or len(set(players)) != 4:
-        raise TarotError("a score pad needs the four players' names, all different")
+        raise TarotError(gettext_lazy("a score pad needs the four players' names, all different"))
     totals = dict.fromkeys(players, 0)
     rows: list[list[object]] = []
     for number, deal in enumerate(deals, start=1):
         taker = deal.get("taker")
         request = deal.get("request")
         if taker not in totals or not isinstance(request, Mapping):
-            raise TarotError(f"deal {number}: give the taker's name and a score request")
+            raise TarotError(
+                gettext_lazy("deal {number}: give the taker's name and a score request", number=number)
+            )
         if request.get("players") != 4:
-            raise TarotError(f"deal {number}: the score pad is for four players")
+            raise TarotError(gettext_lazy("deal {number}: the score pad is for four players", number=number))
         answer = score_request(request)
         scores = answer["scores"]
         assert isinstance(scores, Mapping)
         for name in players:
             totals[name] += int(scores["taker"] if name == taker else scores["defender"])
         if sum(totals.values()) != 0:
-            raise TarotError(f"deal {number}: the scores do not add up to zero")
+            raise TarotError(gettext_lazy("deal {number}: the scores do not add up to zero", number=number))
         rows.append([number, taker, *(f"{totals[name]:+d}" if totals[name] else "0" for name in players)])
     return {
-        "header": ["Deal", "Taker", *players],
+        "header": [_("Deal"), _("Taker"), *players],
         "rows": rows,
-        "caption": "Running totals after each deal",
+        "caption": _("Running totals after each deal"),
     }
 
 
@@ -644,7 +720,7 @@ def score_terms_table() -> TableDescription:
             seen.setdefault(str(entry["term"]), str(entry["label"]))
     rows: list[list[object]] = [[f"`{term}`", label] for term, label in seen.items()]
     return {
-        "header": ["Term", "Label (an example)"],
+        "header": [_("Term"), _("Label (an example)")],
         "rows": rows,
-        "caption": "The terms of a French Tarot score breakdown",
+        "caption": _("The terms of a French Tarot score breakdown"),
     }

@@ -6,15 +6,15 @@ The hands are read through :mod:`tutorial.pages.tables` (:func:`~tutorial.pages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
-from tarot_core.cards import (
-    Card,
-)
+from tarot_core.cards import Card, Suit
 from tarot_core.engine.round import Round
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import words_for
 from tarot_core.errors import TarotError
+from tarot_core.messages import N_, Noun, _, gettext_lazy
 from tarot_core.seats import ATTACK, Seat
 
 from .tables import final_round, load_hand
@@ -35,18 +35,29 @@ TRICK_KINDS: Final = (
 )
 
 
-def _suit_name(card: Card) -> str:
-    return "trumps" if card.is_trump else card.suit.english.lower()
+#: The suits as a sentence names them ("has no spades"); translated where shown.
+_SUIT_WORDS: Final = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+    Suit.TRUMPS: N_("trumps"),
+}
 
 
-def card_words(card: Card, excuse: str = "the Excuse") -> str:
-    """A card's name in a sentence: "the King of Spades", "the 21 of trumps", "the Petit", and the Excuse
-    by ``excuse``, the rule set's name for it (:attr:`~tarot_core.engine.words.Words.excuse`)."""
+def _suit_words(card: Card) -> str:
+    return _(_SUIT_WORDS[card.suit])
+
+
+def card_noun(card: Card, excuse: object = None) -> object:
+    """A card as a sentence names it: a :class:`~tarot_core.messages.Noun` ("the King of Spades", "the
+    21 of trumps", "the Petit"), and the Excuse by ``excuse``, the rule set's name for it
+    (:attr:`~tarot_core.engine.words.Words.excuse`), when given."""
     if card.is_excuse:
-        return excuse
+        return Noun("Excuse", "card") if excuse is None else excuse
     if card.is_trump:
-        return "the Petit" if card.rank == 1 else f"the {card.rank} of trumps"
-    return f"the {card.name}"
+        return Noun("Petit", "card") if card.rank == 1 else Noun(f"{card.rank} of trumps", "card")
+    return Noun(card.name, "card")
 
 
 def _choices(rnd: Round, trick: Trick) -> list[frozenset[Card]]:
@@ -64,8 +75,11 @@ def _choices(rnd: Round, trick: Trick) -> list[frozenset[Card]]:
     return allowed
 
 
-def play_notes(rnd: Round, trick: Trick) -> list[tuple[Seat, Card, str, str]]:
-    """(seat, card, kind, sentence) for each card of a trick, saying which rule of play it shows.
+def play_notes(
+    rnd: Round, trick: Trick, name: Callable[[Seat], object] = str
+) -> list[tuple[Seat, Card, str, str]]:
+    """(seat, card, kind, sentence) for each card of a trick, saying which rule of play it shows; the
+    sentence names the player by ``name(seat)`` (by default the seat, ``p2``).
 
     Kinds: ``lead``, ``sets-suit``, ``excuse``, ``follow``, ``higher-trump``, ``lower-trump``, ``trump``,
     ``overtrump``, ``undertrump``, ``discard``. Whether a card was forced or chosen is the engine's to
@@ -77,61 +91,103 @@ def play_notes(rnd: Round, trick: Trick) -> list[tuple[Seat, Card, str, str]]:
     led: Card | None = None
     best = 0
     for index, ((seat, card), allowed) in enumerate(zip(trick.plays, _choices(rnd, trick), strict=True)):
-        name = card_words(card, excuse)
+        who = name(seat)
+        noun = card_noun(card, excuse)
         higher = any(other.is_trump and other.rank > best for other in allowed)
         if card.is_excuse:
             kind = "excuse"
-            text = (
-                f"leads {excuse}: the next card will set the suit"
-                if index == 0
-                else f"plays {excuse}, which may be played at any time"
-            )
+            if index == 0:
+                text = _("{who} leads {excuse}: the next card will set the suit.", who=who, excuse=excuse)
+            else:
+                text = _("{who} plays {excuse}, which may be played at any time.", who=who, excuse=excuse)
         elif index == 0:
-            kind, text = "lead", f"leads {name}"
+            kind, text = "lead", _("{who} leads {card}.", who=who, card=noun)
         elif led is None:
-            kind, text = "sets-suit", f"plays {name}, which sets the suit after {excuse}"
+            kind = "sets-suit"
+            text = _(
+                "{who} plays {card}, which sets the suit after {excuse}.", who=who, card=noun, excuse=excuse
+            )
         elif card.suit is led.suit:
             if card.is_trump:
                 if card.rank > best:
-                    kind, text = "higher-trump", f"plays a higher trump, {name}"
+                    kind, text = "higher-trump", _("{who} plays a higher trump, {card}.", who=who, card=noun)
                 elif higher:
-                    kind, text = (
-                        "lower-trump",
-                        f"plays {name}, under the {best} of trumps, which these rules allow",
+                    kind = "lower-trump"
+                    text = _(
+                        "{who} plays {card}, under the {best} of trumps, which these rules allow.",
+                        who=who,
+                        card=noun,
+                        best=best,
                     )
                 else:
-                    kind, text = "lower-trump", f"cannot beat the {best} of trumps and plays {name}"
+                    kind = "lower-trump"
+                    text = _(
+                        "{who} cannot beat the {best} of trumps and plays {card}.",
+                        who=who,
+                        best=best,
+                        card=noun,
+                    )
             else:
-                kind, text = "follow", f"follows suit with {name}"
+                kind, text = "follow", _("{who} follows suit with {card}.", who=who, card=noun)
         elif card.is_trump:
-            suit = _suit_name(led)
+            suit = _suit_words(led)
             forced = all(other.is_trump for other in allowed if not other.is_excuse)
             if best == 0 and forced and not rnd.rule_must_trump():
-                kind, text = "trump", f"has no {suit}, only trumps: {name}"
+                kind = "trump"
+                text = _("{who} has no {suit}, only trumps: {card}.", who=who, suit=suit, card=noun)
+            elif best == 0 and forced:
+                kind = "trump"
+                text = _("{who} has no {suit}, so must trump: {card}.", who=who, suit=suit, card=noun)
             elif best == 0:
-                kind, text = (
-                    ("trump", f"has no {suit}, so must trump: {name}")
-                    if forced
-                    else ("trump", f"has no {suit} and chooses to trump, with {name}")
+                kind = "trump"
+                text = _(
+                    "{who} has no {suit} and chooses to trump, with {card}.", who=who, suit=suit, card=noun
                 )
             elif card.rank > best:
-                kind, text = "overtrump", f"has no {suit} and overtrumps the {best} with {name}"
+                kind = "overtrump"
+                text = _(
+                    "{who} has no {suit} and overtrumps the {best} with {card}.",
+                    who=who,
+                    suit=suit,
+                    best=best,
+                    card=noun,
+                )
             elif higher:
-                kind, text = (
-                    "undertrump",
-                    f"has no {suit} and plays a lower trump, {name}, which these rules allow",
+                kind = "undertrump"
+                text = _(
+                    "{who} has no {suit} and plays a lower trump, {card}, which these rules allow.",
+                    who=who,
+                    suit=suit,
+                    card=noun,
                 )
             else:
-                kind, text = (
-                    "undertrump",
-                    f"has no {suit} and no trump above the {best}, so plays a lower trump, {name}",
+                kind = "undertrump"
+                text = _(
+                    "{who} has no {suit} and no trump above the {best}, so plays a lower trump, {card}.",
+                    who=who,
+                    suit=suit,
+                    best=best,
+                    card=noun,
                 )
         elif any(other.is_trump for other in allowed):
-            what = f"no {_suit_name(led)}, and the rules leave trumping free"
-            kind, text = "discard", f"has {what}: plays {name}"
+            kind = "discard"
+            text = _(
+                "{who} has no {suit}, and the rules leave trumping free: plays {card}.",
+                who=who,
+                suit=_suit_words(led),
+                card=noun,
+            )
+        elif led.is_trump:
+            kind = "discard"
+            text = _("{who} has no trumps left, so may play any card: {card}.", who=who, card=noun)
         else:
-            what = "no trumps left" if led.is_trump else f"no {_suit_name(led)} and no trump"
-            kind, text = "discard", f"has {what}, so may play any card: {name}"
+            kind = "discard"
+            text = _(
+                "{who} has no {suit} and no trump, so may play any card: {card}.",
+                who=who,
+                suit=_suit_words(led),
+                card=noun,
+            )
         if not card.is_excuse and led is None:
             led = card
         if card.is_trump and card.rank > best:
@@ -143,11 +199,11 @@ def play_notes(rnd: Round, trick: Trick) -> list[tuple[Seat, Card, str, str]]:
 def trick_kinds(rnd: Round, trick: Trick) -> set[str]:
     """The words of :data:`TRICK_KINDS` that describe a finished trick."""
     notes = play_notes(rnd, trick)
-    kinds = {kind for _, _, kind, _ in notes}
+    kinds = {kind for _seat, _card, kind, _text in notes}
     found: set[str] = set()
     first = trick.plays[0][1]
     plain_lead = first.suit.is_plain
-    if plain_lead and all(kind in ("lead", "follow") for _, _, kind, _ in notes):
+    if plain_lead and all(kind in ("lead", "follow") for _seat, _card, kind, _text in notes):
         found.add("follow")
     if plain_lead and "trump" in kinds:
         found.add("trump")
@@ -175,7 +231,13 @@ def trick_kinds(rnd: Round, trick: Trick) -> set[str]:
 def find_trick(record: str, kind: str, nth: int = 1) -> int:
     """The number (from 1) of the ``nth`` trick of a recorded hand that shows ``kind``."""
     if kind not in TRICK_KINDS:
-        raise TarotError(f"{kind!r} is not a kind of trick; the kinds are {', '.join(TRICK_KINDS)}")
+        raise TarotError(
+            gettext_lazy(
+                "{kind!r} is not a kind of trick; the kinds are {kinds}",
+                kind=kind,
+                kinds=", ".join(TRICK_KINDS),
+            )
+        )
     rnd = final_round(record)
     seen = 0
     for trick in rnd.tricks:
@@ -183,7 +245,14 @@ def find_trick(record: str, kind: str, nth: int = 1) -> int:
             seen += 1
             if seen == nth:
                 return trick.number + 1
-    raise TarotError(f"the hand {record} has no trick showing {kind!r} (number {nth})")
+    raise TarotError(
+        gettext_lazy(
+            "the hand {record} has no trick showing {kind!r} (number {nth})",
+            record=record,
+            kind=kind,
+            nth=nth,
+        )
+    )
 
 
 def trick_story(record: str, number: int) -> list[str]:
@@ -191,22 +260,23 @@ def trick_story(record: str, number: int) -> list[str]:
     hand = load_hand(record)
     rnd = hand.final_round()
     if not 1 <= number <= len(rnd.tricks):
-        raise TarotError(f"tricks go from 1 to {len(rnd.tricks)}, not {number}")
+        raise TarotError(
+            gettext_lazy("tricks go from 1 to {count}, not {number}", count=len(rnd.tricks), number=number)
+        )
     trick = rnd.tricks[number - 1]
-    sentences = [f"{hand.seat_name(seat)} {text}." for seat, _, _, text in play_notes(rnd, trick)]
+    sentences = [text for _seat, _card, _kind, text in play_notes(rnd, trick, hand.seat_name)]
     assert trick.winner is not None
     winning = trick.card_of(trick.winner)
+    assert winning is not None
+    who = hand.seat_name(trick.winner)
+    card = card_noun(winning, words_for(rnd.variant.family).excuse)
     # Where nobody took (each plays for himself), a trick is won for no side.
-    side = (
-        ""
-        if rnd.taker is None
-        else ", for the attack"
-        if rnd.side_of(trick.winner) == ATTACK
-        else ", for the defence"
-    )
-    excuse = words_for(rnd.variant.family).excuse
-    with_card = f" with {card_words(winning, excuse)}" if winning is not None else ""
-    sentences.append(f"{hand.seat_name(trick.winner)} wins the trick{with_card}{side}.")
+    if rnd.taker is None:
+        sentences.append(_("{who} wins the trick with {card}.", who=who, card=card))
+    elif rnd.side_of(trick.winner) == ATTACK:
+        sentences.append(_("{who} wins the trick with {card}, for the attack.", who=who, card=card))
+    else:
+        sentences.append(_("{who} wins the trick with {card}, for the defence.", who=who, card=card))
     # What became of the Excuse (its exchange, or where it went at the last trick) is the engine's to say.
     if any(card.is_excuse for card in trick.cards):
         try:

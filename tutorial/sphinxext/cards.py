@@ -19,7 +19,6 @@ doctest) get the card's name as plain text.
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -32,9 +31,11 @@ from sphinx.writers.html5 import HTML5Translator
 
 from tarot_core.cards import Card, parse_cards
 from tarot_core.errors import NotationError
+from tarot_core.messages import _
 
 from .cardsvg import CARD_HEIGHT, CARD_WIDTH, alt_text, card_filename, write_card_files
 from .common import EngineCheckError, EngineDirective, EngineRole
+from .templating import render
 
 CARDS_DIR = "_static/cards"
 SIZES = ("small", "medium", "large")
@@ -57,18 +58,17 @@ def visit_card_html(translator: HTML5Translator, node: tarot_card) -> None:
     builder = translator.builder
     here = builder.get_target_uri(builder.current_docname)
     src = relative_uri(here, f"{CARDS_DIR}/{card_filename(Card.parse(node['card']))}")
-    classes = " ".join(["tarot-card", *node.get("classes", [])])
-    image = (
-        f'<img class="{classes}" src="{escape(src)}" alt="{escape(node["alt"])}" '
-        f'title="{escape(_tooltip(node))}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
-        'loading="lazy" decoding="async">'
+    image = render(
+        "pages/card-image.html",
+        classes=" ".join(["tarot-card", *node.get("classes", [])]),
+        src=src,
+        alt=node["alt"],
+        title=_tooltip(node),
+        width=CARD_WIDTH,
+        height=CARD_HEIGHT,
+        label=node["card"] if node.get("labelled") else "",
     )
-    if node.get("labelled"):
-        image = (
-            f'<span class="tarot-card-labelled">{image}'
-            f'<span class="tarot-card-label" aria-hidden="true">{escape(node["card"])}</span></span>'
-        )
-    translator.body.append(image)
+    translator.body.append(str(image))
     raise nodes.SkipNode
 
 
@@ -78,7 +78,7 @@ def _parse(text: str) -> list[Card]:
     except NotationError as error:
         raise EngineCheckError(f"{error}") from None
     if not cards:
-        raise EngineCheckError("name at least one card, for example HK or T21 or EX")
+        raise EngineCheckError(_("name at least one card, for example HK or T21 or EX"))
     return cards
 
 
@@ -88,7 +88,7 @@ class CardRole(EngineRole):
     def run_engine(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         cards = _parse(self.text)
         if len(cards) != 1:
-            raise EngineCheckError("the card role shows one card; use the cards directive for a row")
+            raise EngineCheckError(_("the card role shows one card; use the cards directive for a row"))
         node = card_node(cards[0])
         node["classes"].append("tarot-card-inline")
         return [node], []

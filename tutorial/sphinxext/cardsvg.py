@@ -3,7 +3,8 @@
 The pictures are made from the engine's card data (:mod:`tarot_core.cards`), never from downloaded
 images: suit symbols are drawn as paths, and so are the indices, trump numbers and words, with the
 letter outlines of :mod:`tutorial.sphinxext.card_glyphs`; the three bouts carry a gold star. A picture
-holds no text, so it looks the same on every machine and the browser needs no font to draw it.
+holds no text, so it looks the same on every machine and the browser needs no font to draw it. This
+module works out what goes where; the template ``pages/card.svg`` writes the SVG.
 
 >>> svg = card_svg(Card.parse("HK"))
 >>> svg.startswith("<svg") and "King of Hearts" in svg
@@ -18,12 +19,13 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Final
-from xml.sax.saxutils import escape, quoteattr
+from typing import Any, Final
 
 from tarot_core.cards import FULL_PACK, JACK, KING, KNIGHT, QUEEN, Card, Suit
+from tarot_core.messages import _, gettext_lazy
 
 from .card_glyphs import GLYPHS, UNITS_PER_EM
+from .templating import render
 
 __all__ = [
     "CARD_HEIGHT",
@@ -47,26 +49,6 @@ GOLD: Final = "#c99a06"
 PAPER: Final = "#ffffff"
 TRUMP_PAPER: Final = "#f6f1e3"
 EDGE: Final = "#6b6b6b"
-
-# Suit symbols drawn in a 100 x 100 box, so that they can be placed at any size with a transform.
-_SUIT_SHAPES: Final[dict[Suit, str]] = {
-    Suit.HEARTS: (
-        '<path d="M50 92 C22 68 2 50 2 29 C2 13 14 3 28 3 C38 3 46 9 50 19 '
-        'C54 9 62 3 72 3 C86 3 98 13 98 29 C98 50 78 68 50 92 Z"/>'
-    ),
-    Suit.DIAMONDS: '<path d="M50 2 L88 50 L50 98 L12 50 Z"/>',
-    Suit.SPADES: (
-        '<path d="M50 3 C40 22 4 40 4 63 C4 78 15 87 28 87 C37 87 44 83 47 76 '
-        "C46 87 41 94 32 99 L68 99 C59 94 54 87 53 76 C56 83 63 87 72 87 "
-        'C85 87 96 78 96 63 C96 40 60 22 50 3 Z"/>'
-    ),
-    Suit.CLUBS: (
-        '<circle cx="50" cy="27" r="23"/><circle cx="26" cy="60" r="23"/>'
-        '<circle cx="74" cy="60" r="23"/>'
-        '<path d="M46 55 C46 78 41 91 31 99 L69 99 C59 91 54 78 54 55 Z"/>'
-    ),
-}
-_STAR: Final = '<path d="M50 4 L61 38 L97 38 L68 59 L79 94 L50 72 L21 94 L32 59 L3 38 L39 38 Z"/>'
 
 # Where the pips of a numbered card go, in card coordinates (the 1 has one large pip).
 _L, _C, _R = 33.0, 50.0, 67.0
@@ -103,7 +85,7 @@ def roman(number: int) -> str:
     ('XXI', 'XIV', 'I')
     """
     if not 1 <= number <= 39:
-        raise ValueError(f"trump numbers run from 1 to 21, not {number}")
+        raise ValueError(gettext_lazy("trump numbers run from 1 to 21, not {number}", number=number))
     out: list[str] = []
     for value, letters in _ROMAN:
         while number >= value:
@@ -122,7 +104,7 @@ def alt_text(card: Card) -> str:
     """
     name = card.name
     if card.is_trump and card.rank == 21:
-        name = "21 of trumps (the Monde)"
+        name = _("21 of trumps (the Monde)")
     return name[:1].upper() + name[1:]
 
 
@@ -139,13 +121,17 @@ def _ink(card: Card) -> str:
     return TRUMP_INK
 
 
-def _symbol(suit: Suit, x: float, y: float, size: float, fill: str, *, flip: bool = False) -> str:
-    """A suit symbol centred on (x, y), ``size`` units wide."""
+#: A shape of the picture, as the template draws it (see ``pages/card.svg``).
+Shape = dict[str, Any]
+
+
+def _symbol(suit: Suit, x: float, y: float, size: float, fill: str, *, flip: bool = False) -> Shape:
+    """A suit symbol (drawn in a 100 x 100 box; the Excuse's is a star) centred on (x, y), ``size``
+    units wide."""
     scale = size / 100
-    shape = _STAR if suit is Suit.EXCUSE else _SUIT_SHAPES[suit]
     steps = [f"rotate(180 {x:g} {y:g})"] if flip else []
     steps.append(f"translate({x - size / 2:g} {y - size / 2:g}) scale({scale:g})")
-    return f'<g fill="{fill}" transform="{" ".join(steps)}">{shape}</g>'
+    return {"kind": "symbol", "suit": suit.value, "fill": fill, "transform": " ".join(steps)}
 
 
 @cache
@@ -154,7 +140,9 @@ def _glyph(character: str) -> tuple[int, tuple[tuple[str, tuple[float, ...]], ..
     try:
         advance, path = GLYPHS[character]
     except KeyError:
-        raise ValueError(f"the cards have no outline for {character!r}") from None
+        raise ValueError(
+            gettext_lazy("the cards have no outline for {character!r}", character=character)
+        ) from None
     commands = tuple(
         (letter, tuple(float(number) for number in numbers.split()))
         for letter, numbers in re.findall(r"([MLQZ])([^MLQZ]*)", path)
@@ -176,7 +164,7 @@ def text_path(x: float, y: float, text: str, size: float, *, spacing: float = 0.
     """
     scale = size / UNITS_PER_EM
     glyphs = [_glyph(character) for character in text]
-    width = sum(advance for advance, _ in glyphs) * scale + spacing * (len(glyphs) - 1)
+    width = sum(advance for advance, _commands in glyphs) * scale + spacing * (len(glyphs) - 1)
     origin = x - width / 2
     out: list[str] = []
     here = start = (0, 0)  # the pen and the start of the current outline, in tenths
@@ -205,10 +193,13 @@ def text_path(x: float, y: float, text: str, size: float, *, spacing: float = 0.
     return "".join(out).replace(" -", "-")
 
 
-def _text(x: float, y: float, text: str, size: float, fill: str, *, spacing: float = 0.0) -> str:
+def _text(x: float, y: float, text: str, size: float, fill: str, *, spacing: float = 0.0) -> Shape:
     """``text`` drawn as outlines; ``data-text`` keeps what it says (the picture's title names the card)."""
-    path = text_path(x, y, text, size, spacing=spacing)
-    return f'<path fill="{fill}" data-text="{escape(text)}" d="{path}"/>'
+    return {"kind": "text", "fill": fill, "text": text, "d": text_path(x, y, text, size, spacing=spacing)}
+
+
+def _rect(*attributes: tuple[str, object]) -> Shape:
+    return {"kind": "rect", "attributes": attributes}
 
 
 def _corner_label(card: Card) -> str:
@@ -219,11 +210,11 @@ def _corner_label(card: Card) -> str:
     return _FACE_LETTER.get(card.rank, str(card.rank))
 
 
-def _corners(card: Card, ink: str) -> Iterator[str]:
+def _corners(card: Card, ink: str) -> Iterator[Shape]:
     """Index in the top-left corner and, upside down, in the bottom-right one."""
     label = _corner_label(card)
     for flip in (False, True):
-        group: list[str] = []
+        group: list[Shape] = []
         if card.is_excuse:
             group.append(_symbol(Suit.EXCUSE, 14, 15, 16, GOLD))
         else:
@@ -233,11 +224,11 @@ def _corners(card: Card, ink: str) -> Iterator[str]:
                 group.append(_symbol(card.suit, 14, 34, 13, ink))
             elif card.is_bout:
                 group.append(_symbol(Suit.EXCUSE, 14, 33, 12, GOLD))
-        transform = f' transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})"' if flip else ""
-        yield f"<g{transform}>{''.join(group)}</g>"
+        transform = f"rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})" if flip else ""
+        yield {"kind": "group", "transform": transform, "children": group}
 
 
-def _pips(card: Card, ink: str) -> Iterator[str]:
+def _pips(card: Card, ink: str) -> Iterator[Shape]:
     if card.rank == 1:
         yield _symbol(card.suit, 50, 75, 44, ink)
         return
@@ -245,20 +236,34 @@ def _pips(card: Card, ink: str) -> Iterator[str]:
         yield _symbol(card.suit, x, y, PIP_SIZE, ink, flip=y > 75)
 
 
-def _face(card: Card, ink: str) -> Iterator[str]:
-    yield (
-        f'<rect x="24" y="34" width="52" height="82" rx="5" fill="none" stroke="{ink}" '
-        'stroke-width="1.5" stroke-opacity="0.55"/>'
+def _face(card: Card, ink: str) -> Iterator[Shape]:
+    yield _rect(
+        ("x", 24),
+        ("y", 34),
+        ("width", 52),
+        ("height", 82),
+        ("rx", 5),
+        ("fill", "none"),
+        ("stroke", ink),
+        ("stroke-width", 1.5),
+        ("stroke-opacity", 0.55),
     )
     yield _text(50, 78, _FACE_LETTER[card.rank], 38, ink)
     yield _symbol(card.suit, 50, 96, 16, ink)
     yield _text(50, 111, _FACE_WORD[card.rank], 7.5, ink, spacing=0.5)
 
 
-def _trump(card: Card) -> Iterator[str]:
-    yield (
-        f'<rect x="20" y="30" width="60" height="90" rx="6" fill="{PAPER}" stroke="{TRUMP_INK}" '
-        'stroke-width="1.2" stroke-opacity="0.6"/>'
+def _trump(card: Card) -> Iterator[Shape]:
+    yield _rect(
+        ("x", 20),
+        ("y", 30),
+        ("width", 60),
+        ("height", 90),
+        ("rx", 6),
+        ("fill", PAPER),
+        ("stroke", TRUMP_INK),
+        ("stroke-width", 1.2),
+        ("stroke-opacity", 0.6),
     )
     yield _text(50, 80, str(card.rank), 34 if card.rank < 10 else 30, TRUMP_INK)
     yield _text(50, 97, roman(card.rank), 11, TRUMP_INK)
@@ -272,10 +277,16 @@ def _trump(card: Card) -> Iterator[str]:
         yield _symbol(Suit.EXCUSE, 50, 44, 14, GOLD)
 
 
-def _excuse() -> Iterator[str]:
-    yield (
-        f'<rect x="20" y="30" width="60" height="90" rx="6" fill="{PAPER}" stroke="{GOLD}" '
-        'stroke-width="1.5"/>'
+def _excuse() -> Iterator[Shape]:
+    yield _rect(
+        ("x", 20),
+        ("y", 30),
+        ("width", 60),
+        ("height", 90),
+        ("rx", 6),
+        ("fill", PAPER),
+        ("stroke", GOLD),
+        ("stroke-width", 1.5),
     )
     yield _symbol(Suit.EXCUSE, 50, 66, 34, GOLD)
     yield _text(50, 100, "EXCUSE", 10, TRUMP_INK, spacing=0.5)
@@ -285,26 +296,25 @@ def _excuse() -> Iterator[str]:
 def card_svg(card: Card) -> str:
     """The complete SVG document of one card, with a ``<title>`` naming it for screen readers."""
     ink = _ink(card)
-    paper = PAPER if card.suit.is_plain else TRUMP_PAPER
-    name = alt_text(card)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" '
-        f'width="{CARD_WIDTH}" height="{CARD_HEIGHT}" role="img" aria-label={quoteattr(name)}>',
-        f"<title>{escape(name)}</title>",
-        f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="8" fill="{paper}" '
-        f'stroke="{EDGE}" stroke-width="1.5"/>',
-    ]
-    parts.extend(_corners(card, ink))
+    shapes = list(_corners(card, ink))
     if card.is_excuse:
-        parts.extend(_excuse())
+        shapes.extend(_excuse())
     elif card.is_trump:
-        parts.extend(_trump(card))
+        shapes.extend(_trump(card))
     elif card.is_face:
-        parts.extend(_face(card, ink))
+        shapes.extend(_face(card, ink))
     else:
-        parts.extend(_pips(card, ink))
-    parts.append("</svg>")
-    return "".join(parts) + "\n"
+        shapes.extend(_pips(card, ink))
+    svg = render(
+        "pages/card.svg",
+        name=alt_text(card),
+        width=CARD_WIDTH,
+        height=CARD_HEIGHT,
+        paper=PAPER if card.suit.is_plain else TRUMP_PAPER,
+        edge=EDGE,
+        shapes=shapes,
+    )
+    return f"{svg}\n"
 
 
 def write_card_files(directory: Path, cards: Iterable[Card] = FULL_PACK) -> list[Path]:

@@ -25,6 +25,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.typing import ExtensionMetadata
 
+from tarot_core.messages import _
+
 logger = logging.getLogger(__name__)
 
 FAILURES_KEY = "tarot_engine_failures"
@@ -41,24 +43,31 @@ class EngineCheckError(SphinxError):
     category = "Tarot engine check failed"
 
 
+def _at(location: str, message: str) -> EngineCheckError:
+    """The error, after its page and line when known (``docs/x.md:12: ...``)."""
+    return EngineCheckError(f"{location}: {message}" if location else message)
+
+
 def import_object(spec: str, location: str = "") -> object:
     """Import ``package.module:attribute`` (or ``package.module.attribute``) and return the attribute."""
-    where = f"{location}: " if location else ""
     module_name, sep, attr = spec.strip().partition(":")
     if not sep:
-        module_name, _, attr = spec.strip().rpartition(".")
+        module_name, _dot, attr = spec.strip().rpartition(".")
     if not module_name or not attr:
-        raise EngineCheckError(f"{where}write the function as module:function, not {spec!r}")
+        raise _at(location, _("write the function as module:function, not {spec!r}", spec=spec))
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        raise EngineCheckError(f"{where}cannot import module {module_name!r}: {error}") from error
+        message = _("cannot import module {module!r}: {error}", module=module_name, error=error)
+        raise _at(location, message) from error
     target: object = module
     for part in attr.split("."):
         try:
             target = getattr(target, part)
         except AttributeError:
-            raise EngineCheckError(f"{where}module {module_name!r} has no {attr!r}") from None
+            raise _at(
+                location, _("module {module!r} has no {name!r}", module=module_name, name=attr)
+            ) from None
     return target
 
 
@@ -66,8 +75,7 @@ def import_callable(spec: str, location: str = "") -> Callable[..., object]:
     """Like :func:`import_object`, but the object must be callable."""
     target = import_object(spec, location)
     if not callable(target):
-        where = f"{location}: " if location else ""
-        raise EngineCheckError(f"{where}{spec!r} is not a function")
+        raise _at(location, _("{spec!r} is not a function", spec=spec))
     return target
 
 
@@ -106,7 +114,7 @@ def failure_block(message: str) -> nodes.Element:
     return nodes.paragraph(
         "",
         "",
-        nodes.strong("", "Engine check failed: "),
+        nodes.strong("", _("Engine check failed:") + " "),
         nodes.Text(message),
         classes=["tarot-engine-failure"],
     )

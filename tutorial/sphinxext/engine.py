@@ -59,6 +59,7 @@ import tarot_core
 from tarot_core import cards as cards_module
 from tarot_core import engine, games
 from tarot_core.engine.variant import FAMILIES, words_for
+from tarot_core.messages import N_, _, gettext_lazy, pgettext
 
 from ..bridge.query import DEFAULT_RULES
 from .cards import tarot_card
@@ -80,14 +81,14 @@ def make_table(
     """A real docutils table; string cells are parsed as inline markup, other cells shown as text."""
     columns = len(header)
     if columns == 0:
-        raise EngineCheckError("a table needs at least one column")
+        raise EngineCheckError(_("a table needs at least one column"))
     table = nodes.table(classes=["tarot-table", *classes])
     if caption:
-        title_nodes, _ = directive.state.inline_text(caption, directive.lineno)
+        title_nodes, _messages = directive.state.inline_text(caption, directive.lineno)
         table += nodes.title(caption, "", *title_nodes)
     group = nodes.tgroup(cols=columns)
     table += group
-    for _ in range(columns):
+    for _column in range(columns):
         group += nodes.colspec(colwidth=1)
     head = nodes.thead()
     head += _row(directive, header)
@@ -95,10 +96,15 @@ def make_table(
     body = nodes.tbody()
     for number, row in enumerate(rows, start=1):
         if isinstance(row, str | bytes) or not isinstance(row, Sequence):
-            raise EngineCheckError(f"row {number} of the table is not a list of cells")
+            raise EngineCheckError(_("row {number} of the table is not a list of cells", number=number))
         if len(row) != columns:
             raise EngineCheckError(
-                f"row {number} of the table has {len(row)} cells but the header has {columns}"
+                _(
+                    "row {number} of the table has {cells} cells but the header has {columns}",
+                    number=number,
+                    cells=len(row),
+                    columns=columns,
+                )
             )
         body += _row(directive, row)
     group += body
@@ -126,7 +132,7 @@ def estimated_height(table: nodes.table) -> float:
     width = max(8.0, _TABLE_CHARACTERS / columns)
     height = _EDGES + (_CAPTION_LINE * math.ceil(caption / _CAPTION_CHARACTERS) if caption else 0.0)
     for row in rows:
-        if any(True for _ in row.findall(tarot_card)):
+        if any(True for _card in row.findall(tarot_card)):
             height += _PICTURE_ROW
             continue
         lines = max((math.ceil(len(entry.astext()) / width) for entry in row.children), default=1)
@@ -155,7 +161,7 @@ def _format(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
         return ", ".join(_format(item) for item in value)
     return str(value)
@@ -165,7 +171,9 @@ def _json_option(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+        raise ValueError(
+            gettext_lazy("not valid JSON ({error} at column {column})", error=error.msg, column=error.colno)
+        ) from None
 
 
 class TarotTable(EngineDirective):
@@ -187,15 +195,19 @@ class TarotTable(EngineDirective):
             try:
                 kwargs = _json_option(self.options["args"])
             except ValueError as error:
-                raise EngineCheckError(f":args: is {error}") from None
+                raise EngineCheckError(_(":args: is {error}", error=error)) from None
             if not isinstance(kwargs, dict):
-                raise EngineCheckError(":args: must be a JSON object of keyword arguments")
+                raise EngineCheckError(_(":args: must be a JSON object of keyword arguments"))
         try:
             description = function(**kwargs)
         except Exception as error:
-            raise EngineCheckError(f"{self.arguments[0]} failed: {error}") from error
+            raise EngineCheckError(
+                _("{function} failed: {error}", function=self.arguments[0], error=error)
+            ) from error
         if not isinstance(description, Mapping) or "header" not in description or "rows" not in description:
-            raise EngineCheckError(f"{self.arguments[0]} must return a mapping with 'header' and 'rows'")
+            raise EngineCheckError(
+                _("{function} must return a mapping with 'header' and 'rows'", function=self.arguments[0])
+            )
         caption = self.options.get("caption") or description.get("caption")
         table = make_table(
             self,
@@ -264,12 +276,21 @@ def evaluate(expression: str) -> object:
     try:
         tree = ast.parse(expression.strip(), mode="eval")
     except SyntaxError as error:
-        raise EngineCheckError(f"{expression!r} is not a Python expression: {error.msg}") from None
+        raise EngineCheckError(
+            _("{expression!r} is not a Python expression: {error}", expression=expression, error=error.msg)
+        ) from None
     namespace = _engine_namespace(tree)
     try:
         return eval(compile(tree, "<tarot-value>", "eval"), namespace)
     except Exception as error:
-        raise EngineCheckError(f"{expression!r} failed: {type(error).__name__}: {error}") from error
+        raise EngineCheckError(
+            _(
+                "{expression!r} failed: {kind}: {error}",
+                expression=expression,
+                kind=type(error).__name__,
+                error=error,
+            )
+        ) from error
 
 
 class TarotValue(EngineRole):
@@ -284,12 +305,12 @@ class TarotValue(EngineRole):
 # ---------------------------------------------------------------------------------------------- scores
 
 _ROLE_LABELS = {
-    "taker": "Taker",
-    "partner": "Partner",
-    "defender": "Each defender",
-    "defenders": "Defenders",
-    "defence": "Defence",
-    "attack": "Attack",
+    "taker": N_("Taker"),
+    "partner": N_("Partner"),
+    "defender": N_("Each defender"),
+    "defenders": N_("Defenders"),
+    "defence": N_("Defence"),
+    "attack": N_("Attack"),
 }
 _SCORE_EXPECTATIONS = ("taker", "partner", "defender")
 
@@ -300,7 +321,7 @@ def _yes_no(text: str | None) -> bool:
         return True
     if value in ("no", "false", "lost", "0"):
         return False
-    raise ValueError("write yes or no")
+    raise ValueError(gettext_lazy("write yes or no"))
 
 
 def _int_option(text: str | None) -> int:
@@ -315,7 +336,9 @@ def _pairs(text: str | None) -> list[tuple[str, str]]:
             continue
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"write name=value pairs separated by ';', not {item.strip()!r}")
+            raise ValueError(
+                gettext_lazy("write name=value pairs separated by ';', not {item!r}", item=item.strip())
+            )
         out.append((key.strip(), value.strip()))
     return out
 
@@ -337,12 +360,12 @@ def _same(actual: object, expected: str) -> bool:
 def share_label(key: str, roles: Mapping[str, object]) -> str:
     """Row title of a share: ``taker`` -> ``Taker``; ``p2`` -> ``Player 2 (taker)`` when roles are known."""
     if key in _ROLE_LABELS:
-        return _ROLE_LABELS[key]
+        return _(_ROLE_LABELS[key])
     label = key
     if len(key) >= 2 and key[0] == "p" and key[1:].isdigit():
-        label = f"Player {key[1:]}"
+        label = _("Player {number}", number=key[1:])
     role = roles.get(key)
-    return f"{label} ({role})" if role else label
+    return _("{player} ({role})", player=label, role=role) if role else label
 
 
 def find_share(result: Mapping[str, object], role: str) -> object | None:
@@ -367,11 +390,12 @@ def _playing_side(request: Mapping[str, object]) -> str:
     side" for a Chambéry deal nobody bid."""
     family = request.get("variant", DEFAULT_RULES)
     if not isinstance(family, str) or family not in FAMILIES:
-        return "The taker"
+        return _("The taker")
     words = words_for(family)
     if request.get("contract") in words.unbid_contracts:
-        return words.unbid_side[0]
-    return f"The {words.taker}"
+        return str(words.unbid_side[0])
+    # The rule set's name for the player who plays against the others ("taker", "soloist").
+    return pgettext("the side that plays the contract", "The {taker}", taker=words.taker)
 
 
 class TarotScore(EngineDirective):
@@ -393,22 +417,26 @@ class TarotScore(EngineDirective):
     def run_engine(self) -> list[nodes.Node]:
         text = "\n".join(self.content).strip()
         if not text:
-            raise EngineCheckError("tarot-score needs a JSON score request as its body")
+            raise EngineCheckError(_("tarot-score needs a JSON score request as its body"))
         try:
             request = json.loads(text)
         except json.JSONDecodeError as error:
             raise EngineCheckError(
-                f"the score request is not valid JSON ({error.msg}, line {error.lineno})"
+                _(
+                    "the score request is not valid JSON ({error}, line {line})",
+                    error=error.msg,
+                    line=error.lineno,
+                )
             ) from None
         if not isinstance(request, dict):
-            raise EngineCheckError("the score request must be a JSON object")
+            raise EngineCheckError(_("the score request must be a JSON object"))
         scorer = import_callable(str(self.config.tarot_score_function))
         try:
             result = scorer(request)
         except ValueError as error:
-            raise EngineCheckError(f"the engine refused the score request: {error}") from error
+            raise EngineCheckError(_("the engine refused the score request: {error}", error=error)) from error
         if not isinstance(result, Mapping):
-            raise EngineCheckError(f"the scorer returned {type(result).__name__}, not a mapping")
+            raise EngineCheckError(_("the scorer returned {kind}, not a mapping", kind=type(result).__name__))
         self._check(result)
         return self._render(request, result)
 
@@ -419,9 +447,15 @@ class TarotScore(EngineDirective):
             try:
                 expected = _yes_no(self.options["expect-won"])
             except ValueError:
-                raise EngineCheckError(":expect-won: must be yes or no") from None
+                raise EngineCheckError(_(":expect-won: must be yes or no")) from None
             if result.get("won") is not expected:
-                failures.append(f"the page says won={expected}, the engine says won={result.get('won')}")
+                failures.append(
+                    _(
+                        "the page says won={expected}, the engine says won={actual}",
+                        expected=expected,
+                        actual=result.get("won"),
+                    )
+                )
         for role in _SCORE_EXPECTATIONS:
             option = f"expect-{role}"
             if option not in self.options:
@@ -429,14 +463,25 @@ class TarotScore(EngineDirective):
             try:
                 expected_amount = _int_option(self.options[option])
             except ValueError:
-                raise EngineCheckError(f":{option}: must be a whole number") from None
+                raise EngineCheckError(_(":{option}: must be a whole number", option=option)) from None
             actual = find_share(result, role)
             if actual is None:
                 failures.append(
-                    f"the page expects a {role} share of {expected_amount}, the engine gives none"
+                    _(
+                        "the page expects a {role} share of {amount}, the engine gives none",
+                        role=role,
+                        amount=expected_amount,
+                    )
                 )
             elif not _same(actual, str(expected_amount)):
-                failures.append(f"the page says the {role} gets {expected_amount}, the engine says {actual}")
+                failures.append(
+                    _(
+                        "the page says the {role} gets {amount}, the engine says {actual}",
+                        role=role,
+                        amount=expected_amount,
+                        actual=actual,
+                    )
+                )
         try:
             score_pairs = _pairs(self.options.get("expect-score"))
             term_pairs = _pairs(self.options.get("expect-term"))
@@ -446,7 +491,14 @@ class TarotScore(EngineDirective):
         for key, expected_text in score_pairs:
             actual = scores.get(key) if isinstance(scores, Mapping) else None
             if actual is None or not _same(actual, expected_text):
-                failures.append(f"the page says score {key} = {expected_text}, the engine says {actual}")
+                failures.append(
+                    _(
+                        "the page says score {key} = {expected}, the engine says {actual}",
+                        key=key,
+                        expected=expected_text,
+                        actual=actual,
+                    )
+                )
         terms = {
             str(entry.get("term")): entry.get("value")
             for entry in _breakdown(result)
@@ -455,9 +507,18 @@ class TarotScore(EngineDirective):
         for key, expected_text in term_pairs:
             actual = terms.get(key)
             if actual is None or not _same(actual, expected_text):
-                failures.append(f"the page says term {key} = {expected_text}, the engine says {actual}")
+                failures.append(
+                    _(
+                        "the page says term {key} = {expected}, the engine says {actual}",
+                        key=key,
+                        expected=expected_text,
+                        actual=actual,
+                    )
+                )
         if failures:
-            raise EngineCheckError("the engine disagrees with the page: " + "; ".join(failures))
+            raise EngineCheckError(
+                _("the engine disagrees with the page: {failures}", failures="; ".join(failures))
+            )
 
     # -------------------------------------------------------------- output
     def _render(self, request: Mapping[str, object], result: Mapping[str, object]) -> list[nodes.Node]:
@@ -470,7 +531,10 @@ class TarotScore(EngineDirective):
         won = result.get("won")
         if isinstance(won, bool):
             verdict = nodes.paragraph(classes=["tarot-score-verdict"])
-            verdict += nodes.strong("", f"{_playing_side(request)} {'wins' if won else 'loses'}.")
+            side = _playing_side(request)
+            verdict += nodes.strong(
+                "", _("{side} wins.", side=side) if won else _("{side} loses.", side=side)
+            )
             container += verdict
         rows: list[list[object]] = []
         details = any(isinstance(e, Mapping) and e.get("detail") for e in _breakdown(result))
@@ -483,12 +547,12 @@ class TarotScore(EngineDirective):
                 row.append(_plain(entry.get("detail")))
             rows.append(row)
         if rows:
-            header: list[object] = ["Step", "Value", "How"] if details else ["Step", "Value"]
+            header: list[object] = [_("Step"), _("Value"), _("How")] if details else [_("Step"), _("Value")]
             container += make_table(
                 self,
                 header,
                 rows,
-                caption=self.options.get("caption") or "How the score is worked out",
+                caption=self.options.get("caption") or _("How the score is worked out"),
                 classes=["tarot-score-breakdown"],
             )
         scores = result.get("scores")
@@ -502,9 +566,9 @@ class TarotScore(EngineDirective):
             ]
             container += make_table(
                 self,
-                ["Player", "Score"],
+                [_("Player"), _("Score")],
                 share_rows,
-                caption="Each player's share",
+                caption=_("Each player's share"),
                 classes=["tarot-score-shares"],
             )
         return [container]

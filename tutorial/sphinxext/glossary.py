@@ -16,7 +16,6 @@ search result of its own, listed before the pages that merely mention it.
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from collections.abc import Set
@@ -31,6 +30,8 @@ from sphinx.domains.std import StandardDomain
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.typing import ExtensionMetadata
+
+from ..bridge.templates import render
 
 ENV_KEY = "tarot_glossary"
 MARK = "tarot_term"
@@ -137,11 +138,7 @@ def _add_letters(app: Sphinx, doctree: nodes.document) -> None:
                 firsts.setdefault(_letter(terms[0].astext()), terms[0]["ids"][0])
         if len(firsts) < 2:
             continue
-        links = "".join(
-            f'<li><a href="#{html.escape(anchor)}">{html.escape(letter)}</a></li>'
-            for letter, anchor in firsts.items()
-        )
-        nav = f'<nav class="tarot-az" aria-label="Glossary entries by first letter"><ul>{links}</ul></nav>'
+        nav = str(render("pages/glossary-letters.html", letters=list(firsts.items())))
         glossary.parent.insert(glossary.parent.index(glossary), nodes.raw("", nav, format="html"))
 
 

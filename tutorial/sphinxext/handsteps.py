@@ -56,6 +56,7 @@ from tarot_core.actions import Action
 from tarot_core.cards import Card, format_points, sort_hand
 from tarot_core.engine.round import Round
 from tarot_core.errors import TarotError
+from tarot_core.messages import _, gettext_lazy, ngettext, pgettext
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 from tutorial.pages.tables import hand_facts, hand_path, load_hand
@@ -83,7 +84,7 @@ def seat_of(record: HandRecord, text: str) -> Seat:
     if word in roles:
         seat = roles[word]
         if seat is None:
-            raise TarotError(f"this hand has no {word}")
+            raise TarotError(gettext_lazy("this hand has no {role}", role=word))
         return seat
     return Seat.parse(word, record.variant.players)
 
@@ -102,7 +103,7 @@ def action_index(record: HandRecord, text: str) -> int:
         return max(i for i, kind in enumerate(kinds, start=1) if kind in ("bid", "pass", "call"))
     if text == "discard":
         if "discard" not in kinds:
-            raise TarotError("nobody discards in this hand")
+            raise TarotError(gettext_lazy("nobody discards in this hand"))
         return max(i for i, kind in enumerate(kinds, start=1) if kind == "discard")
     if text.startswith("trick "):
         wanted = int(text.removeprefix("trick ").strip())
@@ -112,21 +113,29 @@ def action_index(record: HandRecord, text: str) -> int:
             plays += kind == "play"
             if plays == wanted * per_trick:
                 return i
-        raise TarotError(f"the hand has no trick {wanted}")
+        raise TarotError(gettext_lazy("the hand has no trick {number}", number=wanted))
     if text.isdigit():
         number = int(text)
         if number > len(record.actions):
-            raise TarotError(f"the record has {len(record.actions)} actions, not {number}")
+            raise TarotError(
+                gettext_lazy(
+                    "the record has {count} actions, not {number}", count=len(record.actions), number=number
+                )
+            )
         return number
     players = record.variant.players
     try:
         wanted_action = Action.parse(text, players)
     except TarotError as error:
-        raise TarotError(f"{text!r} is neither a number of actions nor an action: {error}") from None
+        raise TarotError(
+            gettext_lazy(
+                "{text!r} is neither a number of actions nor an action: {error}", text=text, error=error
+            )
+        ) from None
     for number, action in enumerate(record.actions, start=1):
         if action == wanted_action:
             return number
-    raise TarotError(f"the action {text!r} is not in the record")
+    raise TarotError(gettext_lazy("the action {text!r} is not in the record", text=text))
 
 
 def round_after(record: HandRecord, text: str) -> Round:
@@ -193,7 +202,9 @@ class TarotHandStep(SphinxDirective):
     def _seat(self, record: HandRecord) -> Seat:
         text = str(self.options.get("seat", "")).strip()
         if not text:
-            raise TarotError("say whose cards to show with :seat: (p1, p2, ..., taker, partner or dealer)")
+            raise TarotError(
+                gettext_lazy("say whose cards to show with :seat: (p1, p2, ..., taker, partner or dealer)")
+            )
         return seat_of(record, text)
 
     def _round(self, record: HandRecord) -> Round:
@@ -204,11 +215,18 @@ class TarotHandStep(SphinxDirective):
         players = record.variant.players
         for seat in SEATS[:players]:
             hand = sort_hand(record.hands[seat])
-            note = f"({seat}{', the dealer' if seat == record.dealer else ''}, {len(hand)} cards)"
+            if seat == record.dealer:
+                note = ngettext(
+                    "({seat}, the dealer, {n} card)", "({seat}, the dealer, {n} cards)", len(hand), seat=seat
+                )
+            else:
+                note = ngettext("({seat}, {n} card)", "({seat}, {n} cards)", len(hand), seat=seat)
             rows.append(self._row(record.seat_name(seat), hand, note))
         if "dog" in self.options:
             words = record.variant.words
-            note = f"({len(record.dog)} cards, {words.apart_lies})"
+            note = ngettext(
+                "({n} card, {lies})", "({n} cards, {lies})", len(record.dog), lies=words.apart_lies
+            )
             rows.append(self._row(words.apart, sort_hand(record.dog), note))
         return rows
 
@@ -216,17 +234,24 @@ class TarotHandStep(SphinxDirective):
         seat = self._seat(record)
         rnd = self._round(record)
         hand = sort_hand(rnd.hands[seat])
-        return [self._row(record.seat_name(seat), hand, f"({seat}, {len(hand)} cards)")]
+        note = ngettext("({seat}, {n} card)", "({seat}, {n} cards)", len(hand), seat=seat)
+        return [self._row(record.seat_name(seat), hand, note)]
 
     def _show_dog(self, record: HandRecord) -> list[nodes.Node]:
-        return [self._row(record.variant.words.apart, sort_hand(record.dog), f"({len(record.dog)} cards)")]
+        note = ngettext("({n} card)", "({n} cards)", len(record.dog))
+        return [self._row(record.variant.words.apart, sort_hand(record.dog), note)]
 
     def _show_discard(self, record: HandRecord) -> list[nodes.Node]:
         rnd = record.final_round()
         who = next((action.seat for action in rnd.actions if action.kind == "discard"), None)
         if not rnd.discard or who is None:
-            raise TarotError("nobody discarded in this hand")
-        note = f"({record.seat_name(who)}’s {len(rnd.discard)} cards, face down)"
+            raise TarotError(gettext_lazy("nobody discarded in this hand"))
+        note = ngettext(
+            "({name}’s {n} card, face down)",
+            "({name}’s {n} cards, face down)",
+            len(rnd.discard),
+            name=record.seat_name(who),
+        )
         return [self._row(record.variant.words.discard, sort_hand(rnd.discard), note)]
 
     def _show_handful(self, record: HandRecord) -> list[nodes.Node]:
@@ -234,17 +259,21 @@ class TarotHandStep(SphinxDirective):
         seat = self._seat(record) if "seat" in self.options else None
         for who, size, shown in rnd.handfuls:
             if seat is None or who == seat:
-                side = "the taker" if who == rnd.taker else "a defender"
                 trumps = sum(1 for card in shown if card.is_trump)
-                excuse = " and the Excuse" if any(card.is_excuse for card in shown) else ""
-                note = f"({side}) shows a {size} handful: {trumps} trump{'s' if trumps != 1 else ''}{excuse}"
+                note = _handful_note(who == rnd.taker, any(card.is_excuse for card in shown), trumps, size)
                 return [self._row(record.seat_name(who), list(shown), note)]
-        raise TarotError(f"{seat or 'nobody'} shows no handful in this hand")
+        if seat is None:
+            raise TarotError(gettext_lazy("nobody shows a handful in this hand"))
+        raise TarotError(gettext_lazy("{seat} shows no handful in this hand", seat=seat))
 
     def _trick_number(self, record: HandRecord, name: str) -> int:
         text = str(self.options.get("trick", "")).strip()
         if not text:
-            raise TarotError(f"say which trick with :trick: (a number, or one of {', '.join(TRICK_KINDS)})")
+            raise TarotError(
+                gettext_lazy(
+                    "say which trick with :trick: (a number, or one of {kinds})", kinds=", ".join(TRICK_KINDS)
+                )
+            )
         if text.isdigit():
             return int(text)
         return find_trick(name, text, self.options.get("nth", 1))
@@ -254,13 +283,22 @@ class TarotHandStep(SphinxDirective):
         number = self._trick_number(record, name)
         rnd = record.final_round()
         if not 1 <= number <= len(rnd.tricks):
-            raise TarotError(f"tricks go from 1 to {len(rnd.tricks)}, not {number}")
+            raise TarotError(
+                gettext_lazy(
+                    "tricks go from 1 to {count}, not {number}", count=len(rnd.tricks), number=number
+                )
+            )
         trick = rnd.tricks[number - 1]
         block = nodes.container(classes=["tarot-cards", "tarot-cards-medium", "tarot-trick"])
         title = nodes.paragraph(classes=["tarot-hand-label"])
-        title += nodes.strong("", f"Trick {number} of {len(rnd.tricks)}")
-        # Pages show tricks of several sample hands: each says which deal it comes from.
-        title += nodes.Text(f" of the deal “{record.title}”")
+        # Pages show tricks of several sample hands: each says which deal it comes from. The trick's
+        # number is in bold: the sentence is translated whole, and its placeholder is the bold part.
+        line = _("{trick} of the deal “{title}”", title=record.title)
+        before, _mark, after = line.partition("{trick}")
+        if before:
+            title += nodes.Text(before)
+        title += nodes.strong("", _("Trick {number} of {count}", number=number, count=len(rnd.tricks)))
+        title += nodes.Text(after)
         block += title
         row = nodes.paragraph(classes=["tarot-cards-row"])
         for index, (seat, card) in enumerate(trick.plays):
@@ -272,7 +310,11 @@ class TarotHandStep(SphinxDirective):
             piece += nodes.Text(" ")
             piece += card_node(card)
             if wins:
-                piece += nodes.inline("", " wins", classes=["tarot-trick-wins"])
+                piece += nodes.inline(
+                    "",
+                    " " + pgettext("the player whose card wins the trick", "wins"),
+                    classes=["tarot-trick-wins"],
+                )
             row += piece
         block += row
         story = nodes.paragraph(classes=["tarot-trick-story"])
@@ -283,19 +325,52 @@ class TarotHandStep(SphinxDirective):
     def _show_score(self, record: HandRecord) -> list[nodes.Node]:
         result = record.final_round().result()
         if result.score is None:
-            raise TarotError("this hand ends without a score")
+            raise TarotError(gettext_lazy("this hand ends without a score"))
         data = result.score.as_dict()
         rows: list[list[object]] = []
         for entry in data["breakdown"]:  # type: ignore[attr-defined]
             rows.append(
                 [_Plain(str(entry["label"])), _Plain(str(entry["value"])), _Plain(entry.get("detail", ""))]
             )
-        table = make_table(self, ["Step", "Value", "How"], rows, caption="The score sheet of this hand")
+        table = make_table(
+            self, [_("Step"), _("Value"), _("How")], rows, caption=_("The score sheet of this hand")
+        )
         shares = [
             [_Plain(f"{record.seat_name(seat)} ({seat})"), _Plain(f"{amount:+d}" if amount else "0")]
             for seat, amount in result.by_seat.items()
         ]
-        return [table, make_table(self, ["Player", "Score"], shares, caption="Each player’s score")]
+        return [table, make_table(self, [_("Player"), _("Score")], shares, caption=_("Each player’s score"))]
+
+
+def _handful_note(taker: bool, excuse: bool, trumps: int, size: str) -> str:
+    """What a handful's row says after the player's name: who shows it, its size, what it holds."""
+    if taker and excuse:
+        return ngettext(
+            "(the taker) shows a {size} handful: {n} trump and the Excuse",
+            "(the taker) shows a {size} handful: {n} trumps and the Excuse",
+            trumps,
+            size=size,
+        )
+    if taker:
+        return ngettext(
+            "(the taker) shows a {size} handful: {n} trump",
+            "(the taker) shows a {size} handful: {n} trumps",
+            trumps,
+            size=size,
+        )
+    if excuse:
+        return ngettext(
+            "(a defender) shows a {size} handful: {n} trump and the Excuse",
+            "(a defender) shows a {size} handful: {n} trumps and the Excuse",
+            trumps,
+            size=size,
+        )
+    return ngettext(
+        "(a defender) shows a {size} handful: {n} trump",
+        "(a defender) shows a {size} handful: {n} trumps",
+        trumps,
+        size=size,
+    )
 
 
 class _Plain:
@@ -340,19 +415,34 @@ class TarotHandValue(SphinxRole):
         location = self.get_location()
         name, sep, expression = self.text.partition(":")
         if not sep or not expression.strip():
-            raise EngineCheckError(f"{location}: write the record's name, a colon and an expression")
+            raise EngineCheckError(
+                _("{location}: write the record's name, a colon and an expression", location=location)
+            )
         record = _load(name.strip(), location)
         try:
             tree = ast.parse(expression.strip(), mode="eval")
         except SyntaxError as error:
-            raise EngineCheckError(f"{location}: {expression!r} is not an expression: {error.msg}") from None
+            raise EngineCheckError(
+                _(
+                    "{location}: {expression!r} is not an expression: {error}",
+                    location=location,
+                    expression=expression,
+                    error=error.msg,
+                )
+            ) from None
         try:
             value = eval(compile(tree, "<tarot-hand-value>", "eval"), hand_namespace(record, name.strip()))
         except Exception as error:
             raise EngineCheckError(
-                f"{location}: {expression!r} failed: {type(error).__name__}: {error}"
+                _(
+                    "{location}: {expression!r} failed: {kind}: {error}",
+                    location=location,
+                    expression=expression,
+                    kind=type(error).__name__,
+                    error=error,
+                )
             ) from error
-        text = "yes" if value is True else "no" if value is False else str(value)
+        text = _("yes") if value is True else _("no") if value is False else str(value)
         return [nodes.inline(self.rawtext, text, classes=["tarot-value"])], []
 
 

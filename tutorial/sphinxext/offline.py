@@ -34,7 +34,10 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
+from tarot_core.messages import _
+
 from . import runtime
+from .templating import render
 
 logger = logging.getLogger(__name__)
 WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"
@@ -141,7 +144,9 @@ def manifest(title: str, start_url: str) -> dict[str, Any]:
     return {
         "name": title,
         "short_name": "Tarot",
-        "description": "Rules, worked examples, a score calculator and a score sheet for tarot card games.",
+        "description": _(
+            "Rules, worked examples, a score calculator and a score sheet for tarot card games."
+        ),
         "start_url": start_url,
         "scope": "./",
         "display": "standalone",
@@ -157,28 +162,15 @@ def manifest(title: str, start_url: str) -> dict[str, Any]:
 # ====================================================================================== pages
 def _head(root: str) -> str:
     """The manifest's link, the theme colour, and the script that registers the service worker."""
-    register = (
-        "<script>(function(){"
-        'if(!("serviceWorker" in navigator))return;'
-        "var c=navigator.connection;if(c&&c.saveData)return;"
-        f'function go(){{navigator.serviceWorker.register("{root}{SERVICE_WORKER}").catch(function(){{}})}}'
-        "function idle(){if(self.requestIdleCallback)requestIdleCallback(go,{timeout:5000});"
-        "else setTimeout(go,1000)}"
-        # A page with widgets waits for the engine's start (engine.mjs marks the page's root element
-        # "ready" or "failed"), whichever widget started it; a page without one registers when idle.
-        'addEventListener("load",function(){var d=document.documentElement;'
-        'if(!document.querySelector("[data-tarot-widget]"))return idle();'
-        "function started(){return !!d.dataset.tarotEngineState}"
-        "if(started())return idle();"
-        "var o=new MutationObserver(function(){if(started()){o.disconnect();idle()}});"
-        'o.observe(d,{attributes:true,attributeFilter:["data-tarot-engine-state"]})'
-        "})})()</script>"
+    head = render(
+        "pages/offline-head.html",
+        root=root,
+        manifest=MANIFEST,
+        worker=SERVICE_WORKER,
+        icon=APPLE_ICON,
+        colour=THEME_COLOUR,
     )
-    return (
-        f'<link rel="manifest" href="{root}{MANIFEST}">'
-        f'<meta name="theme-color" content="{THEME_COLOUR}">'
-        f'<link rel="apple-touch-icon" href="{root}{APPLE_ICON}">{register}'
-    )
+    return str(head)
 
 
 def _page_head(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:

@@ -26,9 +26,11 @@ from typing import Final
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from markupsafe import escape
+from markupsafe import Markup
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
+
+from tarot_core.messages import _
 
 from ..bridge import play as play_bridge
 from ..bridge import play_table
@@ -36,6 +38,7 @@ from . import registry
 from .common import EngineCheckError
 from .registry import Widget
 from .runtime import page_runtime
+from .templating import json_attribute, render
 
 SETUP_FIELDS: Final = ("variant", "players", "seed", "seat", "level")
 
@@ -66,27 +69,6 @@ class PlayDirective(SphinxDirective):
         return [tarot_play(setup=setup, fixed="fixed" in self.options)]
 
 
-def _e(value: object) -> str:
-    return str(escape(value))
-
-
-def _controls(uid: str, fixed: bool) -> str:
-    again = '<button type="button" class="tw-button" data-control="again">Deal again</button>'
-    new = "" if fixed else '<button type="button" class="tw-button" data-control="new">New deal</button>'
-    link = (
-        "" if fixed else f'<a class="tw-link tp-permalink" data-permalink href="#{uid}">Link to this deal</a>'
-    )
-    return (
-        f'<div class="tp-controls" role="group" aria-label="Deal controls">'
-        f'<button type="button" class="tw-button" data-control="hint" disabled>Hint</button>'
-        f'<label class="tp-speed-label" for="{uid}-speed">Pace</label>'
-        f'<select id="{uid}-speed" class="tp-speed" data-speed>'
-        '<option value="slow">Slow</option><option value="normal" selected>Normal</option>'
-        '<option value="fast">Fast</option></select>'
-        f"{again}{new}{link}</div>"
-    )
-
-
 def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     # Counted with the page's other widgets (tw1, tw2, ... in page order; see widgets.visit_widget).
     counter = getattr(translator, "_tarot_widget_counter", 0) + 1
@@ -95,44 +77,26 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     translator._tarot_play_counter = plays
     uid = f"tw{counter}-play"
     fixed = bool(node["fixed"])
-    options = json.dumps({"uid": uid, "links": registry.links(translator)})
-    first = play_bridge.first_state(node["setup"], options)
-    runtime = json.loads(page_runtime(translator))
+    options = {"uid": uid, "links": registry.links(translator)}
+    first = play_bridge.first_state(node["setup"], json.dumps(options))
     config = {"setup": first["address"], "fixed": fixed, "messages": first["messages"]}
-    setup = (
-        ""
-        if fixed
-        else (
-            '<details class="tp-setup-box">'
-            "<summary>Choose the game: rules, players, computer, seat</summary>"
-            f"{first['setup_html']}</details>"
-        )
+    html = render(
+        "widgets/play.html",
+        uid=uid,
+        label=_("Play a deal") if plays == 1 else _("Play a deal ({number})", number=plays),
+        fixed=fixed,
+        first={
+            "state": first["state"],
+            "title": first["title"],
+            "setup_html": Markup(first["setup_html"]),
+            "html": Markup(first["html"]),
+        },
+        runtime=json_attribute(page_runtime(translator)),
+        options=json_attribute(options),
+        config=json_attribute(config),
     )
-    label = "Play a deal" if plays == 1 else f"Play a deal ({plays})"
-    translator.body.append(
-        f'<section class="tarot-widget tw-play" id="{uid}" data-tarot-widget="play" '
-        f'data-state="idle" data-game-state="{_e(first["state"])}" aria-label="{_e(label)}" '
-        f"data-runtime='{_e(json.dumps(runtime))}' data-options='{_e(options)}' "
-        f"data-config='{_e(json.dumps(config))}'>"
-        f'<p class="tw-loading" role="status" aria-live="polite"><span class="tw-spinner" aria-hidden="true">'
-        f'</span><span class="tw-loading-text">{_e(STARTING)}</span></p>'
-        f'<p class="tp-title" data-title>{_e(first["title"])}</p>'
-        f"{setup}"
-        f'<div class="tp-stage" data-stage>{first["html"]}</div>'
-        f'<p class="tp-refusal" data-refusal role="alert"></p>'
-        f'<p class="tp-hint" data-hint aria-live="polite"></p>'
-        f'<div class="tp-log-box"><p class="tp-log-title" id="{uid}-log-title">At the table</p>'
-        f'<ol class="tp-log" data-log tabindex="0" aria-live="polite" aria-labelledby="{uid}-log-title">'
-        "</ol></div>"
-        f'<div class="tp-end" data-end hidden></div>'
-        f"{_controls(uid, fixed)}"
-        f'<div class="tp-replay" data-replay hidden></div>'
-        f"</section>"
-    )
+    translator.body.append(str(html))
     raise nodes.SkipNode
-
-
-STARTING: Final = "The computer players are sitting down: the deal starts in a few seconds."
 
 
 WIDGETS: Final = (

@@ -4,7 +4,8 @@ Every widget runs the engine in the reader's browser. The build copies the five 
 pinned npm package ``pyodide`` (``tutorial/node_modules/pyodide``, installed with ``npm ci`` when it is
 missing) into ``_static/pyodide-<version>/``, and writes into ``_static/tarot-widgets/`` the engine's
 wheel, the bridge package (:mod:`tutorial.bridge`, every widget's bridge, as one JSON object of its
-files), the sample hands, the worker (``tutorial/web``) and a trimmed copy of Python's standard library
+modules and HTML templates), the libraries it imports (Jinja2 and MarkupSafe, see ``libraries.py``), the
+sample hands, the worker (``tutorial/web``) and a trimmed copy of Python's standard library
 (``STDLIB_LEFT_OUT``), which the pages load instead of Pyodide's: nothing is fetched from another
 origin. When Node is installed, the build also makes a Pyodide memory snapshot there, which the worker
 restores instead of starting Python (see ``snapshot.py`` next to this file). The widget registry
@@ -31,7 +32,9 @@ from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import snapshot
+from tarot_core.messages import _
+
+from . import libraries, snapshot
 from .common import EngineCheckError
 
 logger = logging.getLogger(__name__)
@@ -41,6 +44,8 @@ WEB_DIR: Final = TUTORIAL / "web"
 HANDS_DIR: Final = TUTORIAL / "hands"
 #: The bridge package (``tutorial/bridge/``, every widget's bridge), which the worker imports as ``bridge``.
 BRIDGE_DIR: Final = TUTORIAL / "bridge"
+#: The package's files the worker needs: its modules and its HTML templates (``templates/**.html``).
+BRIDGE_PATTERNS: Final = ("*.py", "templates/**/*.html")
 #: The bridge package's files in one JSON object, path (under the worker's home) to text.
 BRIDGE_FILE: Final = "bridge.json"
 PYODIDE_DIR: Final = TUTORIAL / "node_modules" / "pyodide"
@@ -86,7 +91,11 @@ def pyodide_version() -> str:
         return str(json.loads(package.read_text(encoding="utf-8"))["version"])
     except (OSError, KeyError, ValueError) as error:
         raise EngineCheckError(
-            f"the Pyodide runtime is missing ({package}): run `npm ci` in tutorial/ ({error})"
+            _(
+                "the Pyodide runtime is missing ({file}): run `npm ci` in tutorial/ ({error})",
+                file=package,
+                error=error,
+            )
         ) from None
 
 
@@ -131,37 +140,41 @@ def sources_digest(web_files: Iterable[Path]) -> str:
     """A short digest of everything the worker loads and of the widgets' files, to make cached copies
     stale when it changes."""
     digest = hashlib.sha256()
-    paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), *sorted(BRIDGE_DIR.glob("*.py"))]
+    paths = [*sorted((ROOT / "tarot_core").rglob("*.py")), *_bridge_paths()]
     paths += [*sorted(HANDS_DIR.glob("*.json")), *(WEB_DIR / name for name in WORKER_FILES), *web_files]
     for path in paths:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(path.read_bytes())
+    # The libraries the bridge imports (Jinja2, MarkupSafe): the snapshot holds them imported.
+    digest.update(libraries.digest().encode())
     return digest.hexdigest()[:12]
 
 
-def page_runtime(translator: HTML5Translator) -> str:
-    """The runtime's URLs for the page being written (a widget's ``data-runtime``), as JSON."""
+def page_runtime(translator: HTML5Translator) -> dict[str, str]:
+    """The runtime's URLs for the page being written (a widget's ``data-runtime``)."""
     builder = translator.builder
     here = builder.get_target_uri(builder.current_docname)
-    version = builder.app.tarot_widgets_digest  # type: ignore[attr-defined]
+    app = builder.app
+    version = app.tarot_widgets_digest  # type: ignore[attr-defined]
 
     def rel(path: str) -> str:
         return relative_uri(here, path)
 
     runtime = {
         "pyodide": rel(f"{pyodide_folder()}/"),
-        "wheel": rel(f"{ASSETS}/{builder.app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
+        "wheel": rel(f"{ASSETS}/{app.tarot_wheel_name}") + f"?v={version}",  # type: ignore[attr-defined]
         "bridge": rel(f"{ASSETS}/{BRIDGE_FILE}") + f"?v={version}",
+        "libs": rel(f"{ASSETS}/{app.tarot_libraries_name}"),  # type: ignore[attr-defined]
         "hands": rel(f"{ASSETS}/hands.json") + f"?v={version}",
         "sizes": rel(f"{ASSETS}/{SIZES_FILE}"),
     }
-    stdlib = getattr(builder.app, "tarot_stdlib_name", None)
+    stdlib = getattr(app, "tarot_stdlib_name", None)
     if stdlib:
         runtime["stdlib"] = rel(f"{ASSETS}/{stdlib}")
-    snapshot_name = getattr(builder.app, "tarot_snapshot_name", None)
+    snapshot_name = getattr(app, "tarot_snapshot_name", None)
     if snapshot_name:  # absent when the build made none: the worker then starts Pyodide plainly
         runtime["snapshot"] = rel(f"{ASSETS}/{snapshot_name}")
-    return json.dumps(runtime)
+    return runtime
 
 
 def install_runtime() -> None:
@@ -171,14 +184,14 @@ def install_runtime() -> None:
     npm = shutil.which("npm")
     if npm is None:
         raise EngineCheckError(
-            "the Pyodide runtime is missing and npm is not installed: run `npm ci` in tutorial/"
+            _("the Pyodide runtime is missing and npm is not installed: run `npm ci` in tutorial/")
         )
     logger.info("tarot widgets: installing the pinned Pyodide runtime (npm ci in tutorial/)")
     done = subprocess.run(
         [npm, "ci", "--no-audit", "--no-fund"], cwd=TUTORIAL, capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
-        raise EngineCheckError(f"npm ci in tutorial/ failed:\n{done.stderr.strip()}")
+        raise EngineCheckError(_("npm ci in tutorial/ failed:\n{output}", output=done.stderr.strip()))
 
 
 def wheel_name() -> str:
@@ -207,17 +220,25 @@ def build_wheel(directory: Path) -> Path:
             done = subprocess.run(base, capture_output=True, text=True, check=False)
         wheels = sorted(out.glob("tarot_core-*-py3-none-any.whl"))
         if done.returncode != 0 or not wheels:
-            raise EngineCheckError(f"building the engine's wheel failed:\n{done.stderr.strip()}")
+            raise EngineCheckError(
+                _("building the engine's wheel failed:\n{output}", output=done.stderr.strip())
+            )
         directory.mkdir(parents=True, exist_ok=True)
         target = directory / wheels[0].name
         shutil.copy2(wheels[0], target)
         return target
 
 
+def _bridge_paths() -> list[Path]:
+    return sorted({path for pattern in BRIDGE_PATTERNS for path in BRIDGE_DIR.glob(pattern)})
+
+
 def bridge_files() -> dict[str, str]:
-    """The bridge package's files as the worker writes them: ``bridge/<module>.py`` to its text."""
+    """The bridge package's files as the worker writes them: ``bridge/<module>.py`` and
+    ``bridge/templates/<area>/<name>.html`` to their text."""
     return {
-        f"bridge/{path.name}": path.read_text(encoding="utf-8") for path in sorted(BRIDGE_DIR.glob("*.py"))
+        f"bridge/{path.relative_to(BRIDGE_DIR).as_posix()}": path.read_text(encoding="utf-8")
+        for path in _bridge_paths()
     }
 
 
@@ -234,7 +255,8 @@ def copy_engine_files(outdir: Path) -> Path:
 
 
 def copy_runtime(outdir: Path, wheel_name: str) -> None:
-    """Write the runtime into the built site: Pyodide's five files, the worker, the bridge and the wheel."""
+    """Write the runtime into the built site: Pyodide's five files, the worker, the bridge, the wheel and
+    the libraries the bridge imports."""
     pyodide_target = outdir / pyodide_folder()
     pyodide_target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
@@ -246,6 +268,7 @@ def copy_runtime(outdir: Path, wheel_name: str) -> None:
     wheel = build_wheel(assets / "build")
     shutil.move(wheel, assets / wheel_name)
     shutil.rmtree(assets / "build", ignore_errors=True)
+    libraries.write_libraries(assets, libraries.libraries_name())
     write_sizes(outdir)
 
 
@@ -272,6 +295,7 @@ def prepare(app: Sphinx, web_files: Iterable[Path]) -> None:
     snapshot) and write the runtime's small files, before any page is written."""
     app.tarot_widgets_digest = sources_digest(web_files)  # type: ignore[attr-defined]
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
+    app.tarot_libraries_name = libraries.libraries_name()  # type: ignore[attr-defined]
     if app.builder.format == "html":
         install_runtime()
         # fail early, with the fix, when the runtime is not installed; then name the snapshot (or none),
@@ -280,6 +304,9 @@ def prepare(app: Sphinx, web_files: Iterable[Path]) -> None:
         runtime = f"{pyodide_version()} {app.tarot_stdlib_name}"  # type: ignore[attr-defined]
         snapshot.plan(app, app.tarot_widgets_digest, runtime)  # type: ignore[attr-defined]
         write_stdlib(copy_engine_files(Path(app.outdir)), app.tarot_stdlib_name)  # type: ignore[attr-defined]
+        for mismatch in libraries.version_mismatches():
+            # The worker would draw with other versions than the pinned ones (nox installs the pins).
+            logger.warning("tarot widgets: %s", mismatch, type="tarot", subtype="libraries")
 
 
 def finish(app: Sphinx) -> None:
@@ -291,5 +318,6 @@ def finish(app: Sphinx) -> None:
         outdir = Path(app.outdir)
         wheel = outdir / ASSETS / app.tarot_wheel_name  # type: ignore[attr-defined]
         stdlib = outdir / ASSETS / app.tarot_stdlib_name  # type: ignore[attr-defined]
-        snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name, stdlib)
+        libs = outdir / ASSETS / app.tarot_libraries_name  # type: ignore[attr-defined]
+        snapshot.make(outdir / ASSETS, outdir / pyodide_folder(), wheel, snapshot_name, stdlib, libs)
         write_sizes(outdir)

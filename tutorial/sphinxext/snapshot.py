@@ -1,11 +1,13 @@
 """The widgets' Pyodide memory snapshot, made during the HTML build.
 
-A memory snapshot is a Python that has already started and imported the engine and the bridge. The
-worker restores it instead of starting Python from scratch, which brings the widget's first answer
+A memory snapshot is a Python that has already started and imported the engine, the bridge and the
+libraries the bridge draws its HTML with (Jinja2 and MarkupSafe), with the bridge's templates compiled.
+The worker restores it instead of starting Python from scratch, which brings the widget's first answer
 much sooner. The snapshot is made by ``tutorial/web/make-snapshot.mjs`` under Node, from the runtime,
-the wheel and the bridge of the built site, and written gzip-compressed into ``_static/tarot-widgets/``
-under a name that carries a digest of everything it holds: the engine's sources and the bridge (the
-digest of the other widget files), the Pyodide version and the script itself. A change to any of them
+the wheel, the libraries and the bridge of the built site, and written gzip-compressed into
+``_static/tarot-widgets/`` under a name that carries a digest of everything it holds: the engine's
+sources, the bridge and the libraries (the digest of the other widget files), the Pyodide version and
+the script itself. A change to any of them
 gives a new name, so a new snapshot, and a stale file is removed.
 
 The snapshot is an optimisation only: a build without Node writes pages without it (and says so in a
@@ -59,11 +61,19 @@ def plan(app: Sphinx, sources_digest: str, pyodide_version: str) -> str | None:
     return name
 
 
-def make(assets: Path, runtime: Path, wheel: Path, name: str, stdlib: Path | None = None) -> Path | None:
+def make(
+    assets: Path,
+    runtime: Path,
+    wheel: Path,
+    name: str,
+    stdlib: Path | None = None,
+    libs: Path | None = None,
+) -> Path | None:
     """Write ``assets/name`` unless it is already there; remove older snapshots. ``None`` on failure.
 
     ``stdlib`` is the standard library the pages load, when not the runtime's own: the snapshot must be
     made with the very file it is restored with (Python keeps the zip's table of contents in memory).
+    ``libs`` is the zip of the libraries the bridge imports (``libraries.py``), imported in the snapshot.
 
     A failure is logged as a note, not a warning: the pages work without the snapshot.
     """
@@ -93,6 +103,8 @@ def make(assets: Path, runtime: Path, wheel: Path, name: str, stdlib: Path | Non
     ]
     if stdlib is not None:
         command += ["--stdlib", str(stdlib)]
+    if libs is not None:
+        command += ["--libs", str(libs)]
     logger.info("tarot widgets: making the Pyodide memory snapshot %s", name)
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False)

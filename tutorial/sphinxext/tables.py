@@ -28,16 +28,17 @@ from tarot_core.cards import (
 )
 from tarot_core.engine.tables import TableDescription
 from tarot_core.errors import NotationError
+from tarot_core.messages import N_, _, gettext_lazy
 
 from .cardsvg import alt_text, roman
 
 _CATEGORIES: Final[tuple[tuple[str, Callable[[Card], bool]], ...]] = (
-    ("Bouts (the 21, the Petit, the Excuse)", lambda card: card.is_bout),
-    ("Kings", lambda card: card.is_king),
-    ("Queens", lambda card: card.suit.is_plain and card.rank == QUEEN),
-    ("Knights", lambda card: card.suit.is_plain and card.rank == KNIGHT),
-    ("Jacks", lambda card: card.suit.is_plain and card.rank == JACK),
-    ("Every other card (pip cards, trumps 2 to 20)", lambda card: card.is_low),
+    (N_("Bouts (the 21, the Petit, the Excuse)"), lambda card: card.is_bout),
+    (N_("Kings"), lambda card: card.is_king),
+    (N_("Queens"), lambda card: card.suit.is_plain and card.rank == QUEEN),
+    (N_("Knights"), lambda card: card.suit.is_plain and card.rank == KNIGHT),
+    (N_("Jacks"), lambda card: card.suit.is_plain and card.rank == JACK),
+    (N_("Every other card (pip cards, trumps 2 to 20)"), lambda card: card.is_low),
 )
 
 
@@ -45,9 +46,13 @@ def _suit(letter: str) -> Suit:
     try:
         suit = Suit(letter.strip().upper())
     except ValueError:
-        raise NotationError(f"{letter!r} is not a suit letter: write S, H, D or C") from None
+        raise NotationError(
+            gettext_lazy("{letter!r} is not a suit letter: write S, H, D or C", letter=letter)
+        ) from None
     if not suit.is_plain:
-        raise NotationError(f"{letter!r} is not one of the four plain suits S, H, D, C")
+        raise NotationError(
+            gettext_lazy("{letter!r} is not one of the four plain suits S, H, D, C", letter=letter)
+        )
     return suit
 
 
@@ -67,9 +72,16 @@ def suit_table(suit: str) -> TableDescription:
         for order, card in enumerate(cards, start=1)
     ]
     return {
-        "header": ["Card", "Notation", "English name", "French name", "Rank (1 = lowest)", "Points"],
+        "header": [
+            _("Card"),
+            _("Notation"),
+            _("English name"),
+            _("French name"),
+            _("Rank (1 = lowest)"),
+            _("Points"),
+        ],
         "rows": rows,
-        "caption": f"{chosen.english} ({chosen.french}), from lowest to highest",
+        "caption": _("{suit} ({french}), from lowest to highest", suit=chosen.english, french=chosen.french),
     }
 
 
@@ -82,16 +94,24 @@ def trumps_table() -> TableDescription:
             roman(card.rank),
             alt_text(card),
             card.french,
-            "yes" if card.is_bout else "",
+            _("yes") if card.is_bout else "",
             format_points(card.half_points),
         ]
         for card in FULL_PACK
         if card.is_trump
     ]
     return {
-        "header": ["Card", "Notation", "Roman", "English name", "French name", "Bout", "Points"],
+        "header": [
+            _("Card"),
+            _("Notation"),
+            _("Roman"),
+            _("English name"),
+            _("French name"),
+            _("Bout"),
+            _("Points"),
+        ],
         "rows": rows,
-        "caption": "The trumps (atouts), from lowest to highest",
+        "caption": _("The trumps (atouts), from lowest to highest"),
     }
 
 
@@ -102,9 +122,9 @@ def bouts_table() -> TableDescription:
         for card in BOUTS
     ]
     return {
-        "header": ["Card", "Notation", "English name", "French name", "Points"],
+        "header": [_("Card"), _("Notation"), _("English name"), _("French name"), _("Points")],
         "rows": rows,
-        "caption": "The three bouts (oudlers)",
+        "caption": _("The three bouts (oudlers)"),
     }
 
 
@@ -116,15 +136,17 @@ def card_points_table() -> TableDescription:
         members = [card for card in FULL_PACK if belongs(card)]
         values = {card.half_points for card in members}
         if len(values) != 1:
-            raise ValueError(f"the cards of {label!r} are not all worth the same")
+            raise ValueError(gettext_lazy("the cards of {kind!r} are not all worth the same", kind=_(label)))
         total = count_half_points(members)
         counted += len(members)
-        rows.append([label, len(members), format_points(values.pop()), format_points(total)])
+        rows.append([_(label), len(members), format_points(values.pop()), format_points(total)])
     if counted != len(FULL_PACK) or count_half_points(FULL_PACK) != TOTAL_HALF_POINTS:
-        raise ValueError("the card categories do not add up to the whole pack")
-    rows.append(["**The whole pack**", len(FULL_PACK), "", f"**{format_points(TOTAL_HALF_POINTS)}**"])
+        raise ValueError(gettext_lazy("the card categories do not add up to the whole pack"))
+    # A row in bold: the markup around each cell's text is the table's, not the sentence's.
+    whole = _("The whole pack")
+    rows.append([f"**{whole}**", len(FULL_PACK), "", f"**{format_points(TOTAL_HALF_POINTS)}**"])
     return {
-        "header": ["Cards", "How many", "Points each", "Points in all"],
+        "header": [_("Cards"), _("How many"), _("Points each"), _("Points in all")],
         "rows": rows,
-        "caption": "Card points in French Tarot",
+        "caption": _("Card points in French Tarot"),
     }

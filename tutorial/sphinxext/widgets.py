@@ -40,17 +40,19 @@ all (``registry.py``).
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any, ClassVar, Final
 from urllib.parse import parse_qs
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from markupsafe import Markup
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 from sphinx.writers.html5 import HTML5Translator
+
+from tarot_core.messages import _
 
 from ..bridge import calculate, position, replay
 from ..bridge.query import DEFAULT_RULES, available_variants, query_from_request
@@ -59,6 +61,7 @@ from . import lessons, play, registry
 from .common import EngineCheckError
 from .registry import Widget, links
 from .runtime import HANDS_DIR, page_runtime
+from .templating import json_attribute, render
 
 KINDS: Final = ("calculator", "replay", "play-check", "score-sheet")
 
@@ -73,7 +76,12 @@ def _record_name(directive: SphinxDirective) -> str:
     if not (HANDS_DIR / f"{name}.json").is_file():
         known = ", ".join(record_names())
         raise EngineCheckError(
-            f"{directive.get_location()}: no sample hand {name!r}; the sample hands are {known}"
+            _(
+                "{location}: no sample hand {name!r}; the sample hands are {known}",
+                location=directive.get_location(),
+                name=name,
+                known=known,
+            )
         )
     directive.env.note_dependency(str(HANDS_DIR / f"{name}.json"))
     return name
@@ -88,9 +96,11 @@ def _request_query(text: str, location: str) -> dict[str, list[str]]:
         try:
             request = json.loads(text)
         except json.JSONDecodeError as error:
-            raise EngineCheckError(f"{location}: the request is not valid JSON: {error.msg}") from None
+            raise EngineCheckError(
+                _("{location}: the request is not valid JSON: {error}", location=location, error=error.msg)
+            ) from None
         if not isinstance(request, dict):
-            raise EngineCheckError(f"{location}: the request must be a JSON object")
+            raise EngineCheckError(_("{location}: the request must be a JSON object", location=location))
         return query_from_request(request)
     return {key: list(values) for key, values in parse_qs(text.lstrip("?"), keep_blank_values=True).items()}
 
@@ -116,10 +126,22 @@ class CalculatorDirective(SphinxDirective):
             query["players"] = [str(self.options["players"])]
         variant = (query.get("variant") or [DEFAULT_RULES])[0]
         if variant not in available_variants():
-            raise EngineCheckError(f"{location}: the engine has no calculator for {variant!r}")
+            raise EngineCheckError(
+                _(
+                    "{location}: the engine has no calculator for {variant!r}",
+                    location=location,
+                    variant=variant,
+                )
+            )
         answer = json.loads(calculate(json.dumps(query)))
         if not answer["ok"]:
-            raise EngineCheckError(f"{location}: the starting request is refused: {answer['message']}")
+            raise EngineCheckError(
+                _(
+                    "{location}: the starting request is refused: {reason}",
+                    location=location,
+                    reason=answer["message"],
+                )
+            )
         registry.note(self, "calculator")
         node = tarot_widget(kind="calculator", query=query, url_state="no-url" not in self.options)
         node["classes"] += self.options.get("class", [])
@@ -182,25 +204,8 @@ class ScoreSheetDirective(SphinxDirective):
 
 
 # ====================================================================================== HTML
-def _attr(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
-STATUS_IDLE: Final = (
-    "This example works in your browser: it gets ready as soon as the page is shown, and until then "
-    "it shows the answer for the values below."
-)
-
-
-def _label(translator: HTML5Translator, kind: str, detail: str) -> str:
+def _unique(translator: HTML5Translator, label: str) -> str:
     """The widget's accessible name, unique on its page (landmarks must differ)."""
-    base = {
-        "calculator": "Score calculator",
-        "replay": "Hand replay",
-        "play-check": "May I play this card?",
-        "score-sheet": "Score sheet",
-    }[kind]
-    label = f"{base}{' ' if base.endswith('?') else ': '}{detail}" if detail else base
     builder = translator.builder
     seen: dict[str, set[str]] = getattr(builder, "_tarot_widget_labels", {})
     builder._tarot_widget_labels = seen  # type: ignore[attr-defined]
@@ -208,7 +213,7 @@ def _label(translator: HTML5Translator, kind: str, detail: str) -> str:
     unique, number = label, 1
     while unique in used:
         number += 1
-        unique = f"{label} ({number})"
+        unique = _("{label} ({number})", label=label, number=number)
     used.add(unique)
     return unique
 
@@ -218,26 +223,6 @@ def _label(translator: HTML5Translator, kind: str, detail: str) -> str:
 URL_CALCULATOR_ID: Final = "calculator"
 
 
-def _shell(
-    kind: str, uid: str, node: tarot_widget, inner: str, extra: str = "", label: str = "", anchor: str = ""
-) -> str:
-    classes = " ".join(["tarot-widget", f"tw-{kind}", *node.get("classes", [])])
-    # What the widget's script says, in the page's language (read by say() in engine.mjs).
-    from ..bridge import common as bridge_common
-    from ..bridge import sheet as sheet_bridge
-
-    said = sheet_bridge.page_messages() if kind == "score-sheet" else bridge_common.widget_messages()
-    extra += f" data-messages='{_attr(json.dumps(said, ensure_ascii=False))}'"
-    return (
-        f'<section class="{classes}" id="{anchor or uid}" data-tarot-widget="{kind}" data-state="idle" '
-        f'aria-label="{_attr(label)}" {extra}>'
-        f'<p class="tw-loading" role="status" aria-live="polite">'
-        '<span class="tw-spinner" aria-hidden="true"></span>'
-        f'<span class="tw-loading-text">{STATUS_IDLE}</span></p>'
-        f"{inner}</section>"
-    )
-
-
 def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
     # One translator writes one page: the ids count the page's own widgets, so a page's HTML does not
     # depend on which pages were written before it (or whether the build was incremental).
@@ -245,130 +230,84 @@ def visit_widget(translator: HTML5Translator, node: tarot_widget) -> None:
     translator._tarot_widget_counter = counter
     kind = node["kind"]
     uid = f"tw{counter}-{kind}"
-    options = json.dumps({"uid": uid, "links": links(translator)})
-    common = f"data-runtime='{_attr(page_runtime(translator))}' data-options='{_attr(options)}'"
+    options = {"uid": uid, "links": links(translator)}
+    frame: dict[str, Any] = {
+        "kind": kind,
+        "id": uid,
+        "classes": ["tarot-widget", f"tw-{kind}", *node.get("classes", [])],
+        "runtime": page_runtime(translator),
+        "options": options,
+        "data": {},
+        "json_data": {},
+    }
     if kind == "calculator":
-        answer = json.loads(calculate(json.dumps(node["query"]), options))
-        attributes = " ".join(f'data-{k}="{_attr(v)}"' for k, v in answer.get("attributes", {}).items())
-        config = json.dumps({"query": node["query"], "url_state": bool(node["url_state"])})
-        inner = (
-            f'<form class="tw-form" data-form-key="{_attr(answer.get("form_key", ""))}" '
-            f'data-form-shape="{_attr(answer.get("form_shape", ""))}" '
-            f'aria-label="Deal to score" novalidate>{answer["form_html"]}</form>'
-            f'<p class="tw-form-error" role="alert"></p>'
-            # Each player's score in one line, kept at the bottom of a phone's view while the form is
-            # edited (the full result comes after the form, out of view there).
-            f'<div class="tw-result-bar" data-result-bar>{answer.get("bar_html", "")}</div>'
-            f'<div class="tw-result" aria-live="polite" aria-label="Score" {attributes}>'
-            f"{answer.get('html', '')}</div>"
+        answer = json.loads(calculate(json.dumps(node["query"]), json.dumps(options)))
+        inner = render(
+            "widgets/calculator.html",
+            answer={
+                "form_key": answer.get("form_key", ""),
+                "form_shape": answer.get("form_shape", ""),
+                "form_html": Markup(answer["form_html"]),
+                "bar_html": Markup(answer.get("bar_html", "")),
+                "attributes": answer.get("attributes", {}),
+                "html": Markup(answer.get("html", "")),
+            },
         )
-        label = _label(translator, kind, "")
+        frame["label"] = _unique(translator, _("Score calculator"))
+        frame["json_data"]["config"] = {"query": node["query"], "url_state": bool(node["url_state"])}
         # The page's first calculator with its state in the address is the one the page script lets
         # write it, and it takes the fixed id its links end with.
-        anchor = ""
         if node["url_state"] and not getattr(translator, "_tarot_url_calculator", False):
             translator._tarot_url_calculator = True
-            anchor = URL_CALCULATOR_ID
-        html = _shell(kind, uid, node, inner, f"{common} data-config='{_attr(config)}'", label, anchor)
+            frame["id"] = URL_CALCULATOR_ID
     elif kind == "score-sheet":
-        html = _score_sheet_html(translator, node, uid, options)
+        inner = _score_sheet(translator, frame, uid)
     elif kind == "replay":
-        answer = json.loads(replay(node["record"], node["step"], node["view"], options))
-        inner = _replay_controls(uid, answer) + f'<div class="tw-stage">{answer["html"]}</div>'
-        extra = (
-            f'{common} data-record="{_attr(node["record"])}" data-step="{answer["step"]}" '
-            f'data-steps="{answer["steps"]}" data-view="{_attr(answer["view"])}"'
-        )
-        html = _shell(kind, uid, node, inner, extra, _label(translator, kind, answer["title"]))
+        answer = json.loads(replay(node["record"], node["step"], node["view"], json.dumps(options)))
+        inner = render("widgets/replay.html", uid=uid, state={**answer, "html": Markup(answer["html"])})
+        frame["label"] = _unique(translator, _("Hand replay: {title}", title=answer["title"]))
+        frame["data"] = {
+            "record": node["record"],
+            "step": answer["step"],
+            "steps": answer["steps"],
+            "view": answer["view"],
+        }
     else:
-        answer = json.loads(position(node["record"], node["step"], options))
-        inner = (
-            '<p class="tw-intro">Choose a card: the engine plays it if the rules allow it, '
-            "or says why not.</p>"
-            f'<div class="tw-stage">{answer["html"]}</div>'
-            f'<div class="tw-verdict-region" aria-live="polite"></div>'
-            f'<p class="tw-actions"><button type="button" class="tw-button tw-reset" hidden>'
-            f"Try another card</button></p>"
-        )
-        extra = f'{common} data-record="{_attr(node["record"])}" data-step="{answer["step"]}"'
-        label = _label(translator, kind, f"{answer['title']}, step {answer['step']}")
-        html = _shell(kind, uid, node, inner, extra, label)
-    translator.body.append(html)
+        answer = json.loads(position(node["record"], node["step"], json.dumps(options)))
+        inner = render("widgets/play-check.html", answer={"html": Markup(answer["html"])})
+        label = _("May I play this card? {title}, step {step}", title=answer["title"], step=answer["step"])
+        frame["label"] = _unique(translator, label)
+        frame["data"] = {"record": node["record"], "step": answer["step"]}
+    frame["runtime"] = json_attribute(frame["runtime"])
+    frame["options"] = json_attribute(frame["options"])
+    frame["json_data"] = {name: json_attribute(value) for name, value in frame["json_data"].items()}
+    # What the widget's script says, in the page's language (read by say() in engine.mjs).
+    frame["json_data"]["messages"] = json_attribute(_script_messages(kind), ascii=False)
+    translator.body.append(str(render("widgets/widget.html", inner=inner, **frame)))
     raise nodes.SkipNode
 
 
-def _score_sheet_html(translator: HTML5Translator, node: tarot_widget, uid: str, options: str) -> str:
+def _script_messages(kind: str) -> dict[str, Any]:
+    from ..bridge import common as bridge_common
+    from ..bridge import sheet as sheet_bridge
+
+    said: dict[str, Any] = (
+        sheet_bridge.page_messages() if kind == "score-sheet" else bridge_common.widget_messages()
+    )
+    return said
+
+
+def _score_sheet(translator: HTML5Translator, frame: dict[str, Any], uid: str) -> Markup:
     """The score sheet as a first visit shows it: no session open, the form that starts one."""
     from ..bridge import sheet as sheet_bridge
 
-    runtime = json.loads(page_runtime(translator))
-    inner = (
-        '<p class="tw-sheet-status" role="status" aria-live="polite"></p>'
-        '<div class="tw-sheet-current" hidden></div>'
-        f"{sheet_bridge.setup_html(uid)}"
-        f'<div class="tw-sheet-sessions">'
-        f'<h3 id="{uid}-saved" tabindex="-1">Sessions kept in this browser</h3>'
-        f'<div class="tw-sheet-list">{json.loads(sheet_bridge.sessions("{}"))["html"]}</div>'
-        f'<p class="tw-sheet-import"><label for="{uid}-import">Open a saved file (CSV or JSON)</label>'
-        f'<input type="file" id="{uid}-import" accept=".csv,.json,text/csv,application/json" '
-        f'data-action="import"></p><p class="tw-import-error" role="alert"></p></div>'
-    )
-    extra = f"data-runtime='{_attr(json.dumps(runtime))}' data-options='{_attr(options)}' data-totals='{{}}'"
-    return _shell("score-sheet", uid, node, inner, extra, _label(translator, "score-sheet", ""))
-
-
-def _icon(path: str) -> str:
-    return (
-        '<svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" focusable="false">'
-        f'<path d="{path}"/></svg>'
-    )
-
-
-#: Button pictures drawn inline (no icon font, nothing fetched).
-ICONS: Final = {
-    "first": _icon("M2 2h2v12H2zM14 2v12L5 8z"),
-    "back": _icon("M12 2v12L3 8z"),
-    "forward": _icon("M4 2v12l9-6z"),
-    "last": _icon("M12 2h2v12h-2zM2 2v12l9-6z"),
-}
-
-
-def _replay_controls(uid: str, state: dict[str, Any]) -> str:
-    tricks = "".join(
-        f'<option value="{step}">Trick {number} (step {step})</option>'
-        for number, step in enumerate(state["trick_steps"], start=1)
-    )
-    views = '<option value="all">All hands face up</option>' + "".join(
-        f'<option value="{s["seat"]}"{" selected" if state["view"] == s["seat"] else ""}>'
-        f"{_attr(s['name'])}'s view ({s['seat']})</option>"
-        for s in state["seats"]
-    )
-    buttons = (
-        ("first", ICONS["first"], "Back to the deal"),
-        ("back", ICONS["back"], "Step back"),
-        ("forward", ICONS["forward"], "Step forward"),
-        ("last", ICONS["last"], "Go to the end"),
-    )
-    button_html = "".join(
-        f'<button type="button" class="tw-button" data-action="{action}" '
-        f'aria-label="{label}" title="{label}">'
-        f'<span aria-hidden="true">{symbol}</span></button>'
-        for action, symbol, label in buttons
-    )
-    return (
-        f'<div class="tw-controls" role="group" aria-label="Replay controls">'
-        f'<div class="tw-buttons">{button_html}'
-        f'<output class="tw-step" id="{uid}-step" aria-live="off">'
-        f"Step {state['step']} of {state['steps']}</output>"
-        f"</div>"
-        f'<div class="tw-selects"><label for="{uid}-jump">Jump to</label>'
-        f'<select id="{uid}-jump" class="tw-jump"><option value="">a trick…</option>'
-        f'<option value="0">The deal (step 0)</option>{tricks}'
-        f'<option value="{state["steps"]}">The end (step {state["steps"]})</option></select>'
-        f'<label for="{uid}-view">Show</label><select id="{uid}-view" class="tw-view">{views}</select></div>'
-        '<p class="tw-keys">Keys: ← and → step back and forward, '
-        "Home and End go to the deal and the end.</p>"
-        f"</div>"
+    frame["json_data"]["totals"] = {}
+    frame["label"] = _unique(translator, _("Score sheet"))
+    return render(
+        "widgets/score-sheet.html",
+        uid=uid,
+        setup=Markup(sheet_bridge.setup_html(uid)),
+        sessions=Markup(json.loads(sheet_bridge.sessions("{}"))["html"]),
     )
 
 

@@ -84,11 +84,8 @@ def missing(template: Path = TEMPLATE) -> list[str]:
     if not template.exists():
         return [f"{template.relative_to(ROOT)}: no template (run nox -s messages)"]
     with template.open("rb") as handle:
-        known = {
-            message.id if isinstance(message.id, str) else message.id[0]: message
-            for message in read_po(handle)
-        }
-    keys = {(_text(m.id), m.context) for m in known.values()}
+        # One entry per text and context: the same text may be written under several contexts.
+        keys = {(_text(message.id), message.context) for message in read_po(handle)}
     return [
         f"{message.locations[0][0]}: {_text(message.id)!r}"
         for message in extract()

@@ -3,11 +3,14 @@
 // engine and the bridge, so the browser's worker restores it instead of starting Python from scratch.
 //
 //   node make-snapshot.mjs --pyodide DIR --wheel FILE --bridge FILE --out FILE.gz [--stdlib FILE.zip]
+//                          [--libs FILE.zip]
 //
 // DIR is the runtime folder of the built site (the same five files the browser loads); --stdlib names the
 // standard library the pages load instead of the runtime's own (the snapshot must be restored with the
-// zip it was made with). The snapshot is gzip-compressed (level 9) and written atomically; one JSON line
-// with its sizes goes to stdout.
+// zip it was made with); --libs the zip of the libraries the bridge imports (Jinja2 and MarkupSafe),
+// unpacked into site-packages as the worker does. The bridge's templates are compiled in the snapshot
+// too. The snapshot is gzip-compressed (level 9) and written atomically; one JSON line with its sizes
+// goes to stdout.
 // Nothing is fetched from the network: every file comes from the local disk.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -25,10 +28,28 @@ for _module in pkgutil.walk_packages(tarot_core.__path__, "tarot_core."):
 import importlib.util, urllib.parse
 del _module
 `;
+// The libraries the bridge draws its HTML with, and its templates compiled (Jinja2 keeps each compiled
+// template in its environment's cache and, with auto_reload off, never reads the file again: the
+// worker writes the same files the snapshot was made with, since both come from the same build). The
+// module Jinja2 imports only when a template fails is imported too.
+const TEMPLATES = `
+import jinja2.debug, jinja2.ext, markupsafe
+
+
+def _compile():
+    from bridge import templates
+
+    for name in templates.ENV.list_templates():
+        templates.ENV.get_template(name)
+
+
+_compile()
+del _compile
+`;
 
 function options(argv) {
   const wanted = ["--pyodide", "--wheel", "--bridge", "--out"];
-  const optional = ["--stdlib"];
+  const optional = ["--stdlib", "--libs"];
   const found = {};
   for (let i = 0; i < argv.length; i += 2) {
     if (![...wanted, ...optional].includes(argv[i]) || i + 1 >= argv.length) {
@@ -64,6 +85,7 @@ async function main() {
   // a snapshot cannot hold a reference from JavaScript into Python.
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel", { extractDir: purelib });
+  if (args.libs) pyodide.unpackArchive(new Uint8Array(readFileSync(args.libs)), "zip", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME + "/hands");
   // The bridge package: its files as one JSON object, path (under HOME) to text.
   for (const [path, text] of Object.entries(JSON.parse(readFileSync(args.bridge, "utf8")))) {
@@ -75,6 +97,7 @@ async function main() {
   // standard-library modules the bridge imports late: in the snapshot, nothing is left to compile.
   // Imports only, no call: a call could cache what it read from the file system, empty here.
   pyodide.runPython(WARM_UP);
+  if (args.libs) pyodide.runPython(TEMPLATES);
   const raw = pyodide.makeMemorySnapshot();
   const packed = gzipSync(raw, { level: 9 });
   mkdirSync(dirname(args.out), { recursive: true });

@@ -1,12 +1,14 @@
-// The module Web Worker that runs the rules engine: Pyodide, the engine's wheel and the bridge package
-// (tutorial/bridge/, every widget's bridge, fetched as one JSON object of its files and imported as
-// `bridge`; a call that names a module of the package, message.module, imports it at its first call).
+// The module Web Worker that runs the rules engine: Pyodide, the engine's wheel, the libraries the bridge
+// draws its HTML with (Jinja2 and MarkupSafe, one zip unpacked into site-packages as the wheel is) and the
+// bridge package (tutorial/bridge/, every widget's bridge, its modules and templates fetched as one JSON
+// object of its files and imported as `bridge`; a call that names a module of the package, message.module,
+// imports it at its first call).
 // It decides nothing itself: it forwards each call to a bridge function (JSON text in, JSON text out).
 // Every URL it loads comes from the page (same origin); Pyodide's own files sit in a versioned folder.
 //
 // When the page names a memory snapshot (made at build time by make-snapshot.mjs: a Python that has
-// already imported the engine and the bridge), the worker restores it, which is much quicker than
-// starting Python. On any error it starts Python the plain way. The ready message says which way
+// already imported the engine, the bridge and its libraries, with its templates compiled), the worker
+// restores it, which is much quicker than starting Python. On any error it starts Python the plain way. The ready message says which way
 // it went: `snapshot: true` or `snapshot: false` (with `fallback`, the reason, when a snapshot failed).
 
 const HOME = "/home/pyodide/tarot";
@@ -95,7 +97,8 @@ async function readSizes(config) {
   // What every start fetches (a snapshot's start too: it restores with the same standard library).
   const pyodide = (name) => config.pyodide + name;
   const stdlib = config.stdlib || pyodide("python_stdlib.zip");
-  const wanted = [pyodide("pyodide.asm.wasm"), pyodide("pyodide-lock.json"), stdlib, config.wheel, config.bridge, config.hands];
+  const wanted = [pyodide("pyodide.asm.wasm"), pyodide("pyodide-lock.json"), stdlib];
+  wanted.push(config.wheel, config.libs, config.bridge, config.hands);
   if (config.snapshot) wanted.push(config.snapshot);
   for (const url of wanted) expect(url);
 }
@@ -115,10 +118,11 @@ async function snapshotBytes(url) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// The engine's files in Pyodide's file system: the wheel, the bridge and the sample hands.
-function writeFiles(pyodide, wheel, bridgeFiles, hands) {
+// The engine's files in Pyodide's file system: the wheel, the libraries, the bridge and the sample hands.
+function writeFiles(pyodide, wheel, libs, bridgeFiles, hands) {
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: purelib });
+  pyodide.unpackArchive(new Uint8Array(libs), "zip", { extractDir: purelib });
   pyodide.FS.mkdirTree(HOME + "/hands");
   for (const [path, text] of Object.entries(bridgeFiles)) {
     pyodide.FS.mkdirTree(`${HOME}/${path}`.replace(/\/[^/]*$/, ""));
@@ -171,6 +175,7 @@ async function start(config) {
   const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
   const files = Promise.all([
     fetchOk(config.wheel, "bytes"),
+    fetchOk(config.libs, "bytes"),
     fetchOk(config.bridge, "json"),
     fetchOk(config.hands, "json"),
   ]);

@@ -56,7 +56,8 @@ def card_noun(card: Card, excuse: object = None) -> object:
     if card.is_excuse:
         return Noun("Excuse", "card") if excuse is None else excuse
     if card.is_trump:
-        return Noun("Petit", "card") if card.rank == 1 else Noun(f"{card.rank} of trumps", "card")
+        trump = f"{card.rank} of trumps"  # the card's own name in the catalogue (tarot_core.cards)
+        return Noun("Petit", "card") if card.rank == 1 else Noun(trump, "card")
     return Noun(card.name, "card")
 
 

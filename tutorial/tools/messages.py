@@ -30,6 +30,7 @@ KEYWORDS: Final = {
     "gettext": None,
     "N_": None,
     "NC_": ((1, "c"), 2),
+    "Noun": (1, (2, "c")),
     "_html": None,
     "gettext_lazy": None,
     "ngettext": (1, 2),

@@ -109,6 +109,9 @@ class TarotError(ValueError):
         """The reason's named parameters."""
         return said_params(self._said)
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
 
 class NotationError(TarotError):
     """A card, seat or action could not be read."""

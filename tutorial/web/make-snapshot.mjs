@@ -9,8 +9,9 @@
 // standard library the pages load instead of the runtime's own (the snapshot must be restored with the
 // zip it was made with); --libs the zip of the libraries the bridge imports (Jinja2 and MarkupSafe),
 // unpacked into site-packages as the worker does. The bridge's templates are compiled in the snapshot
-// too. The snapshot is gzip-compressed (level 9) and written atomically; one JSON line with its sizes
-// goes to stdout.
+// too. Before it is written, the snapshot is restored as the worker restores it (tarot-worker.mjs) and
+// must hold the imported bridge: a snapshot the pages could not use is not written. It is
+// gzip-compressed (level 9) and written atomically; one JSON line with its sizes goes to stdout.
 // Nothing is fetched from the network: every file comes from the local disk.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -70,17 +71,34 @@ function forbidNetwork() {
   };
 }
 
+// The worker's restore: Pyodide's module made with its heap grown to the snapshot's size first, since
+// Pyodide copies a snapshot into the 30 MB heap a module starts with (pyodide/pyodide#6254).
+async function restore(loadPyodide, settings, args, snapshot) {
+  const { default: create } = await import(pathToFileURL(join(args.pyodide, "pyodide.asm.mjs")).href);
+  const pyodide = await loadPyodide({
+    ...settings,
+    _loadSnapshot: snapshot,
+    createPyodideModule: async (emscripten) => {
+      const module = await create(emscripten);
+      module.growMemory(snapshot.byteLength);
+      return module;
+    },
+  });
+  const wanted = args.libs ? "'bridge' in sys.modules and 'jinja2' in sys.modules" : "'bridge' in sys.modules";
+  if (!pyodide.runPython(`import sys; ${wanted}`)) throw new Error("the restored snapshot has not imported the bridge");
+}
+
 async function main() {
   const args = options(process.argv.slice(2));
   forbidNetwork();
   const began = performance.now();
   const { loadPyodide } = await import(pathToFileURL(join(args.pyodide, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({
+  const settings = {
     indexURL: args.pyodide + "/",
     lockFileContents: readFileSync(join(args.pyodide, "pyodide-lock.json"), "utf8"),
     ...(args.stdlib ? { stdLibURL: args.stdlib } : {}),
-    _makeSnapshot: true,
-  });
+  };
+  const pyodide = await loadPyodide({ ...settings, _makeSnapshot: true });
   // The same steps as the worker's plain start, up to `import bridge`; no PyProxy is kept here, since
   // a snapshot cannot hold a reference from JavaScript into Python.
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
@@ -99,6 +117,7 @@ async function main() {
   pyodide.runPython(WARM_UP);
   if (args.libs) pyodide.runPython(TEMPLATES);
   const raw = pyodide.makeMemorySnapshot();
+  await restore(loadPyodide, settings, args, new Uint8Array(raw));
   const packed = gzipSync(raw, { level: 9 });
   mkdirSync(dirname(args.out), { recursive: true });
   const partial = `${args.out}.part-${process.pid}`;

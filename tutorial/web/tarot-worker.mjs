@@ -8,8 +8,9 @@
 //
 // When the page names a memory snapshot (made at build time by make-snapshot.mjs: a Python that has
 // already imported the engine, the bridge and its libraries, with its templates compiled), the worker
-// restores it, which is much quicker than starting Python. On any error it starts Python the plain way. The ready message says which way
-// it went: `snapshot: true` or `snapshot: false` (with `fallback`, the reason, when a snapshot failed).
+// restores it, which is much quicker than starting Python. On any error it starts Python the plain way.
+// The ready message says which way it went: `snapshot: true` or `snapshot: false` (with `fallback`, the
+// reason, when a snapshot failed).
 
 const HOME = "/home/pyodide/tarot";
 
@@ -148,13 +149,30 @@ function runtime(config) {
   return config.stdlib ? { indexURL: config.pyodide, stdLibURL: config.stdlib } : { indexURL: config.pyodide };
 }
 
+// Pyodide (314) copies a snapshot into the heap its module starts with, 30 MB, whatever the snapshot's
+// size, so a larger snapshot fails with "offset is out of bounds" (pyodide/pyodide#6254): the module is
+// made here, as Pyodide would make it, and its heap grown to the snapshot's size before the copy.
+async function growingModule(config, bytes) {
+  const { default: create } = await import(config.pyodide + "pyodide.asm.mjs");
+  return async (settings) => {
+    const module = await create(settings);
+    module.growMemory((await bytes).byteLength);
+    return module;
+  };
+}
+
 // Restore the snapshot. Its interpreter has imported the bridge already, but its file system is new
 // and empty: the files go back in, for what the bridge reads (or imports) later.
 async function fromSnapshot(loadPyodide, config, files) {
   const lock = fetchOk(config.pyodide + "pyodide-lock.json", "text");
   const bytes = snapshotBytes(config.snapshot);
   for (const promise of [lock, bytes]) promise.catch(() => {}); // loadPyodide reports a failure
-  const pyodide = await loadPyodide({ ...runtime(config), lockFileContents: lock, _loadSnapshot: bytes });
+  const pyodide = await loadPyodide({
+    ...runtime(config),
+    lockFileContents: lock,
+    _loadSnapshot: bytes,
+    createPyodideModule: await growingModule(config, bytes),
+  });
   writeFiles(pyodide, ...(await files));
   if (!pyodide.runPython("import sys; 'bridge' in sys.modules")) {
     throw new Error("the snapshot holds no imported bridge");

@@ -43,7 +43,7 @@ def sphinx_build(
         str(srcdir),
         str(outdir),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=1800, check=False)
     return Build(done.returncode, done.stdout + done.stderr, outdir)
 
 

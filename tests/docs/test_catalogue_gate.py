@@ -13,7 +13,7 @@ import pytest
 
 from tests.docs.docs_testing import ROOT, sphinx_build
 from tutorial.sphinxext import catalogue
-from tutorial.tools import messages
+from tutorial.sphinxext import extract as messages
 
 WARNING = "message missing from the catalogue template"
 

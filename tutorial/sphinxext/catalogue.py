@@ -2,7 +2,7 @@
 
 Every sentence a reader may see goes through :mod:`tarot_core.messages`, and translators work from the
 template ``tarot_core/locale/tarot.pot`` that ``nox -s messages`` extracts from the code and the widget
-templates (:mod:`tutorial.tools.messages`). When the HTML builder starts, this extension compares the
+templates (:mod:`tutorial.sphinxext.extract`). When the HTML builder starts, this extension compares the
 two and logs a warning for each message of the code that the template lacks, so a build with ``-W``
 (``nox -s docs``) fails until the template is extracted again.
 
@@ -25,7 +25,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
-from ..tools import messages
+from . import extract as messages
 
 logger = logging.getLogger(__name__)
 #: The file, in the doctree folder, that keeps the last answer and what it was computed from.
@@ -51,7 +51,7 @@ def sources_digest(template: Path) -> str:
 
 
 def missing_messages(template: Path, cache: Path | None = None) -> list[str]:
-    """:func:`tutorial.tools.messages.missing`, read from ``cache`` when nothing it reads has changed."""
+    """:func:`tutorial.sphinxext.extract.missing`, read from ``cache`` when nothing it reads has changed."""
     key = sources_digest(template)
     if cache is not None:
         try:

@@ -1,118 +1,15 @@
-"""The message catalogue's template: every sentence the code and the widget templates hand to a
-translation call, extracted with Babel (Sphinx's own dependency) into ``tarot_core/locale/tarot.pot``.
+"""Write the message catalogue's template anew, or check it (``nox -s messages``): see
+:mod:`tutorial.sphinxext.extract`.
 
-    python -m tutorial.tools.messages extract   write the template anew (``nox -s messages``)
-    python -m tutorial.tools.messages check     exit 1, listing them, if a message is not in it
-
-The strict site build runs the check too (``tutorial/sphinxext``), so a sentence added to the code
-without its entry in the catalogue fails the build.
+    python -m tutorial.tools.messages extract
+    python -m tutorial.tools.messages check
 """
 
 from __future__ import annotations
 
-import io
 import sys
-from collections.abc import Iterable
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Final
 
-from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po, write_po
-
-ROOT: Final = Path(__file__).resolve().parents[2]
-TEMPLATE: Final = ROOT / "tarot_core" / "locale" / "tarot.pot"
-#: The calls that carry a message, and which of their arguments are the texts (Babel's notation:
-#: ``(1, "c")`` is a context).
-KEYWORDS: Final = {
-    "_": None,
-    "gettext": None,
-    "N_": None,
-    "NC_": ((1, "c"), 2),
-    "Noun": (1, (2, "c")),
-    "_html": None,
-    "gettext_lazy": None,
-    "ngettext": (1, 2),
-    "ngettext_lazy": (1, 2),
-    "pgettext": ((1, "c"), 2),
-    "npgettext": ((1, "c"), 2, 3),
-}
-#: Where messages are written: the engine, the widgets' Python and templates.
-SOURCES: Final = (
-    ("tarot_core", [("**.py", "python")]),
-    ("tutorial", [("**.py", "python"), ("**.html", "jinja2")]),
-)
-SKIP: Final = ("node_modules", "__pycache__", "tools")
-#: The template's date, fixed so that extracting twice writes the same file.
-DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def extract() -> Catalog:
-    """Every message of the code and the templates, with where it is written."""
-    catalog = Catalog(project="tarot", version="1", creation_date=DATE, charset="utf-8", fuzzy=False)
-    for folder, methods in SOURCES:
-        method_map = [
-            (pattern, "jinja2.ext:babel_extract" if kind == "jinja2" else kind) for pattern, kind in methods
-        ]
-        options = {
-            pattern: {"extensions": "jinja2.ext.i18n"} for pattern, kind in methods if kind == "jinja2"
-        }
-        found = extract_from_dir(
-            str(ROOT / folder),
-            method_map,
-            options,
-            keywords=KEYWORDS,
-            comment_tags=("Translators:",),
-            strip_comment_tags=True,
-            directory_filter=lambda path: not any(part in SKIP for part in Path(path).parts),
-        )
-        for filename, lineno, message, comments, context in found:
-            catalog.add(
-                message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context
-            )
-    return catalog
-
-
-def render(catalog: Catalog) -> bytes:
-    out = io.BytesIO()
-    write_po(out, catalog, width=110, sort_output=True, include_lineno=False)
-    return out.getvalue()
-
-
-def missing(template: Path = TEMPLATE) -> list[str]:
-    """The messages of the code that the template lacks, each as "where: text"."""
-    if not template.exists():
-        return [f"{template.relative_to(ROOT)}: no template (run nox -s messages)"]
-    with template.open("rb") as handle:
-        # One entry per text and context: the same text may be written under several contexts.
-        keys = {(_text(message.id), message.context) for message in read_po(handle)}
-    return [
-        f"{message.locations[0][0]}: {_text(message.id)!r}"
-        for message in extract()
-        if message.id and (_text(message.id), message.context) not in keys
-    ]
-
-
-def _text(message_id: str | Iterable[str]) -> str:
-    return message_id if isinstance(message_id, str) else next(iter(message_id))
-
-
-def main(argv: list[str]) -> int:
-    if argv[:1] == ["extract"]:
-        TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
-        catalog = extract()
-        TEMPLATE.write_bytes(render(catalog))
-        print(f"{TEMPLATE.relative_to(ROOT)}: {len(catalog)} messages")
-        return 0
-    if argv[:1] == ["check"]:
-        lacking = missing()
-        for line in lacking:
-            print(line)
-        return 1 if lacking else 0
-    print("usage: python -m tutorial.tools.messages extract|check", file=sys.stderr)
-    return 2
-
+from ..sphinxext.extract import main
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

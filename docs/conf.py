@@ -64,7 +64,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:(class|obj|data|exc)",
-        r"(typing|collections\.abc|enum|dataclasses|pathlib|abc|random|argparse|json|os)\..*",
+        r"(typing|collections\.abc|enum|dataclasses|pathlib|abc|random|argparse|json|os|gettext|fractions)\..*",
     ),
     (r"py:(class|obj|data|exc)", r"(int|str|bool|float|bytes|object|dict|list|tuple|set|frozenset|type)"),
     (r"py:(class|obj|data|exc)", r"(None|Any|Final|ClassVar|Self|Iterable|Iterator|Mapping|Sequence)"),

@@ -199,8 +199,6 @@ class Card(int):
     is_trump: bool
     is_bout: bool
     is_excuse: bool
-    #: The card's name, whose format spec gives its grammatical forms (see :class:`Noun`).
-    noun: Noun
 
     _interned: ClassVar[dict[tuple[Suit, int], Card]] = {}
 
@@ -232,7 +230,6 @@ class Card(int):
             "is_excuse": is_excuse,
             "is_bout": is_bout,
             "half_points": half_points,
-            "noun": Noun(_CARD_NAMES[index], "card"),
         }
         for name, value in values.items():
             object.__setattr__(card, name, value)
@@ -281,6 +278,12 @@ class Card(int):
     __hash__ = int.__hash__
 
     # ------------------------------------------------------------------ names
+    @property
+    def noun(self) -> Noun:
+        """The card's name as sentences say it: ``{card}`` "the King of Hearts", ``{card:bare}`` "King of
+        Hearts", ``{card:a}`` "a King of Hearts" (see :class:`~tarot_core.messages.Noun`)."""
+        return _NOUNS[self.index]
+
     @property
     def name(self) -> str:
         """The card's name in the current language, as a list of cards gives it: ``King of Hearts``,
@@ -336,6 +339,8 @@ def _build() -> tuple[tuple[Card, ...], dict[str, Card], list[str]]:
     return tuple(cards), by_notation, notation
 
 
+#: Each card's :class:`~tarot_core.messages.Noun`, by pack index.
+_NOUNS: Final = tuple(Noun(name, "card") for name in _CARD_NAMES)
 _BUILT = _build()
 FULL_PACK: Final[tuple[Card, ...]] = _BUILT[0]
 _BY_NOTATION: Final[dict[str, Card]] = _BUILT[1]

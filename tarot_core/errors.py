@@ -130,7 +130,7 @@ class RecordError(TarotError):
 
 
 class RequestError(TarotError):
-    """A score request is malformed; ``field`` names the offending field, :attr:`message` says why
+    """A score request is malformed; ``field`` names the offending field, ``message`` says why
     (``str(error)`` is the two together: ``"points: ..."``)."""
 
     def __init__(self, field: str, message: Said) -> None:
@@ -141,7 +141,7 @@ class RequestError(TarotError):
 
 
 class SheetError(TarotError):
-    """A score sheet or one of its deals is refused (see :mod:`tarot_core.sheet`).
+    """A score sheet or one of its deals is refused (see ``tarot_core.sheet``).
 
     ``where`` names the place (``"players"``, ``"deal 3"``, ``"row 4"``; a message, read as text), ``field``
     the request field or role at fault (``"points"``, ``"taker"``; empty when none), and ``message`` the

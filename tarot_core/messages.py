@@ -106,7 +106,7 @@ def _(message: str, /, **params: object) -> str:
 
 
 def gettext(message: str, /, **params: object) -> str:
-    """The same as :func:`_`."""
+    """The same as ``_``."""
     return _(message, **params)
 
 
@@ -116,7 +116,7 @@ def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
 
 
 def pgettext(context: str, message: str, /, **params: object) -> str:
-    """:func:`_` for a text that has more than one meaning: ``context`` tells which."""
+    """``_`` for a text that has more than one meaning: ``context`` tells which."""
     return _fill(catalogue().pgettext(context, message), params)
 
 
@@ -250,6 +250,7 @@ def _english_the(text: str, noun: Noun) -> str:
     return text if noun.proper else "the " + text
 
 
+#: Each language's articles and elisions, by its code (a language without one is spoken with English's).
 GRAMMAR: dict[str, Grammar] = {
     "en": Grammar(
         forms={

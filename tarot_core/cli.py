@@ -2,7 +2,7 @@
 
 * ``score [REQUEST]``: score a JSON request (argument, file, or standard input) and show the working;
 * ``replay FILE``: check a hand record and show it trick by trick with the running card points;
-* ``sheet FILE``: read a score sheet (JSON or CSV, see :mod:`tarot_core.sheet`) and print the totals;
+* ``sheet FILE``: read a score sheet (JSON or CSV, see ``tarot_core.sheet``) and print the totals;
 * ``deal --players N --seed S``: a reproducible random deal;
 * ``simulate --variant fft --players N --games G --seed S [--contract C] [--json] [--stats]
   [--step-by-step] [--warmup N]``;

@@ -78,7 +78,7 @@ class TarotError(ValueError):
 
     It says a :data:`Said`: a :class:`~tarot_core.messages.Message` (``gettext_lazy(...)``), kept with
     its id and parameters so that whoever shows it renders it in the reader's language, or a text.
-    ``str(error)`` and :attr:`message` render it in the current language.
+    ``str(error)`` and ``message`` render it in the current language.
     """
 
     def __init__(self, message: Said = "", /, *args: object) -> None:
@@ -87,7 +87,7 @@ class TarotError(ValueError):
 
     @property
     def said(self) -> Said:
-        """The reason, not yet rendered (:attr:`message` is its text)."""
+        """The reason, not yet rendered (``message`` is its text)."""
         return self._said
 
     @property
@@ -173,7 +173,7 @@ class SheetError(TarotError):
 @dataclass(frozen=True, slots=True, eq=False)
 class Refusal:
     """A reason and its learner's sentence, as returned by ``why_illegal``: :attr:`said` is the sentence
-    not yet rendered (a :class:`~tarot_core.messages.Message`), :attr:`message` its text now. Two
+    not yet rendered (a :class:`~tarot_core.messages.Message`), ``message`` its text now. Two
     refusals are equal when their reasons are and their sentences read the same."""
 
     reason: Illegal

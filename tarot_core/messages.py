@@ -24,7 +24,7 @@ may put them in any order. A placeholder's value may be a :class:`Message`, a :c
 form, so that no sentence is built from pieces: ``{card}`` is the noun with its article ("the Queen of
 Hearts", "la Dame de cœur"), ``{card:bare}`` without ("Queen of Hearts"), ``{card:a}`` with the
 indefinite article, ``{card:of}`` after "of" ("of the Petit", "du Petit"), ``{card:to}`` after "to"
-("au Petit"). The articles and elisions of each language are data, in :data:`GRAMMAR`.
+("au Petit"). The articles and elisions of each language are data, in ``GRAMMAR``.
 
 The language is a context variable: :func:`use_language` sets it for a block (the site's build, one
 bridge call), :func:`set_language` for the whole process (the command line). Nothing reads the

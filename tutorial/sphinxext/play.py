@@ -34,6 +34,7 @@ from tarot_core.messages import _
 
 from ..bridge import play as play_bridge
 from ..bridge import play_table
+from ..bridge.common import engine_messages
 from . import registry
 from .common import EngineCheckError
 from .registry import Widget
@@ -94,6 +95,8 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
         runtime=json_attribute(page_runtime(translator)),
         options=json_attribute(options),
         config=json_attribute(config),
+        # what the engine's loader says while it loads (engine.mjs reads the nearest data-messages)
+        messages=json_attribute(engine_messages()),
     )
     translator.body.append(str(html))
     raise nodes.SkipNode

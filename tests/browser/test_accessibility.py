@@ -1,19 +1,12 @@
-"""Every page of the site with a keyboard, on a phone and on a desktop, checked with axe-core.
-
-One pass opens each page of the built site once in a desktop-sized view (1280 px wide), waits for its
-widgets to be ready, runs axe-core on the whole page, then narrows the same page to a phone's width
-(390 px) and runs it again: a page is laid out anew when its view changes width, so the second run sees
-the phone's layout without booting the page's widgets a second time. The same pass records what at
-phone width sticks out of the text's column without a scrolling box of its own (the theme's text
-column clips on phones, see tutorial/web/theme/tarot.css). The other tests drive the keyboard, the wide
-tables and the hand replay at both widths.
+"""The site with a keyboard, on a phone and on a desktop: axe-core on the widgets' other states (a refused
+card, impossible points, a replay at its end), the keyboard through the menu and the drawers, the wide
+tables and the hand replay at both widths. Every page as it opens is checked with axe-core by
+tests/browser/test_every_page.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,11 +14,11 @@ import pytest
 from tarot_core.actions import Action
 from tarot_core.records import load_record
 from tests.browser.widget_testing import (
-    AXE,
     BOOT_TIMEOUT_MS,
     click,
     describe,
     new_widget_page,
+    run_axe,
     settle_in_view,
 )
 from tutorial.bridge.common import HANDS_DIR
@@ -36,102 +29,6 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
 TIMEOUT_MS = 15_000
-
-#: axe-core on the whole document, once the view has drawn a frame at its current size.
-_AXE_RUN = """async () => {
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  const result = await axe.run(document, { resultTypes: ["violations"] });
-  return result.violations;
-}"""
-
-#: What sticks out of the text's column at its right edge, outside every box that scrolls on its own.
-_STICKING_OUT = """() => {
-  const column = document.querySelector(".content").getBoundingClientRect();
-  const out = [];
-  for (const element of document.querySelectorAll(".content *")) {
-    if (element.closest(".table-wrapper, pre")) continue;
-    const box = element.getBoundingClientRect();
-    if (box.width > 0 && box.right > column.right + 1) out.push(`${element.tagName}.${element.className}`);
-  }
-  return { page: document.documentElement.scrollWidth, view: innerWidth, out: out.slice(0, 5) };
-}"""
-
-
-def site_pages(site: Path) -> list[str]:
-    """Every HTML page of the built site (not the theme's files nor the sources)."""
-    return sorted(
-        path.relative_to(site).as_posix()
-        for path in site.rglob("*.html")
-        if not {"_static", "_sources"} & set(path.relative_to(site).parts)
-    )
-
-
-def inject_axe(page: Any) -> None:
-    if not AXE.is_file():
-        pytest.fail(f"axe-core is missing ({AXE}): run npm ci in tutorial/")
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-
-
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    violations: list[dict[str, Any]] = page.evaluate(_AXE_RUN)
-    return violations
-
-
-@dataclass
-class SiteCheck:
-    """The axe-core violations of every page at each width, and what overflows at phone width."""
-
-    violations: dict[str, dict[str, list[dict[str, Any]]]] = field(default_factory=dict)
-    overflow: dict[str, dict[str, Any]] = field(default_factory=dict)
-    errors: list[str] = field(default_factory=list)
-
-
-@pytest.fixture(scope="module")
-def site_check(chromium: Any, site: Path, site_url: str) -> Iterator[SiteCheck]:
-    opened = new_widget_page(chromium, site_url, **DESKTOP)
-    check = SiteCheck({name: {} for name in WIDTHS})
-    page = opened.page
-    try:
-        for path in site_pages(site):
-            page.set_viewport_size(DESKTOP)
-            opened.open(path)
-            inject_axe(page)
-            for name, size in WIDTHS.items():
-                page.set_viewport_size(size)
-                check.violations[name][path] = axe_violations(page)
-            check.overflow[path] = page.evaluate(_STICKING_OUT)
-        check.errors = opened.errors
-        yield check
-    finally:
-        page.context.close()
-
-
-def test_the_site_has_pages(site: Path) -> None:
-    pages = site_pages(site)
-    assert len(pages) > 40
-    assert "index.html" in pages and "search.html" in pages and "how-to/replay.html" in pages
-
-
-@pytest.mark.parametrize("width", list(WIDTHS))
-def test_axe_finds_nothing_on_any_page(site_check: SiteCheck, width: str) -> None:
-    found = {path: violations for path, violations in site_check.violations[width].items() if violations}
-    counts: dict[str, int] = {}
-    for violations in found.values():
-        for violation in violations:
-            counts[violation["id"]] = counts.get(violation["id"], 0) + len(violation["nodes"])
-    report = "\n".join(f"{path}:\n{describe(violations)}" for path, violations in list(found.items())[:8])
-    assert found == {}, f"{len(found)} pages, nodes by rule {counts}\n{report}"
-    assert site_check.errors == []
-
-
-def test_no_page_scrolls_sideways_or_is_cut_on_a_phone(site_check: SiteCheck) -> None:
-    wide = {
-        path: found
-        for path, found in site_check.overflow.items()
-        if found["page"] > found["view"] or found["out"]
-    }
-    assert wide == {}
-
 
 # ------------------------------------------------------------------------------- widget states
 
@@ -189,10 +86,9 @@ def test_axe_finds_nothing_in_the_widgets_other_states(state_page: Any, state: s
     page = state_page.page
     page.set_viewport_size(DESKTOP)
     STATES[state](state_page)
-    inject_axe(page)
     for name, size in WIDTHS.items():
         page.set_viewport_size(size)
-        violations = axe_violations(page)
+        violations = run_axe(page, "html")
         assert violations == [], f"{name}:\n{describe(violations)}"
 
 

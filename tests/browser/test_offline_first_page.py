@@ -1,7 +1,11 @@
 """Offline whatever page a reader opens first: after one visit of the play page, of a rules page with no
-widget or of the home page, with the server stopped and the browser offline, every widget page opens
-and answers (the calculator scores, the score sheet starts a session, a lesson judges an answer, a
-replay steps, the play page deals).
+widget or of the home page, the service worker is active with every file of the site in its cache.
+After the play page (whose widget reports game states, not "ready", and once kept the worker from
+registering), with the server stopped and the browser offline, every widget page opens and answers (the
+calculator scores, the score sheet starts a session, a lesson judges an answer, a replay steps, the play
+page deals). The pages open from the cache the same way whichever page filled it, so the other first
+pages are checked by what their worker cached; tests/browser/test_offline.py browses offline after the
+calculator's page.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Any
 import pytest
 
 from tarot_core.exercises import right_answers
-from tests.browser.test_offline import Server, calculator_link, check_calculator
+from tests.browser.test_offline import Server, calculator_link, check_calculator, worker_build, worker_files
 from tests.browser.widget_testing import BOOT_TIMEOUT_MS, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -33,6 +37,16 @@ def wait_worker_active(page: Any) -> None:
         BOOT_TIMEOUT_MS,
     )
     assert active, "the page registered no service worker"
+
+
+def cached_paths(page: Any, cache: str) -> list[str]:
+    """The paths of the files in the page's cache ``cache``, relative to the site."""
+    paths: list[str] = page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys())"
+        ".map((request) => decodeURIComponent(new URL(request.url).pathname.slice(1))).sort()",
+        cache,
+    )
+    return paths
 
 
 def rules_page_without_widgets(site: Path) -> str:
@@ -96,6 +110,9 @@ def test_any_first_page_leaves_every_widget_working_offline(chromium: Any, site:
         page.goto(server.url + path)
         wait_ready(page)
         wait_worker_active(page)
+        assert cached_paths(page, f"tarot-site-{worker_build(site)}") == sorted(worker_files(site))
+        if first != "play.html":
+            return
         server.stop()
         context.set_offline(True)
         every_widget_page_answers(page, server.url)

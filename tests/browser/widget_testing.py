@@ -138,13 +138,15 @@ def new_widget_page(chromium: Any, base_url: str, width: int = 1200, height: int
 
 
 def run_axe(page: Any, selector: str = "[data-tarot-widget]") -> list[dict[str, Any]]:
-    """The axe-core violations inside the widgets (axe injected from the pinned npm package)."""
+    """The axe-core violations inside the widgets, or what ``selector`` picks (``"html"``: the whole page),
+    once the view has drawn a frame at its current size (axe injected from the pinned npm package)."""
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing ({AXE}): run npm ci in tutorial/")
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result: dict[str, Any] = page.evaluate(
-        "async (selector) => await axe.run(document.querySelectorAll(selector),"
-        " {resultTypes: ['violations']})",
+        "async (selector) => {"
+        " await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));"
+        " return await axe.run(document.querySelectorAll(selector), {resultTypes: ['violations']}); }",
         selector,
     )
     violations: list[dict[str, Any]] = result["violations"]

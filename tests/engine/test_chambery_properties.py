@@ -111,6 +111,7 @@ def recount(rnd: ChamberyRound) -> list[int]:
     return points
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["defaults", "other-options"])
 @pytest.mark.parametrize(("key", "pack"), CONFIGS)
 def test_random_play_outs_finish_conserve_points_and_pay_zero_sum(
@@ -188,6 +189,7 @@ def tricky_hands(rng: random.Random, count: int) -> list[list[Card]]:
     return hands
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("forced", ["plain-trumps", "any-trumps"])
 def test_discard_one_card_at_a_time_offers_exactly_the_cards_of_some_legal_discard(forced: str) -> None:
     rng = random.Random(forced)

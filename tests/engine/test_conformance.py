@@ -249,6 +249,7 @@ def check_score(rnd: Round) -> bool:
 # ------------------------------------------------------------------ the suite
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("key", KEYS)
 def test_random_rounds_conform(key: str) -> None:
     variant = find_variant(key)

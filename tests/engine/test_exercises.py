@@ -44,7 +44,12 @@ FILES = sorted(LESSONS.glob("*.json"))
 ALL: list[dict[str, Any]] = [
     exercise for path in FILES for exercise in json.loads(path.read_text(encoding="utf-8"))["exercises"]
 ]
-EXERCISES = [pytest.param(exercise, id=exercise["id"]) for exercise in ALL]
+HEAVY = pytest.mark.heavy
+#: A "worth" exercise plays its hand out many times over (the bid judge): heavy.
+EXERCISES = [
+    pytest.param(exercise, id=exercise["id"], marks=[HEAVY] if exercise["kind"] == "worth" else [])
+    for exercise in ALL
+]
 #: A card code in a learner's sentence (``S10``, ``HC``, ``T11``, ``EX``) is a bug: they read names.
 CODE = re.compile(r"\b(?:T(?:2[01]|1[0-9]|[1-9])|[SHDC](?:10|[1-9]|[JCQK])|EX)\b")
 #: The fields an exercise may hold: a position, a question and its words; never an answer.
@@ -194,6 +199,7 @@ def test_the_words_name_the_players_who_played_the_cards(exercise: dict[str, Any
         assert table.name(leader) == name, name
 
 
+@pytest.mark.heavy
 def test_would_you_bid_accepts_every_answer_the_judge_cannot_tell_from_the_best() -> None:
     """A borderline hand: the best contract and one within the judge's uncertainty are both right."""
     exercise = {"kind": "worth", "seed": 53}

@@ -181,6 +181,7 @@ def test_a_circle_is_found() -> None:
     assert cycles(graph) == [["a", "b", "c"]]
 
 
+@pytest.mark.heavy
 def test_no_import_circle() -> None:
     graph = import_graph()
     # both packages are read, and what they import is found (so the test cannot pass by finding none)

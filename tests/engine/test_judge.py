@@ -37,6 +37,7 @@ def _view(hand: str, shift: int = 0) -> SeatView:
     return rnd.view(Seat.P1)
 
 
+@pytest.mark.heavy
 def test_a_judgement_is_reproducible_with_its_seed() -> None:
     view = _view(STRONG)
     first = judge_bid(view, deals=16, seed=5)
@@ -46,6 +47,7 @@ def test_a_judgement_is_reproducible_with_its_seed() -> None:
     assert [e.mean for e in first.estimates] != [e.mean for e in other.estimates]
 
 
+@pytest.mark.heavy
 def test_the_hidden_hands_do_not_change_the_verdict() -> None:
     """Two deals that give the first speaker the same hand look alike from his seat: same judgement."""
     one, two = _view(WEAK), _view(WEAK, shift=7)
@@ -53,6 +55,7 @@ def test_the_hidden_hands_do_not_change_the_verdict() -> None:
     assert judge_bid(one, deals=12, seed=1) == judge_bid(two, deals=12, seed=1)
 
 
+@pytest.mark.heavy
 def test_a_very_strong_hand_is_worth_a_garde_or_more_and_a_weak_one_a_pass() -> None:
     strong = judge_bid(_view(STRONG), deals=40)
     assert strong.best.word in ("garde", "garde-sans", "garde-contre")
@@ -64,6 +67,7 @@ def test_a_very_strong_hand_is_worth_a_garde_or_more_and_a_weak_one_a_pass() -> 
     assert weak.estimate("prise").mean < 0
 
 
+@pytest.mark.heavy
 def test_a_clear_verdict_agrees_across_seeds() -> None:
     """The sample is big enough that a clear hand gets the same best contract whatever the seed."""
     table = worth_table({"seed": 3})

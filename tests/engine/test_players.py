@@ -37,6 +37,7 @@ def play_round(rnd: Round, players: list[Player], seed: int) -> list[Action]:
     return rnd.actions
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("key", "options"), VARIANT_CASES, ids=[f"{k}{o or ''}" for k, o in VARIANT_CASES])
 def test_rule_and_random_players_play_only_legal_moves(key: str, options: dict[str, object]) -> None:
     variant = find_variant(key, **options)
@@ -46,6 +47,7 @@ def test_rule_and_random_players_play_only_legal_moves(key: str, options: dict[s
         play_round(rnd, [make_player(name) for name in names[: variant.players]], number)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("key", [*FRENCH, "mathers-3", "chambery-4", "chambery-5"])
 def test_monte_carlo_player_plays_only_legal_moves(key: str) -> None:
     variant = find_variant(key)
@@ -57,6 +59,7 @@ def test_monte_carlo_player_plays_only_legal_moves(key: str) -> None:
         play_round(rnd, players, number)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", ["random", "rule", "mc"])
 def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
     """Changing the cards a seat cannot see changes neither its view nor, with the same seed, its decision."""
@@ -85,6 +88,7 @@ def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
     assert checked >= 10
 
 
+@pytest.mark.heavy
 def test_seeded_decisions_are_reproducible() -> None:
     variant = find_variant("fft-4")
     records = []
@@ -95,6 +99,7 @@ def test_seeded_decisions_are_reproducible() -> None:
     assert records[0] == records[1]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("key", [*FRENCH, "chambery-3", "chambery-4", "chambery-5", "mathers-2", "mathers-3"])
 def test_sampled_deals_agree_with_the_view(key: str) -> None:
     """A deal drawn for the Monte Carlo player, replayed with the record seen, gives back the same view."""
@@ -133,6 +138,7 @@ def test_unknown_player_and_bad_playouts_are_refused() -> None:
         MonteCarloPlayer(playouts=0)
 
 
+@pytest.mark.heavy
 def test_rule_player_follows_the_club_principles() -> None:
     """Over rounds played by the rule-based player, every decision in a textbook position is the textbook
     one: last to play behind a partner who wins, give the most points; never keep the Excuse to the last

@@ -57,6 +57,7 @@ def same_round(quick: Round, plain: Round) -> None:
     assert quick.result_summary() == plain.result_summary()
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("key", FRENCH + OTHERS)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), forced=st.booleans())
 @SETTINGS

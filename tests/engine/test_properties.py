@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -279,6 +280,7 @@ def check_every_candidate(rnd: Round) -> None:
     assert accepted == len(legal)
 
 
+@pytest.mark.heavy
 @SLOW
 @given(key=KEYS, seed=SEEDS)
 def test_every_action_outside_legal_actions_is_refused_and_inside_accepted(key: str, seed: int) -> None:
@@ -298,6 +300,7 @@ def test_every_action_outside_legal_actions_is_refused_and_inside_accepted(key: 
 # ------------------------------------------------------------------ pop, copy and records
 
 
+@pytest.mark.heavy
 @SLOW
 @given(key=KEYS, seed=SEEDS)
 def test_pop_restores_the_previous_state_exactly(key: str, seed: int) -> None:

@@ -575,6 +575,7 @@ def _lopsided_round(key: str, contract: str, strong: bool, rng: random.Random) -
     return None
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("key", ["fft-3", "fft-4", "fft-5"])
 def test_every_slam_a_round_makes_is_within_the_limits(key: str) -> None:
     """Rounds where one side wins every trick, under every contract: the counted bouts and points are

@@ -77,6 +77,7 @@ def test_a_cast_is_found_however_it_is_written() -> None:
     assert [line.split(":")[0] for line in casts_to(source, round_protocols())] == ["3", "4", "5"]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("path", game_modules(), ids=lambda path: str(path.relative_to(PACKAGE)))
 def test_no_game_casts_to_a_round_protocol(path: Path) -> None:
     """A variant passes itself to its round as it is: the base variant has every fact a round reads."""

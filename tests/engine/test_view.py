@@ -22,6 +22,7 @@ from tests.engine.view_helpers import (
 )
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("key", "options"), VARIANT_CASES, ids=[f"{k}{o or ''}" for k, o in VARIANT_CASES])
 def test_view_shows_only_what_the_seat_may_see(key: str, options: dict[str, object]) -> None:
     swaps_checked = 0

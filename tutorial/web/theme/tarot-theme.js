@@ -11,8 +11,13 @@
   // auto in tarot.css): until then each has an estimated height. A link to a section is followed with
   // a smooth scroll aimed with those estimates; the blocks it passes take their real height on the
   // way, so it can stop short. When it ends away from its target, aim again (a few times at most,
-  // and never once the reader scrolls by hand).
+  // and never once the reader scrolls by hand). One link is followed at a time: following another
+  // link stops aiming at the one before, which would otherwise pull the view back to it.
+  var stopLanding = null;
   function landOnLinkedSection() {
+    if (stopLanding !== null) {
+      stopLanding();
+    }
     var id = decodeURIComponent(window.location.hash.slice(1));
     var target = id ? document.getElementById(id) : null;
     if (target === null) {
@@ -20,6 +25,7 @@
     }
     var tries = 0;
     function stop() {
+      stopLanding = null;
       window.removeEventListener("scrollend", check);
       ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
         window.removeEventListener(type, stop, true);
@@ -37,12 +43,17 @@
         stop();
       }
     }
+    stopLanding = stop;
     window.addEventListener("scrollend", check);
     ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
       window.addEventListener(type, stop, true);
     });
     // Stop listening once the page has settled, whatever happened.
-    setTimeout(stop, 10000);
+    setTimeout(function () {
+      if (stopLanding === stop) {
+        stop();
+      }
+    }, 10000);
   }
 
   //////////////////////////////////////////////////////////////////////////////

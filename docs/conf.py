@@ -29,6 +29,16 @@ author = "The tarot-core authors"
 copyright = "2026, the tarot-core authors"
 language = "en"
 
+# -- Languages -------------------------------------------------------------------------------------
+# The English pages are the source; the French edition is built from the same sources with
+# ``-D language=fr`` into fr/ (tutorial/sphinxext/languages.py), its text from one catalogue a page in
+# locale/fr/LC_MESSAGES (``gettext_compact = False``), kept up to date with sphinx-intl.
+locale_dirs = ["locale/"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False
+gettext_allow_fuzzy_translations = False
+
 extensions = [
     "myst_parser",
     "sphinx_design",
@@ -47,6 +57,8 @@ extensions = [
     "tutorial.sphinxext.offline",
     # A sentence of the code missing from the message catalogue's template fails the strict build.
     "tutorial.sphinxext.catalogue",
+    # The French edition, built into fr/ after the English pages, and the links between the two.
+    "tutorial.sphinxext.languages",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from .cards import format_cards, sort_hand
 from .engine.result import format_breakdown
 from .engine.variant import UnknownVariantError, family_players, find_variant, variant_for
 from .errors import TarotError, one_line, said_of
-from .messages import NC_, Message, Noun, _, gettext_lazy, ngettext
+from .messages import LANGUAGES, NC_, SOURCE_LANGUAGE, Message, Noun, _, gettext_lazy, ngettext, use_language
 from .seats import SEATS, Seat
 
 
@@ -415,6 +416,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tarot", description=_("The tarot card games engine: score, replay, deal, simulate.")
     )
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=_("the language of the answers: en or fr (else the environment's, LANGUAGE or LANG)"),
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = sub.add_parser("score", help=_("score a JSON request and show the working"))
     score.add_argument(
@@ -491,7 +497,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The environment's variables that name the reader's language, first found first (GNU gettext's order).
+LANGUAGE_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def chosen_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language the command speaks: ``--lang CODE`` (before the command), else the environment's
+    (``LANGUAGE=fr``, ``LANG=fr_FR.UTF-8``), else English; a language the site lacks is English."""
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if not arg.startswith("-"):
+            break
+    for name in LANGUAGE_VARIABLES:
+        value = environ.get(name, "").split(":")[0]
+        if value:
+            return value
+    return SOURCE_LANGUAGE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    code = chosen_language(arguments, os.environ)
+    with use_language(code if code.split("_")[0].split("-")[0].lower() in LANGUAGES else SOURCE_LANGUAGE):
+        return _main(arguments)
+
+
+def _main(argv: Sequence[str]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -49,7 +49,7 @@ LOCALE_DIR: Final = Path(__file__).with_name("locale")
 #: The language the code is written in.
 SOURCE_LANGUAGE: Final = "en"
 #: The languages the site speaks (the first is the source).
-LANGUAGES: Final = ("en",)
+LANGUAGES: Final = ("en", "fr")
 
 _language: ContextVar[str] = ContextVar("tarot_language", default=SOURCE_LANGUAGE)
 _catalogues: dict[str, _gettext.NullTranslations] = {}
@@ -222,7 +222,7 @@ class Number:
         if isinstance(value, float) and value.is_integer() and not spec:
             value = int(value)
         text = format(value, spec)
-        return text.replace(".", ",") if GRAMMAR[language()].decimal_comma else text
+        return text.replace(".", ",") if grammar().decimal_comma else text
 
     def __str__(self) -> str:
         return format(self, "")
@@ -265,6 +265,62 @@ GRAMMAR: dict[str, Grammar] = {
 }
 
 
+#: French elides its articles before a vowel: l'Excuse, l'atout 14, l'As (but le 8, le 11, le Roi).
+_FRENCH_VOWELS: Final = "aeiouyàâäéèêëîïôöùûüœæ"
+
+
+def _french_elides(text: str) -> bool:
+    return text[:1].lower() in _FRENCH_VOWELS
+
+
+def _french_the(text: str, noun: Noun) -> str:
+    if noun.proper:
+        return text
+    if _french_elides(text):
+        return "l’" + text
+    return ("la " if noun.gender == "f" else "le ") + text
+
+
+def _french_a(text: str, noun: Noun) -> str:
+    if noun.proper:
+        return text
+    return ("une " if noun.gender == "f" else "un ") + text
+
+
+def _french_of(text: str, noun: Noun) -> str:
+    if noun.proper:
+        return ("d’" if _french_elides(text) else "de ") + text
+    if _french_elides(text):
+        return "de l’" + text
+    return ("de la " if noun.gender == "f" else "du ") + text
+
+
+def _french_to(text: str, noun: Noun) -> str:
+    if noun.proper:
+        return "à " + text
+    if _french_elides(text):
+        return "à l’" + text
+    return ("à la " if noun.gender == "f" else "au ") + text
+
+
+GRAMMAR["fr"] = Grammar(
+    forms={
+        "": _french_the,
+        "the": _french_the,
+        "bare": lambda text, noun: text,
+        "a": _french_a,
+        "of": _french_of,
+        "to": _french_to,
+    },
+    decimal_comma=True,
+)
+
+
+def grammar() -> Grammar:
+    """The articles and number style of the current language (English's for a language without)."""
+    return GRAMMAR.get(language(), GRAMMAR[SOURCE_LANGUAGE])
+
+
 @dataclass(frozen=True, slots=True)
 class Noun:
     """A name that sentences put in several grammatical forms: a card, a pile, a contract.
@@ -291,7 +347,7 @@ class Noun:
         return found if found in ("m", "f") else ""
 
     def __format__(self, spec: str) -> str:
-        forms = GRAMMAR.get(language(), GRAMMAR[SOURCE_LANGUAGE]).forms
+        forms = grammar().forms
         # A form a language lacks (a translator's slip) falls back to the noun with its article.
         form = forms.get(spec) or forms[""]
         return form(self.bare(), self)

@@ -9,6 +9,9 @@ axe-core runs again, the pass notes what sticks out of the text's column without
 own (the theme's text column clips on phones, see tutorial/web/theme/tarot.css) and, scrolling through
 the page, its height once every block skipped until near the view is laid out.
 
+The French edition (``fr/``) is built from the same sources into the same layout: the pass opens one page
+of each kind there (the home page, a rules page, a lesson, the calculator, the play page, the glossary).
+
 The API reference pages are written by autodoc from one template, each in the same layout: axe-core
 checks every one of them at a desktop's width and the shortest at a phone's width too (the phone's
 layout of that template), which keeps the pass at a few minutes.
@@ -98,18 +101,36 @@ _FONTS_DRAWN = """() => {
 FONTS_SET_UP = re.compile(r"<script>\(function\(fonts\)\{.*?\}\)\((\[.*?\])\)</script>")
 
 
+#: One page of each kind in the French edition.
+FRENCH_PAGES = (
+    "fr/index.html",
+    "fr/rules/play.html",
+    "fr/tutorial/cards.html",
+    "fr/how-to/calculator.html",
+    "fr/play.html",
+    "fr/glossary.html",
+)
+
+
 def site_pages(site: Path) -> list[str]:
-    """Every HTML page of the built site (not the theme's files nor the sources)."""
-    return sorted(
+    """Every HTML page of the English site (not the theme's files nor the sources), then the French
+    edition's sample."""
+    english = sorted(
         path.relative_to(site).as_posix()
         for path in site.rglob("*.html")
-        if not {"_static", "_sources", "_modules", "_images"} & set(path.relative_to(site).parts)
+        if not {"_static", "_sources", "_modules", "_images", "fr"} & set(path.relative_to(site).parts)
     )
+    return english + [name for name in FRENCH_PAGES if (site / name).is_file()]
 
 
 def learner_pages(pages: list[str]) -> list[str]:
     """The pages a learner reads through."""
-    return [name for name in pages if name not in NOT_READ_PAGES and not name.startswith(NOT_READ_THROUGH)]
+    return [
+        name
+        for name in pages
+        if name.removeprefix("fr/") not in NOT_READ_PAGES
+        and not name.removeprefix("fr/").startswith(NOT_READ_THROUGH)
+    ]
 
 
 def phone_checked(site: Path, pages: list[str]) -> set[str]:
@@ -168,6 +189,7 @@ def test_the_site_has_pages(site: Path) -> None:
         learner_pages(pages)
     )
     assert len(phone_checked(site, pages)) > len(pages) - 30
+    assert set(FRENCH_PAGES) <= set(pages), "the French edition is not built"
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))

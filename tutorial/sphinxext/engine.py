@@ -59,7 +59,7 @@ import tarot_core
 from tarot_core import cards as cards_module
 from tarot_core import engine, games
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.messages import N_, _, gettext_lazy, pgettext
+from tarot_core.messages import N_, SOURCE_LANGUAGE, _, gettext_lazy, pgettext, use_language
 
 from ..bridge.query import DEFAULT_RULES
 from .cards import tarot_card
@@ -437,7 +437,11 @@ class TarotScore(EngineDirective):
             raise EngineCheckError(_("the engine refused the score request: {error}", error=error)) from error
         if not isinstance(result, Mapping):
             raise EngineCheckError(_("the scorer returned {kind}, not a mapping", kind=type(result).__name__))
-        self._check(result)
+        # The page's claims are written in the source's words: they are checked against the engine's
+        # answer in English, whatever the language of the edition being built.
+        with use_language(SOURCE_LANGUAGE):
+            english = scorer(request)
+        self._check(english if isinstance(english, Mapping) else result)
         return self._render(request, result)
 
     # -------------------------------------------------------------- checks

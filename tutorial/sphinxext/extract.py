@@ -14,6 +14,7 @@ without its entry in the catalogue fails the build.
 from __future__ import annotations
 
 import io
+import json
 import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -47,6 +48,14 @@ SOURCES: Final = (
     ("tutorial", [("**.py", "python"), ("**.html", "jinja2")]),
 )
 SKIP: Final = ("node_modules", "__pycache__", "tools")
+#: The lessons' words (tutorial/lessons/*.json): each lesson's title and summary, each exercise's
+#: question and teaching, under the context "lesson".
+LESSONS: Final = ROOT / "tutorial" / "lessons"
+LESSON_FIELDS: Final = ("title", "summary")
+EXERCISE_FIELDS: Final = ("question", "teach")
+#: The kinds of :class:`tarot_core.messages.Noun` the code names: each of their entries has a twin under
+#: the context "<kind> gender", where a translation gives the noun's gender ("m" or "f") for its articles.
+GENDERED: Final = ("card", "suit", "side", "role", "file")
 #: The template's date, fixed so that extracting twice writes the same file.
 DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -73,6 +82,23 @@ def extract() -> Catalog:
         for filename, lineno, message, comments, context in found:
             catalog.add(
                 message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context
+            )
+    for path in sorted(LESSONS.glob("*.json")):
+        lesson = json.loads(path.read_text(encoding="utf-8"))
+        where = [(path.relative_to(ROOT).as_posix(), 0)]
+        texts = [lesson[name] for name in LESSON_FIELDS if name in lesson]
+        for exercise in lesson.get("exercises", []):
+            texts.extend(exercise[name] for name in EXERCISE_FIELDS if name in exercise)
+        for text in texts:
+            catalog.add(text, None, where, context="lesson")
+    for entry in list(catalog):
+        if entry.context in GENDERED:
+            catalog.add(
+                entry.id,
+                None,
+                entry.locations,
+                auto_comments=["The noun's gender in the language: m or f."],
+                context=f"{entry.context} gender",
             )
     return catalog
 

@@ -37,6 +37,7 @@ from sphinx.util.typing import ExtensionMetadata
 from tarot_core.messages import _
 
 from . import runtime
+from .languages import edition_folder
 from .templating import render
 
 logger = logging.getLogger(__name__)
@@ -176,7 +177,8 @@ def _head(root: str) -> str:
 def _page_head(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.builder.format != "html":
         return
-    root = "../" * pagename.count("/")
+    # An edition in another language registers the main build's worker, which keeps every edition.
+    root = "../" * pagename.count("/") + "../" * edition_folder(app.config.language).count("/")
     context["metatags"] = f"{context.get('metatags') or ''}\n    {_head(root)}"
 
 
@@ -191,6 +193,8 @@ def _start_url(app: Sphinx) -> str:
 def _finish(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.format != "html" or app.builder.name != "html":
         return
+    if app.config.tarot_shared_runtime:
+        return  # an edition in another language: the main build compresses and lists its files
     outdir = Path(app.outdir)
     title = str(app.config.html_title or app.config.project)
     (outdir / MANIFEST).write_text(

@@ -36,6 +36,7 @@ from tarot_core.messages import _
 
 from . import libraries, snapshot
 from .common import EngineCheckError
+from .languages import edition_folder
 
 logger = logging.getLogger(__name__)
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -153,8 +154,16 @@ def sources_digest(web_files: Iterable[Path]) -> str:
 def page_runtime(translator: HTML5Translator) -> dict[str, str]:
     """The runtime's URLs for the page being written (a widget's ``data-runtime``)."""
     builder = translator.builder
-    here = builder.get_target_uri(builder.current_docname)
-    app = builder.app
+    return runtime_urls(builder.app, builder.get_target_uri(builder.current_docname))
+
+
+def runtime_urls(app: Sphinx, here: str) -> dict[str, str]:
+    """The runtime's URLs relative to the page written at ``here``. In an edition of the site in
+    another language (``tarot_shared_runtime``), those of the main build, which the edition shares."""
+    shared = getattr(app, "tarot_shared_urls", None)
+    if shared is not None:
+        up = "../" * here.count("/") + "../" * edition_folder(app.config.language).count("/")
+        return {name: up + url for name, url in shared.items()}
     version = app.tarot_widgets_digest  # type: ignore[attr-defined]
 
     def rel(path: str) -> str:
@@ -294,6 +303,11 @@ def prepare(app: Sphinx, web_files: Iterable[Path]) -> None:
     """Name what this build writes (the digest of the sources, the wheel, the standard library, the
     snapshot) and write the runtime's small files, before any page is written."""
     app.tarot_widgets_digest = sources_digest(web_files)  # type: ignore[attr-defined]
+    shared = str(app.config.tarot_shared_runtime)
+    if shared:
+        # An edition in another language: the main build's runtime, written there, serves its pages.
+        app.tarot_shared_urls = json.loads(Path(shared).read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+        return
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
     app.tarot_libraries_name = libraries.libraries_name()  # type: ignore[attr-defined]
     if app.builder.format == "html":
@@ -311,7 +325,10 @@ def prepare(app: Sphinx, web_files: Iterable[Path]) -> None:
 
 def finish(app: Sphinx) -> None:
     """Write the whole runtime, then the snapshot when this build makes one (the widgets' own files are
-    in place: their sizes are listed too)."""
+    in place: their sizes are listed too). An edition in another language writes none: it shares the
+    main build's."""
+    if getattr(app, "tarot_shared_urls", None) is not None:
+        return
     copy_runtime(Path(app.outdir), app.tarot_wheel_name)  # type: ignore[attr-defined]
     snapshot_name = getattr(app, "tarot_snapshot_name", None)
     if snapshot_name:

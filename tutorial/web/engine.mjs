@@ -54,7 +54,8 @@ export function startEngine(config) {
       reject(new Error(event.message || say(null, "engine-failed")));
     };
   });
-  worker.postMessage({ type: "start", config: resolved });
+  // The worker's engine speaks the page's language (the worker cannot see the page).
+  worker.postMessage({ type: "start", config: { ...resolved, language: pageLanguage } });
   return ready;
 }
 

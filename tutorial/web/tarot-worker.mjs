@@ -216,6 +216,10 @@ async function start(config) {
     bridge = pyodide.pyimport("bridge");
   }
   python = pyodide;
+  // The page's language, for every sentence the engine writes (Python never reads the worker's locale).
+  pyodide.runPython(
+    `from tarot_core.messages import set_language\nset_language(${JSON.stringify(config.language || "en")})`,
+  );
   const info = {
     seconds: (performance.now() - began) / 1000,
     python: pyodide.runPython("import sys; sys.version"),

@@ -257,7 +257,64 @@
     });
   }
 
+  //////////////////////////////////////////////////////////////////////////////
+  // Languages
+  //////////////////////////////////////////////////////////////////////////////
+  // The links to this page in the other languages (docs/_templates/page.html). A language the reader
+  // picks is remembered; the home page suggests, once, the edition in the browser's first language
+  // when it is not this one, and never leaves the page by itself.
+  var LANGUAGE_KEY = "tarot-language";
+  function setupLanguages() {
+    var nav = document.querySelector(".tarot-languages");
+    if (nav === null) {
+      return;
+    }
+    var stored = null;
+    try {
+      stored = window.localStorage.getItem(LANGUAGE_KEY);
+    } catch (error) {
+      return;
+    }
+    nav.addEventListener("click", function (event) {
+      var link = event.target.closest("a[data-language]");
+      if (link !== null) {
+        try {
+          window.localStorage.setItem(LANGUAGE_KEY, link.dataset.language);
+        } catch (error) {}
+      }
+    });
+    if (stored !== null || !nav.dataset.home) {
+      return;
+    }
+    var here = document.documentElement.lang.slice(0, 2);
+    var wanted = (navigator.languages || [navigator.language || ""])[0] || "";
+    var link = nav.querySelector('a[data-language="' + wanted.slice(0, 2) + '"]');
+    if (link === null || wanted.slice(0, 2) === here) {
+      return;
+    }
+    var note = document.createElement("p");
+    note.className = "tarot-language-suggestion";
+    note.lang = link.lang;
+    var suggestion = document.createElement("a");
+    suggestion.href = link.href;
+    suggestion.hreflang = link.hreflang;
+    suggestion.dataset.language = link.dataset.language;
+    suggestion.textContent = link.dataset.suggestion;
+    note.appendChild(suggestion);
+    nav.insertAdjacentElement("afterend", note);
+    note.addEventListener("click", function () {
+      try {
+        window.localStorage.setItem(LANGUAGE_KEY, link.dataset.language);
+      } catch (error) {}
+    });
+    // Once: staying on this edition is a choice too.
+    try {
+      window.localStorage.setItem(LANGUAGE_KEY, here);
+    } catch (error) {}
+  }
+
   function main() {
+    setupLanguages();
     setupDrawerButtons();
     setupScrollBoxes();
     landOnLinkedSection();

@@ -159,8 +159,12 @@ def check_answer(answer: object, spoiled: str = "") -> dict[str, Any]:
         assert isinstance(message, str) and message.strip(), data
         assert isinstance(data["field"], str)
         assert "\n" not in message and len(message) <= MESSAGE_LENGTH, message
-        assert not INTERNAL.search(message), message
-        assert not PATH.search(message), message
+        # A quotation of what was put in ('.py' as a record's name) is the reader's words, not a leak.
+        own_words = re.sub(
+            r"'([^']+)'", lambda quoted: "" if quoted.group(1) in spoiled else quoted.group(0), message
+        )
+        assert not INTERNAL.search(own_words), message
+        assert not PATH.search(own_words), message
         assert not echoes(message, spoiled), message
     return data
 

@@ -34,18 +34,13 @@ from sphinx.util.typing import ExtensionMetadata
 
 from tarot_core import messages
 
+from .editions import EDITIONS, SOURCE, edition_folder
+from .runtime import runtime_urls
+
 logger = logging.getLogger(__name__)
 ROOT: Final = Path(__file__).resolve().parents[2]
-#: The source language, built at the root.
-SOURCE: Final = "en"
-#: Every edition: its code, its name in its own language, its folder under the output folder.
-EDITIONS: Final = {"en": ("English", ""), "fr": ("Français", "fr/")}
 #: The pages that stay in English in every edition.
 ENGLISH_ONLY: Final = ("developers/",)
-
-
-def edition_folder(language: str) -> str:
-    return EDITIONS.get(language, EDITIONS[SOURCE])[1]
 
 
 def twin_links(docname: str, target_uri: str, language: str) -> list[dict[str, Any]]:
@@ -84,7 +79,7 @@ def _set_language(app: Sphinx, config: Any) -> None:
 
 
 def _page_links(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    if app.builder.format != "html":
+    if app.builder.format != "html" or (app.config.language == SOURCE and not app.config.tarot_editions):
         return
     links = twin_links(pagename, app.builder.get_target_uri(pagename), app.config.language)
     for link in links:
@@ -144,8 +139,6 @@ def _build_editions(app: Sphinx, exception: BaseException | None) -> None:
         return
     outdir = Path(app.outdir)
     shared = Path(app.doctreedir) / "tarot-shared-runtime.json"
-    from .runtime import runtime_urls
-
     shared.write_text(json.dumps(runtime_urls(app, "index.html")), encoding="utf-8")
     for code, (_name, folder) in EDITIONS.items():
         if code == SOURCE:

@@ -37,7 +37,7 @@ from sphinx.util.typing import ExtensionMetadata
 from tarot_core.messages import _
 
 from . import runtime
-from .languages import edition_folder
+from .editions import edition_folder
 from .templating import render
 
 logger = logging.getLogger(__name__)

@@ -36,7 +36,7 @@ from tarot_core.messages import _
 
 from . import libraries, snapshot
 from .common import EngineCheckError
-from .languages import edition_folder
+from .editions import edition_folder
 
 logger = logging.getLogger(__name__)
 ROOT: Final = Path(__file__).resolve().parents[2]

@@ -1,0 +1,124 @@
+"""The French edition of the engine's words: its catalogue is complete and compiled, card names take
+their articles and elisions, numbers their decimal comma, the command line and the bridges answer in
+French, and the checker of the catalogues catches what a translation must not lose."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from babel.messages.catalog import Message
+
+from tarot_core.cards import parse_cards
+from tarot_core.cli import chosen_language, main
+from tarot_core.messages import Number, use_language
+from tutorial.bridge import calculate
+from tutorial.sphinxext.translations import engine_problems, kept_parts, problems
+
+#: Words that English sentences are made of and French ones never hold.
+ENGLISH_WORDS = {"the", "and", "with", "each", "from", "you", "your", "must", "points needed", "taker"}
+
+
+def english_words(text: str) -> set[str]:
+    plain = re.sub(r"<[^>]+>", " ", text).lower()
+    return {word for word in ENGLISH_WORDS if re.search(rf"\b{re.escape(word)}\b", plain)}
+
+
+def test_the_engine_catalogue_is_complete_and_compiled() -> None:
+    assert engine_problems("fr") == []
+
+
+@pytest.mark.parametrize(
+    ("code", "the", "of", "to", "a"),
+    [
+        ("HK", "le Roi de Cœur", "du Roi de Cœur", "au Roi de Cœur", "un Roi de Cœur"),
+        ("SQ", "la Dame de Pique", "de la Dame de Pique", "à la Dame de Pique", "une Dame de Pique"),
+        ("EX", "l’Excuse", "de l’Excuse", "à l’Excuse", "une Excuse"),
+        ("T14", "l’atout 14", "de l’atout 14", "à l’atout 14", "un atout 14"),
+        ("T1", "le Petit", "du Petit", "au Petit", "un Petit"),
+        ("C1", "l’As de Trèfle", "de l’As de Trèfle", "à l’As de Trèfle", "un As de Trèfle"),
+    ],
+)
+def test_card_names_take_french_articles(code: str, the: str, of: str, to: str, a: str) -> None:
+    (card,) = parse_cards(code)
+    with use_language("fr"):
+        assert [format(card.noun, form) for form in ("", "of", "to", "a")] == [the, of, to, a]
+    assert format(card.noun) != the  # English outside the block
+
+
+def test_numbers_take_a_decimal_comma_in_french() -> None:
+    with use_language("fr"):
+        assert str(Number(40.5)) == "40,5"
+    assert str(Number(40.5)) == "40.5"
+
+
+@pytest.mark.parametrize(
+    ("argv", "environ", "expected"),
+    [
+        (["--lang", "fr", "score"], {"LANG": "en_GB.UTF-8"}, "fr"),
+        (["--lang=fr", "score"], {}, "fr"),
+        (["score"], {"LANGUAGE": "fr:en", "LANG": "en_GB.UTF-8"}, "fr"),
+        (["score"], {"LANG": "fr_FR.UTF-8"}, "fr_FR.UTF-8"),
+        (["score", "--lang", "fr"], {}, "en"),  # after the command it is the command's argument
+        (["score"], {}, "en"),
+    ],
+)
+def test_the_command_line_takes_its_language_from_the_option_then_the_environment(
+    argv: list[str], environ: dict[str, str], expected: str
+) -> None:
+    assert chosen_language(argv, environ) == expected
+
+
+def test_the_command_line_answers_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    request = {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 56}
+    assert main(["--lang", "fr", "score", json.dumps(request)]) == 0
+    out = capsys.readouterr().out
+    assert "Résultat\xa0: réussi" in out and "preneur +240" in out
+    assert english_words(out) == set()
+    request["oudlers"] = 4
+    assert main(["--lang", "fr", "score", json.dumps(request)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tarot\xa0: ") and "doit être" in err and len(err.splitlines()) == 1
+
+
+def test_a_bridge_answers_in_french_with_no_english_word() -> None:
+    request = {"variant": "fft", "players": 4, "contract": "garde", "oudlers": 2, "points": 40.5}
+    with use_language("fr"):
+        answer = json.loads(calculate(json.dumps(request)))
+    assert answer["ok"] is True
+    text = " ".join(str(answer[key]) for key in ("html", "bar_html"))
+    assert english_words(text) == set(), text[:500]
+    with use_language("fr"):
+        refused = json.loads(calculate(json.dumps({**request, "oudlers": 7})))
+    assert refused["ok"] is False and english_words(refused["message"]) == set(), refused["message"]
+
+
+@pytest.mark.parametrize(
+    ("message_id", "translation", "site", "found"),
+    [
+        ("You must overtrump {card}.", "Vous devez surcouper {card}.", False, []),
+        ("You must overtrump {card}.", "Vous devez surcouper {card:of}.", False, []),
+        ("You must overtrump {card}.", "Vous devez surcouper la carte.", False, ["keeps not"]),
+        ("You must overtrump {card}.", "Vous devez surcouper {carte}.", False, ["keeps not"]),
+        ("The {term}`tricks <levée>` are won.", "Les {term}`plis <levée>` sont gagnés.", True, []),
+        ("The {term}`tricks <levée>` are won.", "Les {term}`plis <pli>` sont gagnés.", True, ["keeps not"]),
+        ("See [the rules](rules/play.md).", "Voir [les règles](rules/play.md).", True, []),
+        ("See [the rules](rules/play.md).", "Voir [les règles](regles.md).", True, ["keeps not"]),
+        ("Worth {tarot-value}`x`.", "Vaut {tarot-value}`y`.", True, ["keeps not"]),
+        ("A sentence.", "", False, ["not translated"]),
+    ],
+)
+def test_the_checker_catches_what_a_translation_loses(
+    message_id: str, translation: str, site: bool, found: list[str]
+) -> None:
+    said = list(problems(Message(message_id, translation), site))
+    assert [line.split(":")[0][: len(kind)] for line, kind in zip(said, found, strict=False)] == found
+    assert len(said) == len(found)
+
+
+def test_a_fuzzy_entry_is_a_problem_and_a_gender_is_m_or_f() -> None:
+    assert "fuzzy" in list(problems(Message("Hello", "Bonjour", flags=["fuzzy"]), False))
+    assert list(problems(Message("King of Hearts", "m", context="card gender"), False)) == []
+    assert list(problems(Message("King of Hearts", "masculin", context="card gender"), False)) != []
+    assert kept_parts("{card:of} and {n}", False) == kept_parts("{n} et {card}", False)

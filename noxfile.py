@@ -84,9 +84,13 @@ def quick(session: nox.Session) -> None:
 
 @nox.session
 def messages(session: nox.Session) -> None:
-    """Extract every message of the code and the widget templates into tarot_core/locale/tarot.pot."""
+    """After an English change: extract every message of the code, the widget templates, the lessons and
+    the sample hands into tarot_core/locale/tarot.pot and the pages' into docs/locale, merge them into
+    each language's catalogues (a changed message turns fuzzy) and compile the engine's; then list what
+    is left to translate (the strict build fails on it)."""
     session.install("-e", ".", *DOCS_DEPS)
-    session.run("python", "-m", "tutorial.tools.messages", "extract")
+    session.run("python", "-m", "tutorial.tools.translations", "update")
+    session.run("python", "-m", "tutorial.tools.translations", "check", success_codes=[0, 1])
 
 
 @nox.session

@@ -38,9 +38,6 @@ gettext_compact = False
 gettext_uuid = False
 gettext_location = False
 gettext_allow_fuzzy_translations = False
-# The French edition is built from the catalogues with ``-D tarot_editions=1``; the default build is the
-# English site alone until the edition's tests and number formats are finished.
-tarot_editions = False
 
 extensions = [
     "myst_parser",

@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import ClassVar, Final
 
 from .errors import NotationError, quoted
-from .messages import NC_, Noun, _, gettext_lazy, join_and, pgettext
+from .messages import NC_, Noun, Number, _, gettext_lazy, join_and, pgettext
 
 
 class Suit(StrEnum):
@@ -472,9 +472,10 @@ def count_half_points(cards: Iterable[Card]) -> int:
 
 
 def format_points(half_points: int) -> str:
-    """``83`` -> ``'41.5'``, ``82`` -> ``'41'``."""
+    """``83`` -> ``'41.5'``, ``82`` -> ``'41'``, as the current language writes a number (``'41,5'``
+    in French)."""
     whole, half = divmod(half_points, 2)
-    return f"{whole}.5" if half else str(whole)
+    return format(Number(whole + 0.5)) if half else str(whole)
 
 
 def pack_62() -> tuple[Card, ...]:

@@ -140,7 +140,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .records import load_record, load_sample, sample_names, sample_title
+    from .records import load_record, load_sample, sample_names, sample_title, shown_words
 
     if args.list:
         if args.record is not None:
@@ -169,7 +169,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     print(
         _(
             "{title} — {variant}, dealer {name} ({seat})",
-            title=record.title or args.record,
+            title=shown_words(record.title) or args.record,
             variant=rnd.variant.title,
             name=name(record.dealer),
             seat=record.dealer,

@@ -37,7 +37,7 @@ from .actions import Action
 from .cards import format_cards, parse_cards, sort_hand
 from .engine.variant import UnknownVariantError, Variant, find_variant
 from .errors import IllegalActionError, NotationError, RecordError, Said, TarotError, quoted, said_of
-from .messages import NC_, Noun, gettext_lazy, ngettext_lazy
+from .messages import NC_, Noun, gettext_lazy, ngettext_lazy, pgettext
 from .seats import SEATS, Seat
 
 if TYPE_CHECKING:
@@ -340,10 +340,16 @@ def sample_names() -> list[str]:
 
 
 def sample_title(name: str) -> str:
-    """A sample record's title, read without replaying it (empty if it has none)."""
+    """A sample record's title in the current language, read without replaying it (empty if none)."""
     data = json.loads(decode_text(_sample_file(name).read_bytes()))
     title = data.get("title", "") if isinstance(data, dict) else ""
-    return str(title)
+    return shown_words(str(title))
+
+
+def shown_words(text: str) -> str:
+    """A sample record's title or description in the current language (the catalogue holds them under
+    the context "record"); a record of the reader's own is shown as written."""
+    return pgettext("record", text) if text else text
 
 
 def _sample_file(name: str) -> Traversable:

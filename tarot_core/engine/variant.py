@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import FULL_PACK, Card
 from ..errors import RequestError, TarotError, quoted, said_of
-from ..messages import Listed, gettext_lazy, join_and, join_or
+from ..messages import Listed, _, gettext_lazy, join_and, join_or
 from .deal import deal_from
 from .knowledge import Knowledge
 from .options import Options
@@ -30,6 +30,16 @@ if TYPE_CHECKING:
     from .trick import Counting
 
 
+class ShownTitle:
+    """A class attribute written as an English message id and read in the current language."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return _(self.text) if self.text else ""
+
+
 class Variant(ABC):
     """Base class of every rule set. Subclasses set the class variables and override hooks.
 
@@ -40,6 +50,15 @@ class Variant(ABC):
 
     key: ClassVar[str] = ""
     family: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        written = cls.__dict__.get("title")
+        if isinstance(written, str):
+            cls.title = ShownTitle(written)  # type: ignore[assignment]
+
+    #: The rule set's name as readers read it: a subclass writes it in English (marked ``N_``), and it is
+    #: read in the current language (see :class:`ShownTitle`).
     title: ClassVar[str] = ""
     players: ClassVar[int] = 4
     hand_size: ClassVar[int] = 18

@@ -189,6 +189,7 @@ def test_the_site_has_pages(site: Path) -> None:
         learner_pages(pages)
     )
     assert len(phone_checked(site, pages)) > len(pages) - 30
+    assert set(FRENCH_PAGES) <= set(pages), "the French edition is not built"
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))

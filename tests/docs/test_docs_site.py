@@ -79,6 +79,11 @@ PAGE_SECTIONS = [
 ]
 
 
+def english_pages(site: Path) -> list[Path]:
+    """The English edition's pages (the French edition under fr/ is checked by test_languages.py)."""
+    return sorted(path for path in site.rglob("*.html") if path.relative_to(site).parts[0] != "fr")
+
+
 def _source_pages() -> list[str]:
     """Every page the site is built from, as the HTML path it becomes."""
     pages = []
@@ -207,7 +212,7 @@ def test_no_asset_is_fetched_from_another_site(clean_site: Path) -> None:
 def test_card_pictures_carry_alt_text(clean_site: Path) -> None:
     cards = {str(card): card for card in FULL_PACK}
     pictures = 0
-    for path in sorted(clean_site.rglob("*.html")):
+    for path in english_pages(clean_site):
         for tag, attrs in parse_page(path).tags:
             if tag != "img" or "tarot-card" not in attrs.get("class", "").split():
                 continue
@@ -324,7 +329,7 @@ def test_the_calculator_that_keeps_the_address_has_the_id_its_links_end_with(cle
     """The address a calculator writes ends with ``#calculator``: on each page exactly the calculator
     that writes it (the first one not marked ``:no-url:``) carries that id."""
     owners: dict[str, str] = {}
-    for path in sorted(clean_site.rglob("*.html")):
+    for path in english_pages(clean_site):
         name = path.relative_to(clean_site).as_posix()
         calculators: list[tuple[str, bool]] = []
         for found in _CALCULATOR.finditer(path.read_text(encoding="utf-8")):
@@ -352,7 +357,7 @@ _ICON = re.compile(r'<link rel="(?:shortcut )?icon" href="([^"]+)"')
 def test_every_page_names_the_sites_icon(clean_site: Path) -> None:
     """Without an icon named in the page, a browser asks the server for /favicon.ico, which is not there."""
     icons: set[Path] = set()
-    for path in sorted(clean_site.rglob("*.html")):
+    for path in english_pages(clean_site):
         if "_static" in path.parts:
             continue
         found = _ICON.findall(path.read_text(encoding="utf-8"))
@@ -387,7 +392,7 @@ def test_each_static_trick_names_its_deal_and_marks_the_engines_winner(clean_sit
         hand = load_hand(record.stem)
         titles[hand.title] = hand
     seen = 0
-    for page in clean_site.rglob("*.html"):
+    for page in english_pages(clean_site):
         for number, total, title, body in _tricks(page):
             assert title in titles, (page, title)
             final = titles[title].final_round()

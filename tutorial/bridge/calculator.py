@@ -11,7 +11,7 @@ from markupsafe import Markup
 from tarot_core.engine.shares import seat_scores as shares_by_seat
 from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
-from tarot_core.messages import N_, _, gettext_lazy, pgettext
+from tarot_core.messages import N_, _, gettext_lazy
 
 from . import envelope
 from .common import (
@@ -23,8 +23,8 @@ from .common import (
     _failure,
     _guarded,
     _load_json,
-    _value_text,
     name_seats,
+    shown_value,
 )
 from .form import form_html, form_shape
 from .query import (
@@ -97,9 +97,7 @@ def signed(value: object) -> str:
 
 def _shown_value(value: object) -> str:
     """A value of the working as the reader reads it: a number, or yes or no."""
-    if isinstance(value, bool):
-        return pgettext("value", "yes") if value else pgettext("value", "no")
-    return _value_text(value)
+    return shown_value(value)
 
 
 def _attack_role(query: Query) -> str:

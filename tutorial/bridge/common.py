@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from tarot_core.cards import Card, Suit
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, pgettext
+from tarot_core.messages import N_, Message, Noun, Number, _, gettext_lazy, pgettext
 
 from . import envelope
 from .envelope import Refused, Text
@@ -226,6 +226,16 @@ def _form_field(request_field: str) -> str:
         return ""
     base = request_field.split("[", 1)[0].split(".", 1)[0]
     return {"handfuls": "handful", "bonuses": "bonus"}.get(base, base)
+
+
+def shown_value(value: object) -> str:
+    """A value of a score's working as the reader reads it: yes or no in words, a number as the current
+    language writes it (``41,5`` in French)."""
+    if isinstance(value, bool):
+        return pgettext("value", "yes") if value else pgettext("value", "no")
+    if isinstance(value, float) and not value.is_integer():
+        return format(Number(value))
+    return _value_text(value)
 
 
 def _value_text(value: object) -> str:

@@ -13,7 +13,7 @@ from tarot_core.engine.variant import FAMILIES, words_for
 from tarot_core.messages import N_, Message, Number, _, ngettext
 
 from .calculator import signed
-from .common import Display, Json, _guarded, _value_text, card_html, cards_html, hidden_html
+from .common import Display, Json, _guarded, card_html, cards_html, hidden_html, shown_value
 from .state import _step, _view, get_record, state_of
 from .templates import render
 
@@ -73,7 +73,7 @@ def tally_html(tally: Mapping[str, Any] | None, state: Mapping[str, Any] | None 
     rows = []
     unit = str(tally.get("unit", "card points"))
     for row in tally["rows"]:
-        points = _value_text(row["points"])
+        points = shown_value(row["points"])
         details = []
         if "bouts" in row:
             details.append(_plural(int(row["bouts"]), "bout"))
@@ -134,7 +134,7 @@ def score_html(state: Mapping[str, Any], display: Display) -> Markup:
     if data.get("outcome") != "played":
         return render("replay/score.html", played=False)
     terms = [
-        {"label": term["label"], "detail": term.get("detail", ""), "value": _value_text(term["value"])}
+        {"label": term["label"], "detail": term.get("detail", ""), "value": shown_value(term["value"])}
         for term in data.get("breakdown") or []
     ]
     roles = {item["seat"]: item["role"] for item in state["seats"]}
@@ -200,7 +200,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
     tricks = [
         {
             "number": t["number"],
-            "points": _value_text(t["points"]),
+            "points": shown_value(t["points"]),
             "cards": Markup("".join(card_html(Card.parse(p["card"]["code"])) for p in t["plays"])),
             "won": _(
                 "{who} ({side}), {points} pts",

@@ -15,7 +15,7 @@ from tarot_core.engine.variant import words_for
 from tarot_core.engine.words import Words
 from tarot_core.errors import TarotError, quoted
 from tarot_core.messages import _
-from tarot_core.records import HandRecord, load_record
+from tarot_core.records import HandRecord, load_record, shown_words
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
 from .common import HANDS_DIR, BridgeError, Json, Query, _load_json, card_json, name_seats
@@ -367,7 +367,7 @@ def state_of(record: HandRecord, rnd: Round, step: int, viewer: Seat | None, nam
     bid_words = dict(_words(rnd).bid_names)
     return {
         "record": name,
-        "title": record.title,
+        "title": shown_words(record.title),
         "variant": rnd.variant.key,
         "family": family,
         "players": rnd.players,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -53,6 +54,13 @@ SKIP: Final = ("node_modules", "__pycache__", "tools")
 LESSONS: Final = ROOT / "tutorial" / "lessons"
 LESSON_FIELDS: Final = ("title", "summary")
 EXERCISE_FIELDS: Final = ("question", "teach")
+#: The sample hand records' words (tutorial/hands/*.json): their titles and descriptions, under the
+#: context "record".
+HANDS: Final = ROOT / "tutorial" / "hands"
+DOCS: Final = ROOT / "docs"
+SAID: Final = re.compile(r'\bsaid\("([^"\\]+)"\)')
+LESSON_PATH_LINE: Final = re.compile(r"^doc:[^|\n]+\|([^\n]+)$", re.MULTILINE)
+RECORD_FIELDS: Final = ("title", "description")
 #: The kinds of :class:`tarot_core.messages.Noun` the code names: each of their entries has a twin under
 #: the context "<kind> gender", where a translation gives the noun's gender ("m" or "f") for its articles.
 GENDERED: Final = ("card", "suit", "side", "role", "file")
@@ -91,6 +99,19 @@ def extract() -> Catalog:
             texts.extend(exercise[name] for name in EXERCISE_FIELDS if name in exercise)
         for text in texts:
             catalog.add(text, None, where, context="lesson")
+    for path in sorted(DOCS.rglob("*.md")):
+        # The lesson path's lines that name a page with a summary: "doc: rules/play | summary".
+        text = path.read_text(encoding="utf-8")
+        for summary in LESSON_PATH_LINE.findall(text):
+            catalog.add(summary.strip(), None, [(path.relative_to(ROOT).as_posix(), 0)], context="lesson")
+        # Words an expression of a page shows: said("made").
+        for words in SAID.findall(text):
+            catalog.add(words, None, [(path.relative_to(ROOT).as_posix(), 0)], context="page")
+    for path in sorted(HANDS.glob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        for name in RECORD_FIELDS:
+            if record.get(name):
+                catalog.add(record[name], None, [(path.relative_to(ROOT).as_posix(), 0)], context="record")
     for entry in list(catalog):
         if entry.context in GENDERED:
             catalog.add(

@@ -57,7 +57,7 @@ from tarot_core.cards import Card, format_points, sort_hand
 from tarot_core.engine.round import Round
 from tarot_core.errors import TarotError
 from tarot_core.messages import _, gettext_lazy, ngettext, pgettext
-from tarot_core.records import HandRecord
+from tarot_core.records import HandRecord, shown_words
 from tarot_core.seats import SEATS, Seat
 from tutorial.pages.tables import hand_facts, hand_path, load_hand
 from tutorial.pages.trick_stories import TRICK_KINDS, find_trick, trick_story
@@ -293,7 +293,7 @@ class TarotHandStep(SphinxDirective):
         title = nodes.paragraph(classes=["tarot-hand-label"])
         # Pages show tricks of several sample hands: each says which deal it comes from. The trick's
         # number is in bold: the sentence is translated whole, and its placeholder is the bold part.
-        line = _("{trick} of the deal “{title}”", title=record.title)
+        line = _("{trick} of the deal “{title}”", title=shown_words(record.title))
         before, _mark, after = line.partition("{trick}")
         if before:
             title += nodes.Text(before)
@@ -405,6 +405,9 @@ def hand_namespace(record: HandRecord, name: str) -> dict[str, object]:
         "after": lambda text: round_after(record, text),
         "find": lambda kind, nth=1: find_trick(name, kind, nth),
         "story": lambda number: " ".join(trick_story(name, number)),
+        # Words a page's expression shows, in the page's language: ``said("made")`` (the catalogue
+        # holds every ``said("...")`` of the pages under the context "page").
+        "said": lambda text: pgettext("page", text),
     }
 
 

@@ -88,6 +88,9 @@ def _page_links(app: Sphinx, pagename: str, templatename: str, context: dict[str
             # Translators: the name of the language is that of this translation ("en français").
             link["suggestion"] = messages.pgettext("this translation", "This site is also in English.")
     context["tarot_languages"] = links
+    if pagename.startswith(ENGLISH_ONLY):
+        # The developers' pages stay in English in every edition, and say so to a screen reader.
+        context["language"] = SOURCE
     context["tarot_languages_label"] = messages._("This page in another language")
     alternates = "".join(
         f'\n    <link rel="alternate" hreflang="{link["code"]}" href="{link["url"]}">' for link in links

@@ -34,7 +34,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from tarot_core.messages import _
+from tarot_core.messages import _, pgettext
 
 from ..bridge import lessons as lesson_bridge
 from . import registry
@@ -64,6 +64,11 @@ def load_lesson(name: str) -> dict[str, Any]:
             )
         ) from None
     return data
+
+
+def lesson_words(text: str) -> str:
+    """A lesson's words in the page's language (the catalogue holds them under the context "lesson")."""
+    return pgettext("lesson", text) if text else text
 
 
 class tarot_lesson(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils has no types
@@ -100,7 +105,7 @@ class LessonPathDirective(SphinxDirective):
                 continue
             if line.startswith("doc:"):
                 doc, _bar, summary = line[4:].partition("|")
-                entries.append({"doc": doc.strip(), "summary": summary.strip()})
+                entries.append({"doc": doc.strip(), "summary": lesson_words(summary.strip())})
                 continue
             lesson = load_lesson(line)
             self.env.note_dependency(str(LESSONS_DIR / f"{line}.json"))
@@ -108,8 +113,8 @@ class LessonPathDirective(SphinxDirective):
                 {
                     "lesson": line,
                     "doc": lesson["page"],
-                    "title": lesson["title"],
-                    "summary": lesson.get("summary", ""),
+                    "title": lesson_words(lesson["title"]),
+                    "summary": lesson_words(lesson.get("summary", "")),
                     "total": len(lesson["exercises"]),
                 }
             )
@@ -154,8 +159,8 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
                 "public": json_attribute(
                     {k: v for k, v in item.items() if k not in ("wrong", "teach", "question")}, ascii=False
                 ),
-                "teach": item.get("teach", ""),
-                "question": item["question"],
+                "teach": lesson_words(item.get("teach", "")),
+                "question": lesson_words(item["question"]),
                 "html": Markup(answer["html"]),
             }
         )

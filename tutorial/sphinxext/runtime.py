@@ -307,6 +307,12 @@ def prepare(app: Sphinx, web_files: Iterable[Path]) -> None:
     if shared:
         # An edition in another language: the main build's runtime, written there, serves its pages.
         app.tarot_shared_urls = json.loads(Path(shared).read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+        if app.builder.format == "html":
+            # The scripts that start the worker, beside the edition's widget scripts that import them.
+            assets = Path(app.outdir) / ASSETS
+            assets.mkdir(parents=True, exist_ok=True)
+            for name in WORKER_FILES:
+                shutil.copy2(WEB_DIR / name, assets / name)
         return
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
     app.tarot_libraries_name = libraries.libraries_name()  # type: ignore[attr-defined]

@@ -1,0 +1,110 @@
+"""The French edition in Chromium: the widgets answer in French (a calculator from a shared link, an
+exercise answered wrong then right, a replay, the play page's deal), the language switch goes both ways
+and is remembered, and the home page suggests the browser's language once without leaving the page."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tarot_core.exercises import judge, right_answers
+from tarot_core.messages import use_language
+from tests.browser.test_offline import REQUEST, RESULT_TIMEOUT_MS, calculator_link, expected_attributes
+from tests.browser.widget_testing import click, new_widget_page, wait_ready
+
+pytestmark = pytest.mark.browser
+
+LESSONS = Path(__file__).resolve().parents[2] / "tutorial" / "lessons"
+#: Words that English sentences are made of and French ones never hold.
+ENGLISH = ("the taker", " the ", " and ", " you ", "points needed", "Each defender")
+
+
+def english_in(text: str) -> list[str]:
+    return [word for word in ENGLISH if word in f" {text} "]
+
+
+@pytest.fixture(scope="module")
+def opened(chromium: Any, site_url: str) -> Iterator[Any]:
+    page = new_widget_page(chromium, site_url, width=1280, height=900)
+    try:
+        yield page
+    finally:
+        page.page.context.close()
+
+
+def test_a_shared_calculator_link_scores_in_french(opened: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = opened.page
+    page.goto(calculator_link(opened.base_url + "fr/"))
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    result = page.locator('[data-tarot-widget="calculator"] .tw-result').first
+    for name, value in expected_attributes(REQUEST).items():
+        expect(result).to_have_attribute(name, value, timeout=RESULT_TIMEOUT_MS)
+    text = result.inner_text()
+    assert "preneur" in text and english_in(text) == [], text
+    assert opened.errors == []
+
+
+def test_an_exercise_answered_wrong_then_right_in_french(opened: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = opened.page
+    lesson = json.loads((LESSONS / "following.json").read_text(encoding="utf-8"))
+    item = next(item for item in lesson["exercises"] if item["id"] == "follow-play")
+    page.goto(opened.base_url + "fr/tutorial/following.html")
+    wait_ready(page)
+    root = page.locator('#follow-play[data-tarot-widget="exercise"]')
+    for answer in (item["wrong"][0]["answer"], str(right_answers(item)[0])):
+        click(root.locator(f'.tl-stage button[data-card="{answer}"]').first)
+        with use_language("fr"):
+            verdict = judge(item, answer)
+            said = str(verdict.message)
+        expect(root).to_have_attribute("data-verdict", "right" if verdict.right else "wrong", timeout=20_000)
+        expect(root.locator("[data-feedback]")).to_contain_text(said)
+        assert english_in(root.locator("[data-feedback]").inner_text()) == []
+    assert opened.errors == []
+
+
+def test_the_play_page_deals_in_french(opened: Any) -> None:
+    page = opened.page
+    page.goto(opened.base_url + "fr/play.html?variant=fft&players=4&seed=3&seat=p1&level=rule")
+    wait_ready(page)
+    play = page.locator('[data-tarot-widget="play"]')
+    assert play.get_attribute("data-state") not in ("error", "loading", "idle")
+    text = play.inner_text()
+    assert english_in(text) == [], text[:400]
+    assert opened.errors == []
+
+
+def test_the_language_switch_goes_both_ways_and_is_remembered(opened: Any) -> None:
+    page = opened.page
+    for start, other, lang in (
+        ("rules/play.html", "fr/rules/play.html", "fr"),
+        ("fr/glossary.html", "glossary.html", "en"),
+    ):
+        page.goto(opened.base_url + start, wait_until="load")
+        page.locator(f'.tarot-languages a[hreflang="{lang}"]').click()
+        page.wait_for_url(opened.base_url + other)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("localStorage.getItem('tarot-language')") == lang
+
+
+def test_the_home_page_suggests_the_browsers_language_once(chromium: Any, site_url: str) -> None:
+    context = chromium.new_context(locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(site_url + "index.html", wait_until="load")
+        suggestion = page.locator(".tarot-language-suggestion a")
+        assert suggestion.get_attribute("hreflang") == "fr"
+        assert suggestion.inner_text() == "Ce site existe aussi en français."
+        assert page.url == site_url + "index.html"  # suggested, never redirected
+        page.reload(wait_until="load")
+        assert page.locator(".tarot-language-suggestion").count() == 0  # once
+    finally:
+        context.close()

@@ -1,0 +1,73 @@
+"""Both editions in one built site: English at the root, French under fr/; every page says its language,
+links to its twin (the switcher and hreflang links, each to a page that exists), the French pages are
+in French, and the one service worker keeps both editions."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.browser.test_offline import worker_files
+from tutorial.sphinxext.languages import twin_links
+
+ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([a-z]+)" href="([^"]+)">')
+SWITCH = re.compile(r'<nav class="tarot-languages"[^>]*>(.*?)</nav>', re.S)
+
+
+def pages(site: Path, folder: str = "") -> list[Path]:
+    root = site / folder if folder else site
+    return sorted(
+        path
+        for path in root.rglob("*.html")
+        if not {"_static", "_sources", "_modules", "_images"} & set(path.relative_to(site).parts)
+        and (folder or "fr" not in path.relative_to(site).parts)
+    )
+
+
+def test_twin_links_go_up_to_the_site_and_down_to_the_edition() -> None:
+    links = {link["code"]: link["url"] for link in twin_links("rules/play", "rules/play.html", "fr")}
+    assert links == {"en": "../../rules/play.html", "fr": "../../fr/rules/play.html"}
+    links = {link["code"]: link["url"] for link in twin_links("index", "index.html", "en")}
+    assert links == {"en": "index.html", "fr": "fr/index.html"}
+
+
+def test_every_page_of_both_editions_says_its_language_and_links_its_twin(site: Path) -> None:
+    english, french = pages(site), pages(site, "fr")
+    assert len(french) == len(english) > 40
+    for path in english + french:
+        text = path.read_text(encoding="utf-8")
+        parts = path.relative_to(site).parts
+        language = "fr" if parts[0] == "fr" else "en"
+        # The developers' pages stay in English in the French edition too.
+        said = "en" if "developers" in parts else language
+        assert re.search(rf'<html [^>]*lang="{said}"', text), path
+        alternates = dict(ALTERNATE.findall(text))
+        assert set(alternates) == {"en", "fr"}, path
+        for url in alternates.values():
+            assert (path.parent / url).resolve().is_file(), (path, url)
+        switch = SWITCH.search(text)
+        assert switch, path
+        other = "en" if language == "fr" else "fr"
+        assert f'hreflang="{other}"' in switch.group(1) and f'hreflang="{language}"' not in switch.group(1)
+
+
+def test_the_french_pages_are_in_french(site: Path) -> None:
+    home = (site / "fr" / "index.html").read_text(encoding="utf-8")
+    assert "Les jeux de cartes du tarot" in home
+    rules = (site / "fr" / "rules" / "play.html").read_text(encoding="utf-8")
+    assert "fournir" in rules and "Follow suit" not in rules
+    calculator = (site / "fr" / "how-to" / "calculator.html").read_text(encoding="utf-8")
+    assert "preneur" in calculator
+    # The English home page is untouched by the translation.
+    assert "Where to start" in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_french_edition_shares_the_runtime_and_the_service_worker(site: Path) -> None:
+    assert not (site / "fr" / "sw.js").exists()
+    assert not (site / "fr" / "_static" / "tarot-widgets" / "bridge.json").exists()
+    listed = worker_files(site)
+    assert "fr/index.html" in listed and "fr/how-to/calculator.html" in listed
+    calculator = (site / "fr" / "how-to" / "calculator.html").read_text(encoding="utf-8")
+    assert "../../_static/tarot-widgets/bridge.json" in calculator
+    assert 'register("../sw.js' in (site / "fr" / "index.html").read_text(encoding="utf-8")
+    assert (site / "fr" / "searchindex.js").is_file()

@@ -1,5 +1,6 @@
-"""Every page of the site, opened once: axe-core at a desktop's and a phone's width, nothing cut or
-scrolling sideways on a phone, the learner pages' length, and the fonts each page draws first.
+"""Every learner page of the site, opened once: axe-core at a desktop's and a phone's width, nothing cut
+or scrolling sideways on a phone, and the page's length (tests/browser/test_every_page_lookup.py opens
+the other pages the same way, and checks the fonts every page draws first).
 
 One pass opens each page of the built site once in a desktop-sized view (1280 px wide) and notes the
 fonts its first layout draws; it waits for the page's widgets to be ready and runs axe-core on the whole
@@ -22,10 +23,7 @@ separate passes over the 115 pages took four times as long.
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -152,13 +150,12 @@ class SitePass:
     errors: list[str] = field(default_factory=list)
 
 
-@pytest.fixture(scope="module")
-def site_pass(chromium: Any, site: Path, site_url: str) -> Iterator[SitePass]:
+def run_pass(chromium: Any, site: Path, site_url: str, pages: list[str]) -> SitePass:
+    """Open each of ``pages`` once: its fonts drawn first, axe at both widths, overflow and height."""
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing ({AXE}): run npm ci in tutorial/")
     axe = AXE.read_text(encoding="utf-8")
-    pages = site_pages(site)
-    on_phone = phone_checked(site, pages)
+    on_phone = phone_checked(site, site_pages(site))
     opened = new_widget_page(chromium, site_url, **DESKTOP)
     found = SitePass(pages, {name: {} for name in WIDTHS})
     page = opened.page
@@ -176,9 +173,36 @@ def site_pass(chromium: Any, site: Path, site_url: str) -> Iterator[SitePass]:
             found.overflow[path] = page.evaluate(_STICKING_OUT)
             found.heights[path] = page.evaluate(_LAID_OUT_HEIGHT) / PHONE["height"]
         found.errors = opened.errors
-        yield found
+        return found
     finally:
         page.context.close()
+
+
+@pytest.fixture(scope="module")
+def site_pass(chromium: Any, site: Path, site_url: str) -> SitePass:
+    """The learner pages (with the French edition's sample); the other pages are opened by
+    tests/browser/test_every_page_lookup.py, so that the two halves run side by side."""
+    return run_pass(chromium, site, site_url, learner_pages(site_pages(site)))
+
+
+def check_axe(found: SitePass, width: str) -> None:
+    """No page of the pass has an axe-core violation at ``width``, and no page's script failed."""
+    pages = {path: violations for path, violations in found.violations[width].items() if violations}
+    counts: dict[str, int] = {}
+    for violations in pages.values():
+        for violation in violations:
+            counts[violation["id"]] = counts.get(violation["id"], 0) + len(violation["nodes"])
+    report = "\n".join(f"{path}:\n{describe(violations)}" for path, violations in list(pages.items())[:8])
+    assert pages == {}, f"{len(pages)} pages, nodes by rule {counts}\n{report}"
+    assert found.errors == []
+
+
+def check_overflow(found: SitePass) -> None:
+    """No page of the pass scrolls sideways or sticks out of its column on a phone."""
+    wide = {
+        path: found for path, found in found.overflow.items() if found["view"] < found["page"] or found["out"]
+    }
+    assert wide == {}
 
 
 def test_the_site_has_pages(site: Path) -> None:
@@ -194,23 +218,11 @@ def test_the_site_has_pages(site: Path) -> None:
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_axe_finds_nothing_on_any_page(site_pass: SitePass, width: str) -> None:
-    found = {path: violations for path, violations in site_pass.violations[width].items() if violations}
-    counts: dict[str, int] = {}
-    for violations in found.values():
-        for violation in violations:
-            counts[violation["id"]] = counts.get(violation["id"], 0) + len(violation["nodes"])
-    report = "\n".join(f"{path}:\n{describe(violations)}" for path, violations in list(found.items())[:8])
-    assert found == {}, f"{len(found)} pages, nodes by rule {counts}\n{report}"
-    assert site_pass.errors == []
+    check_axe(site_pass, width)
 
 
 def test_no_page_scrolls_sideways_or_is_cut_on_a_phone(site_pass: SitePass) -> None:
-    wide = {
-        path: found
-        for path, found in site_pass.overflow.items()
-        if found["page"] > found["view"] or found["out"]
-    }
-    assert wide == {}
+    check_overflow(site_pass)
 
 
 def test_every_learner_page_fits_in_about_six_phone_screens(site_pass: SitePass) -> None:
@@ -225,26 +237,3 @@ def test_every_learner_page_fits_in_about_six_phone_screens(site_pass: SitePass)
         if site_pass.heights[name] > SCREENS
     }
     assert not too_long, f"longer than {SCREENS} phone screens: {too_long}"
-
-
-def test_the_fonts_set_up_early_are_those_most_pages_draw_first(site: Path, site_pass: SitePass) -> None:
-    """Every page's head sets up, one per task, the fonts that most pages draw in their first layout, so
-    that a new tab's first layout does not wait for the browser's font service (docs/conf.py). The list
-    must follow the theme: every font drawn first on three pages in five is in it, and every font in it
-    is drawn first on at least two pages in five."""
-    listed: list[str] | None = None
-    for name in site_pass.pages:
-        found = FONTS_SET_UP.findall((site / name).read_text(encoding="utf-8"))
-        assert len(found) == 1, f"{name}: {len(found)} font set-up scripts"
-        fonts = json.loads(found[0])
-        assert listed is None or fonts == listed, f"{name} sets up other fonts"
-        listed = fonts
-    assert listed
-    first_drawn: Counter[str] = Counter()
-    for fonts in site_pass.fonts_first.values():
-        first_drawn.update(fonts)
-    count = len(site_pass.pages)
-    missing = sorted(font for font, seen in first_drawn.items() if seen >= 0.6 * count and font not in listed)
-    rare = sorted(font for font in listed if first_drawn[font] < 0.4 * count)
-    assert not missing, f"drawn first on most pages but not set up early: {missing}"
-    assert not rare, f"set up early but drawn first on few pages: {rare}"

@@ -100,6 +100,8 @@ def extract() -> Catalog:
         for text in texts:
             catalog.add(text, None, where, context="lesson")
     for path in sorted(DOCS.rglob("*.md")):
+        if path.relative_to(DOCS).parts[0] in ("developers", "_build"):
+            continue  # the developers' pages stay in English (and quote the calls as examples)
         # The lesson path's lines that name a page with a summary: "doc: rules/play | summary".
         text = path.read_text(encoding="utf-8")
         for summary in LESSON_PATH_LINE.findall(text):

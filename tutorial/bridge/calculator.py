@@ -92,11 +92,6 @@ def _shares(request: Mapping[str, object], answer: Mapping[str, object]) -> list
 def signed(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:+d}".replace("-", "−")
-    return _shown_value(value)
-
-
-def _shown_value(value: object) -> str:
-    """A value of the working as the reader reads it: a number, or yes or no."""
     return shown_value(value)
 
 
@@ -204,7 +199,7 @@ def result_html(
             "term": term.get("term", ""),
             "label": name_seats(str(term.get("label", "")), named),
             "detail": name_seats(str(term.get("detail", "")), named) if term.get("detail") else "",
-            "value": _shown_value(term.get("value")),
+            "value": shown_value(term.get("value")),
         }
         for term in (breakdown if isinstance(breakdown, list) else [])
         if isinstance(term, Mapping)

@@ -251,12 +251,18 @@ def bridge_files() -> dict[str, str]:
     }
 
 
-def copy_engine_files(outdir: Path) -> Path:
-    """The worker, the bridge and the sample hands (small files, written before the pages)."""
+def copy_worker_files(outdir: Path) -> Path:
+    """The scripts that start and run the worker, into the widgets' folder, which it returns."""
     assets = outdir / ASSETS
     assets.mkdir(parents=True, exist_ok=True)
     for name in WORKER_FILES:
         shutil.copy2(WEB_DIR / name, assets / name)
+    return assets
+
+
+def copy_engine_files(outdir: Path) -> Path:
+    """The worker, the bridge and the sample hands (small files, written before the pages)."""
+    assets = copy_worker_files(outdir)
     (assets / BRIDGE_FILE).write_text(json.dumps(bridge_files(), ensure_ascii=False), encoding="utf-8")
     hands = {path.stem: path.read_text(encoding="utf-8") for path in sorted(HANDS_DIR.glob("*.json"))}
     (assets / "hands.json").write_text(json.dumps(hands, ensure_ascii=False), encoding="utf-8")
@@ -309,10 +315,7 @@ def prepare(app: Sphinx, web_files: Iterable[Path]) -> None:
         app.tarot_shared_urls = json.loads(Path(shared).read_text(encoding="utf-8"))  # type: ignore[attr-defined]
         if app.builder.format == "html":
             # The scripts that start the worker, beside the edition's widget scripts that import them.
-            assets = Path(app.outdir) / ASSETS
-            assets.mkdir(parents=True, exist_ok=True)
-            for name in WORKER_FILES:
-                shutil.copy2(WEB_DIR / name, assets / name)
+            copy_worker_files(Path(app.outdir))
         return
     app.tarot_wheel_name = wheel_name()  # type: ignore[attr-defined]
     app.tarot_libraries_name = libraries.libraries_name()  # type: ignore[attr-defined]

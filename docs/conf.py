@@ -59,6 +59,7 @@ extensions = [
     "tutorial.sphinxext.catalogue",
     # The French edition, built into fr/ after the English pages, and the links between the two.
     "tutorial.sphinxext.languages",
+    "tutorial.sphinxext.theme_words",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tarot_core.messages import _, use_language
 from tests.browser.test_offline import worker_files
-from tutorial.sphinxext.languages import twin_links
+from tutorial.sphinxext.languages import SITE_TITLE, twin_links
+from tutorial.sphinxext.theme_words import NOTICE, THEME_WORDS
 
 ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([a-z]+)" href="([^"]+)">')
 #: The pages Sphinx writes from its own templates, without the page body's switcher.
@@ -64,6 +66,24 @@ def test_the_french_pages_are_in_french(site: Path) -> None:
     assert "preneur" in calculator
     # The English home page is untouched by the translation.
     assert "Where to start" in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_theme_speaks_french_around_a_french_page(site: Path) -> None:
+    """The theme's own words (buttons' names, icons' titles, the footer, the site's name) are French on
+    every French page but the developers' (which stay in English); an English page keeps them."""
+    with use_language("fr"):
+        # A word the same in both languages ("Menu") is French too.
+        words = [word for word in (*THEME_WORDS, SITE_TITLE) if _(word) != word]
+    for path in pages(site, "fr"):
+        if "developers" in path.relative_to(site).parts:
+            continue
+        text = re.sub(r"(?s)<article.*</article>|<script.*?</script>", "", path.read_text(encoding="utf-8"))
+        said = {word for word in words if f">{word}<" in text or f'"{word}"' in text}
+        said |= {words for words in ("Toggle navigation of", "Made with", NOTICE) if words in text}
+        assert not said, (path, said)
+    home = (site / "fr" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Jeux de tarot</title>" in home, re.findall("<title>[^<]*", home)[:1]
+    assert "Back to top" in (site / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_french_edition_shares_the_runtime_and_the_service_worker(site: Path) -> None:

@@ -12,8 +12,10 @@ from babel.messages.catalog import Message
 
 from tarot_core.cards import parse_cards
 from tarot_core.cli import chosen_language, main
+from tarot_core.engine.variant import FAMILIES, family_players
 from tarot_core.messages import Number, use_language
 from tutorial.bridge import calculate
+from tutorial.bridge.form import form_html
 from tutorial.sphinxext.translations import engine_problems, kept_parts, problems
 
 #: Words that English sentences are made of and French ones never hold.
@@ -92,6 +94,24 @@ def test_a_bridge_answers_in_french_with_no_english_word() -> None:
     with use_language("fr"):
         refused = json.loads(calculate(json.dumps({**request, "oudlers": 7})))
     assert refused["ok"] is False and english_words(refused["message"]) == set(), refused["message"]
+
+
+def _form_texts(query: dict[str, list[str]]) -> set[str]:
+    markup = str(form_html(query, "u"))
+    return {text.strip() for text in re.sub(r"<[^>]+>", "\n", markup).split("\n") if text.strip()}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_calculator_form_speaks_french_for_every_rule_set(family: str) -> None:
+    """Every label, choice, help and legend of the calculator's form (declared once in English in each
+    rule set) is shown in French: no text is the same in both languages but a proper name."""
+    for players in family_players(family):
+        query = {"variant": [family], "players": [str(players)]}
+        english = _form_texts(query)
+        with use_language("fr"):
+            french = _form_texts(query)
+        assert english & french <= {"Mathers (1888)"}, (players, sorted(english & french))
+        assert english_words(" ".join(french)) == set(), (players, sorted(french))
 
 
 @pytest.mark.parametrize(

@@ -254,7 +254,7 @@ def request_form(variant: str) -> RequestForm | None:
 def rules_label(variant: str) -> str:
     """The name of the rules ``variant`` in the calculator's list."""
     try:
-        return words_for(variant).label
+        return _(words_for(variant).label)
     except (RequestError, ModuleNotFoundError):
         return variant
 
@@ -533,7 +533,9 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
     taker_label, partner = roles_asked(query) if with_roles else ("", False)
     seat_choices = tuple(zip(seats, names, strict=True))
     if taker_label:
-        fields.append(FormField("taker", taker_label, "select", (_one(query, "taker", "p1"),), seat_choices))
+        fields.append(
+            FormField("taker", _(taker_label), "select", (_one(query, "taker", "p1"),), seat_choices)
+        )
     if partner:
         fields.append(
             FormField(
@@ -554,14 +556,20 @@ def form_fields(query: Query, *, with_names: bool = True, with_roles: bool = Tru
     by_seat = [fld for fld in form.shown(players) if fld.per_seat]
     for fld in form.shown(players):
         if not fld.per_seat:
-            fields.append(_control(fld, context, fld.name, fld.label))
+            fields.append(_control(fld, context, fld.name, _(fld.label)))
         elif fld is by_seat[0]:  # the fields asked for each seat, seat after seat
             for seat, name in zip(seats, names, strict=False):
                 fields += [
-                    _control(each, context, f"{seat}.{each.name}", str(each.label).format(name=name))
+                    _control(each, context, f"{seat}.{each.name}", _(each.label, name=name))
                     for each in by_seat
                 ]
     return fields
+
+
+def _said(text: str) -> str:
+    """A text of a rule set's form declaration (marked ``N_`` where declared, or already translated by a
+    function of the rule set) in the current language; an empty text stays empty."""
+    return _(text) if text else text
 
 
 def _control(fld: RequestField, context: FieldContext, name: str, label: str) -> FormField:
@@ -581,10 +589,10 @@ def _control(fld: RequestField, context: FieldContext, name: str, label: str) ->
         label,
         fld.kind,
         values,
-        fld.choices_for(context),
+        tuple((value, _said(text)) for value, text in fld.choices_for(context)),
         step=fld.step,
-        help=fld.help,
+        help=_said(fld.help),
         repeat=repeat,
-        sublabels=fld.sublabels_for(context, repeat),
-        legend=fld.legend,
+        sublabels=tuple(_said(text) for text in fld.sublabels_for(context, repeat)),
+        legend=_said(fld.legend),
     )

@@ -161,7 +161,7 @@ def _seat_note(sheet: Sheet) -> str:
     note = form.seat_note(len(sheet.players)) if form is not None else ""
     if not note:
         return ""
-    return ", ".join(str(note).format(n=n, name=name) for n, name in enumerate(sheet.players, start=1))
+    return ", ".join(_(note, n=n, name=name) for n, name in enumerate(sheet.players, start=1))
 
 
 def form_html(sheet: Sheet, query: Query, uid: str, editing: int = 0) -> Markup:

@@ -125,7 +125,10 @@ class CardsDirective(EngineDirective):
         caption = self.options.get("caption")
         if caption:
             caption_nodes, messages = self.state.inline_text(caption, self.lineno)
-            container += nodes.paragraph(caption, "", *caption_nodes, classes=["tarot-cards-caption"])
+            paragraph = nodes.paragraph(caption, "", *caption_nodes, classes=["tarot-cards-caption"])
+            # With its place in the source, the caption is one of the page's messages to translate.
+            paragraph.source, paragraph.line = self.get_source_info()
+            container += paragraph
             container.extend(messages)
         return [container]
 

@@ -9,6 +9,8 @@ from typing import Final
 SOURCE: Final = "en"
 #: Every edition: its code, its name in its own language, its folder under the output folder.
 EDITIONS: Final = {"en": ("English", ""), "fr": ("Français", "fr/")}
+#: The pages (their paths' start) that stay in English in every edition.
+ENGLISH_ONLY: Final = ("developers/",)
 
 
 def edition_folder(language: str) -> str:

@@ -173,7 +173,10 @@ class TarotHandStep(SphinxDirective):
         caption = self.options.get("caption")
         if caption:
             caption_nodes, messages = self.state.inline_text(caption, self.lineno)
-            container += nodes.paragraph(caption, "", *caption_nodes, classes=["tarot-cards-caption"])
+            paragraph = nodes.paragraph(caption, "", *caption_nodes, classes=["tarot-cards-caption"])
+            # With its place in the source, the caption is one of the page's messages to translate.
+            paragraph.source, paragraph.line = self.get_source_info()
+            container += paragraph
             container.extend(messages)
         if body and all(isinstance(node, nodes.table) for node in body):
             # A step made of tables (the score sheet) is as tall as they are: its estimated height, for

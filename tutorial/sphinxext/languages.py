@@ -34,13 +34,11 @@ from sphinx.util.typing import ExtensionMetadata
 
 from tarot_core import messages
 
-from .editions import EDITIONS, SOURCE, edition_folder
+from .editions import EDITIONS, ENGLISH_ONLY, SOURCE, edition_folder
 from .runtime import runtime_urls
 
 logger = logging.getLogger(__name__)
 ROOT: Final = Path(__file__).resolve().parents[2]
-#: The pages that stay in English in every edition.
-ENGLISH_ONLY: Final = ("developers/",)
 
 
 def twin_links(docname: str, target_uri: str, language: str) -> list[dict[str, Any]]:
@@ -73,9 +71,17 @@ class EngineWords(SphinxTransform):
                     node["translatable"] = False
 
 
+#: The site's name as ``docs/conf.py`` gives it (``project``, ``html_title``), said in each edition.
+SITE_TITLE: Final = messages.N_("Tarot card games")
+
+
 def _set_language(app: Sphinx, config: Any) -> None:
-    """The engine speaks the page's language for everything the build draws (tables, widgets)."""
+    """The engine speaks the page's language for everything the build draws (tables, widgets), and
+    the site's name (in every page's title and header) is said in it."""
     messages.set_language(config.language or SOURCE)
+    for name in ("project", "html_title"):
+        if config[name] == SITE_TITLE:
+            config[name] = messages._(SITE_TITLE)
 
 
 def _page_links(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:

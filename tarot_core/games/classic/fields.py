@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...engine.request import SIDES, Choices, FieldContext, RequestField, RequestForm
-from ...messages import N_, Noun, _
+from ...messages import N_, _
 from ..fft.fields import roles, sheet_roles  # the same table: a taker, and a called partner with five
 from .options import CONTRACT_NAMES, HAND_BONUS_HELD, HAND_BONUSES, players_contracts
+from .scoring import ROLE_NOUNS
 from .scoring import roles as seat_roles
 
 
@@ -28,7 +29,7 @@ def bonus_choices(context: FieldContext) -> Choices:
     choices = [("", _("none"))]
     for kind in HAND_BONUSES:
         for holder in holders:
-            choices.append((f"{kind}:{holder}", _(HAND_BONUS_HELD[kind], holder=Noun(holder, "role"))))
+            choices.append((f"{kind}:{holder}", _(HAND_BONUS_HELD[kind], holder=ROLE_NOUNS[holder])))
     return tuple(choices)
 
 

@@ -1,16 +1,18 @@
-"""Computer players benchmark: strength and time per move in CPython, through the arena command.
+"""Computer players benchmark: each play page level's strength and time per move in CPython.
 
-    python benchmarks/bench_players.py [--deals 200] [--mc-deals 10] [--playouts 60] [--seed 1]
+    python benchmarks/bench_players.py [--deals 200] [--strong-deals 40] [--seed 1]
 
 (``nox -s bench -- players`` runs it.) Two runs of
 
     python -m tarot_core arena --variant fft --players 4 --deals N --seed S --seats ... --json
 
-the rule-based player against the random one (``--deals`` duplicate deals), then the Monte Carlo
-player against three rule-based ones (``--mc-deals``, its ``--playouts``). It reports each player's
-mean score per deal with its 95 % interval, the Monte Carlo player's time per card choice (median and
-95th percentile) and its play-outs per second, beside the engine's own random rounds per second
-(``simulate``). The figures go to standard output and to ``.cache/bench/players.json``.
+the page's levels by their names, played exactly as the page plays them: ``club,beginner,club,beginner``
+(``--deals`` duplicate deals), then ``strong,club,club,club`` (``--strong-deals``, the page's play-out
+budget). It prints one row a level: its mean score per deal against the other level of its run, with
+the 95 % interval over the duplicate deals, and its time per card choice (median and 95th percentile)
+in CPython, with the browser's estimate beside it (CPython's time times :data:`BROWSER_FACTOR`, the
+ratio measured between Pyodide in Chromium and CPython on the play page's moves). The figures go to
+standard output and to ``.cache/bench/players.json``.
 """
 
 from __future__ import annotations
@@ -20,63 +22,85 @@ import sys
 
 from benchlib import load_average, log, machine, run_json, run_main, table, write_results
 
+#: Pyodide in Chromium against CPython on the same moves (``nox -s bench -- play`` measures it).
+BROWSER_FACTOR = 2.0
+
+
+def _row(level: str, report: dict[str, object], against: str, sign: int) -> list[str]:
+    gap = report["difference"]
+    timings = report["timings"]
+    assert isinstance(gap, dict) and isinstance(timings, dict)
+    low, high = sign * gap["low"], sign * gap["high"]
+    low, high = min(low, high), max(low, high)
+    timing = timings.get(level)
+    if isinstance(timing, dict):
+        median, p95 = float(timing["median_ms"]), float(timing["p95_ms"])
+        times = [f"{median:.1f}", f"{p95:.1f}", f"{p95 * BROWSER_FACTOR:.0f}"]
+    else:
+        times = ["-", "-", "-"]
+    return [
+        level,
+        against,
+        str(report["deals"]),
+        f"{sign * gap['mean']:+.1f}",
+        f"{low:+.1f} to {high:+.1f}",
+        *times,
+    ]
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--mc-deals", type=int, default=10)
-    parser.add_argument("--playouts", type=int, default=60)
+    parser.add_argument("--strong-deals", type=int, default=40)
     parser.add_argument("--seed", default="1")
     args = parser.parse_args()
     arena = [sys.executable, "-m", "tarot_core", "arena", "--variant", "fft", "--players", "4", "--json"]
-    log(f"rule against random, {args.deals} duplicate deals")
-    rule = run_json(
-        [*arena, "--deals", str(args.deals), "--seed", args.seed, "--seats", "rule,random,rule,random"]
+    log(f"club against beginner, {args.deals} duplicate deals")
+    club = run_json(
+        [*arena, "--deals", str(args.deals), "--seed", args.seed, "--seats", "club,beginner,club,beginner"]
     )
-    log(f"mc against rule, {args.mc_deals} duplicate deals, {args.playouts} play-outs per move")
-    mc = run_json(
-        [
-            *arena,
-            "--deals",
-            str(args.mc_deals),
-            "--seed",
-            args.seed,
-            "--seats",
-            "mc,rule,rule,rule",
-            "--playouts",
-            str(args.playouts),
-        ]
+    log(f"strong against club, {args.strong_deals} duplicate deals, the page's budget")
+    strong = run_json(
+        [*arena, "--deals", str(args.strong_deals), "--seed", args.seed, "--seats", "strong,club,club,club"],
+        timeout=3600.0,
     )
-    simulate = run_json(
-        [sys.executable, "-m", "tarot_core", "simulate", "--games", "2000", "--seed", args.seed, "--json"]
-    )
-    rows = []
-    for name, report in (("rule - random", rule), ("mc - rule", mc)):
-        gap = report["difference"]
-        assert isinstance(gap, dict)
-        rows.append(
-            [name, str(report["deals"]), f"{gap['mean']:+.1f}", f"{gap['low']:+.1f} to {gap['high']:+.1f}"]
+    rows = [
+        _row("beginner", club, "club", -1),
+        _row("club", club, "beginner", 1),
+        _row("strong", strong, "club", 1),
+    ]
+    print(
+        table(
+            [
+                "level",
+                "against",
+                "deals",
+                "mean per deal",
+                "95 % interval",
+                "median ms",
+                "p95 ms",
+                f"p95 ms in the browser (x{BROWSER_FACTOR:g})",
+            ],
+            rows,
         )
-    print(table(["players", "deals", "mean per deal", "95 % interval"], rows))
-    timings = mc["timings"]
+    )
+    timings = strong["timings"]
     assert isinstance(timings, dict)
-    mc_time = timings.get("mc")
-    if isinstance(mc_time, dict):
-        print(
-            f"mc ({args.playouts} play-outs): median {mc_time['median_ms']} ms, 95th percentile "
-            f"{mc_time['p95_ms']} ms per card choice, {mc_time['playouts_per_second']} play-outs per "
-            f"second; random rounds: {simulate['games_per_second']} per second"
-        )
-    else:
-        print("mc: no card choice in these deals (every deal passed out)")
+    rate = (
+        timings.get("strong", {}).get("playouts_per_second")
+        if isinstance(timings.get("strong"), dict)
+        else None
+    )
+    if rate is not None:
+        print(f"strong: {strong.get('playouts')} play-outs a decision, {rate} play-outs per second")
     path = write_results(
         "players",
         {
             "machine": machine(),
             "load_average": load_average(),
-            "rule_vs_random": rule,
-            "mc_vs_rule": mc,
-            "simulate": simulate,
+            "browser_factor": BROWSER_FACTOR,
+            "club_vs_beginner": club,
+            "strong_vs_club": strong,
         },
     )
     log(f"results in {path}")

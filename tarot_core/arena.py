@@ -258,7 +258,7 @@ def run_arena(
         seats=tuple(names),
         deals=deals,
         seed=str(seed),
-        playouts=mc.playouts if isinstance(mc := players.get("mc"), MonteCarloPlayer) else None,
+        playouts=next((p.playouts for p in players.values() if isinstance(p, MonteCarloPlayer)), None),
         results=results,
         difference=difference,
         timings=timings,

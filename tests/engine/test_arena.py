@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tarot_core import find_variant
-from tarot_core.arena import Interval, run_arena
+from tarot_core.arena import Interval, check_seats, run_arena
 from tarot_core.cli import main
 from tarot_core.errors import TarotError
 
@@ -39,7 +39,7 @@ def test_interval() -> None:
     [
         (["rule", "random"], "--seats names 2 players"),
         (["rule", "rule", "rule", "rule"], "at least two different players"),
-        (["rule", "strong", "rule", "rule"], "no player 'strong'"),
+        (["rule", "expert", "rule", "rule"], "no player 'expert'"),
     ],
 )
 def test_bad_seats(seats: list[str], fragment: str) -> None:
@@ -59,6 +59,21 @@ def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["variant"] == "fft-4" and data["playouts"] == 2
     assert set(data["results"]) == {"mc", "rule"} and data["difference"]["of"] == "mc"
+
+
+def test_arena_knows_the_page_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    """The play page's levels by name, beside the players' own names."""
+    assert check_seats(find_variant("fft-4"), ["Strong", "club", "club", "club"]) == [
+        "strong",
+        "club",
+        "club",
+        "club",
+    ]
+    code = main(["arena", "--deals", "1", "--seats", "club,beginner,club,beginner", "--json"])
+    out, _err = capsys.readouterr()
+    data = json.loads(out)
+    assert code == 0 and set(data["results"]) == {"club", "beginner"}
+    assert set(data["timings"]) == {"club", "beginner"}
 
 
 @pytest.mark.parametrize(

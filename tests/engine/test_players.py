@@ -132,8 +132,8 @@ def test_hand_points_follow_the_club_count() -> None:
 
 
 def test_unknown_player_and_bad_playouts_are_refused() -> None:
-    with pytest.raises(PlayerError, match="no player 'strong'"):
-        make_player("strong")
+    with pytest.raises(PlayerError, match="no player 'expert'"):
+        make_player("expert")
     with pytest.raises(TarotError, match="at least one play-out"):
         MonteCarloPlayer(playouts=0)
 
@@ -177,3 +177,51 @@ def test_rule_player_follows_the_club_principles() -> None:
                     assert not action.card.is_king and not action.card.is_bout
                 rnd.push(action)
     assert all(count >= 3 for count in seen.values()), seen
+
+
+def test_the_page_levels_are_players_by_name() -> None:
+    """The play page's levels are the three players, the strong one with the page's budget."""
+    from tarot_core.players import STRONG_PLAYOUTS, RandomPlayer, RulePlayer
+
+    assert isinstance(make_player("beginner"), RandomPlayer)
+    assert isinstance(make_player("Club"), RulePlayer)
+    strong = make_player("strong", playouts=3)
+    assert isinstance(strong, MonteCarloPlayer) and strong.playouts == STRONG_PLAYOUTS
+
+
+def test_monte_carlo_estimates_carry_their_uncertainty() -> None:
+    """Successive halving: every card is tried, the last ones in the race on the most deals, all on the
+    same deals; each estimate has a standard error, and the differences to the best are not negative."""
+    variant = find_variant("fft-4")
+    rule = make_player("rule")
+    for number in range(20):
+        rnd = variant.deal_round(SEATS[number % 4], f"halving-{number}")
+        while not rnd.is_over and rnd.phase != "playing":
+            seat = rnd.to_move
+            assert seat is not None
+            rnd.push(rule.decide(rnd.view(seat), random.Random(0)))
+        for _ in range(9):
+            if rnd.is_over:
+                break
+            seat = rnd.to_move
+            assert seat is not None
+            rnd.push(rule.decide(rnd.view(seat), random.Random(0)))
+        if rnd.is_over:
+            continue
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        plays = [a for a in view.legal if a.kind == "play"]
+        if len(plays) < 4:
+            continue
+        player = MonteCarloPlayer(playouts=40)
+        estimates = player.estimate(view, plays, random.Random(number))
+        assert {e.action for e in estimates} == set(plays)
+        deals = [e.deals for e in estimates]
+        assert deals == sorted(deals, reverse=True) and deals[0] > deals[-1] >= 2
+        best = estimates[0]
+        assert best.gap == 0 and all(e.gap >= 0 or e.deals < best.deals for e in estimates)
+        assert all(e.stderr >= 0 and e.gap_stderr >= 0 for e in estimates)
+        assert player.playouts_run <= 40 + 2 * len(plays)
+        return
+    raise AssertionError("no position with four cards or more to choose from")

@@ -33,6 +33,7 @@ from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
 from tarot_core.messages import N_, _, gettext_lazy
 from tarot_core.players import make_player
+from tarot_core.players.coach import advise
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 
@@ -284,7 +285,11 @@ def advance(game_json: str, options: str = "{}") -> str:
 
 
 def hint(game_json: str, options: str = "{}") -> str:
-    """What the computer would do in the reader's place, and why, in one sentence."""
+    """What the computer would do in the reader's place, and why, in one sentence, with the page that
+    teaches the principle: ``{"hint": ..., "action": ..., "card": ..., "principle": {"page":
+    "strategy/petit", "text": "Saving the Petit, and hunting it"}}`` (the page's path under the docs,
+    without suffix; the page draws the link). The strong level's hint comes from its search, worded by
+    the coach (:mod:`tarot_core.players.coach`); the other levels' from the rule-based player."""
 
     def work() -> Json:
         game = play_table.restored(play_table.read_game(_load(game_json, "game")))
@@ -292,18 +297,16 @@ def hint(game_json: str, options: str = "{}") -> str:
         view = rnd.view(game.seat)
         if not view.my_turn:
             raise play_table.PlayError("hint", gettext_lazy("a hint comes on your turn"))
-        rule = make_player("rule")
-        advice = rule.decide(view, play_table.rng_for(game, "hint"))
-        sentence = rule.explain(view, advice)
-        if game.level == "mc":
-            strong = play_table.player_for("mc")
-            choice = strong.decide(view, play_table.rng_for(game, "hint"))
-            if choice != advice:
-                advice, sentence = choice, strong.explain(view, choice)
-        text = _hint_words(game, sentence, advice)
-        data: Json = {"hint": text, "action": str(advice)}
-        if advice.cards and advice.kind != "call":
-            data["card"] = str(advice.card)
+        player = play_table.player_for(game.level) if game.level == "mc" else make_player("rule")
+        advice = advise(view, player, play_table.rng_for(game, "hint"))
+        text = _hint_words(game, advice.sentence, advice.action)
+        data: Json = {
+            "hint": text,
+            "action": str(advice.action),
+            "principle": advice.principle.as_dict(),
+        }
+        if advice.action.cards and advice.action.kind != "call":
+            data["card"] = str(advice.action.card)
         return data
 
     return _guarded(work)

@@ -30,7 +30,7 @@ from tarot_core.engine.variant import Variant, family_players, variant_for, word
 from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError, quoted
 from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, ngettext
-from tarot_core.players import Player, make_player
+from tarot_core.players import STRONG_PLAYOUTS, Player, make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 
@@ -54,9 +54,10 @@ LEVELS: Final = {
     "mc": (N_("Strong"), N_("plays out the possible deals of the unseen cards before each card it chooses")),
 }
 DEFAULT_LEVEL: Final = "mc"
-#: Play-outs per card choice of the strong level in the page (see docs/developers/performance.md: the
-#: number that keeps a move under 300 ms in the browser at the 95th percentile).
-PAGE_PLAYOUTS: Final = 16
+#: The play-out budget of a card choice of the strong level in the page (see
+#: docs/developers/performance.md: the budget that keeps a move under 300 ms in the browser at the 95th
+#: percentile); the arena's ``strong`` level plays with the same.
+PAGE_PLAYOUTS: Final = STRONG_PLAYOUTS
 #: The players' names, by seat; the reader's seat is "You".
 NAMES: Final = ("Alice", "Bruno", "Chloé", "David", "Émile")
 MAX_SEED: Final = 999_999_999
@@ -348,7 +349,8 @@ def with_action(game: Game, rnd: Round, action: Action) -> Game:
 
 
 def player_for(level: str) -> Player:
-    return make_player(level, playouts=PAGE_PLAYOUTS) if level == "mc" else make_player(level)
+    """The computer player of a level of the page (the strong level with the page's budget)."""
+    return make_player("strong") if level == "mc" else make_player(level)
 
 
 def rng_for(game: Game, purpose: str) -> random.Random:

@@ -1,0 +1,283 @@
+"""The coach: for each strategy page, positions where the page's advice holds, reached by playing seeded
+deals, and the coach's card and words agree with the page; the words never quote a number of deals."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+from tarot_core.actions import Action
+from tarot_core.cards import EXCUSE, PETIT
+from tarot_core.engine.variant import find_variant
+from tarot_core.engine.view import SeatView
+from tarot_core.players import MonteCarloPlayer, Player, make_player
+from tarot_core.players import rule as rules
+from tarot_core.players.coach import (
+    MUST_TRUMP_LOW,
+    Advice,
+    Principle,
+    advise,
+    against_page,
+    principle_for,
+)
+from tarot_core.players.montecarlo import Estimate
+from tarot_core.seats import SEATS
+
+#: The strong level's search in these tests (the page's budget is larger; the words are the same).
+STRONG: Callable[[], Player] = lambda: MonteCarloPlayer(playouts=40)  # noqa: E731
+DEALS = 300
+
+
+def _taker_excuse_lead(view: SeatView, _reason: object) -> bool:
+    current = view.current
+    leading = current is None or not current.plays
+    plays = sum(1 for a in view.legal if a.kind == "play")
+    return view.seat == view.taker and EXCUSE in view.hand and len(view.hand) > 4 and leading and plays > 2
+
+
+def _defender(name: str) -> Callable[[SeatView, object], bool]:
+    def found(view: SeatView, reason: object) -> bool:
+        return reason is getattr(rules, name) and view.seat != view.taker
+
+    return found
+
+
+def _reason(name: str) -> Callable[[SeatView, object], bool]:
+    def found(_view: SeatView, reason: object) -> bool:
+        return reason is getattr(rules, name, None)
+
+    return found
+
+
+def _low_trump_before_an_opponent(view: SeatView, reason: object) -> bool:
+    if reason is not rules.PARTNER_LOW_TRUMP or view.current is None:
+        return False
+    played = {s for s, _ in view.current.plays}
+    return any(view.same_side(s) is not True for s in view.seats if s not in played and s != view.seat)
+
+
+def _petit_exposed(view: SeatView, _reason: object) -> bool:
+    """The Petit may be played, trumps were not led, and an opponent still to play has not shown he
+    lacks trumps (and the trick is past the first rounds, where the Petit may ruff)."""
+    current = view.current
+    if current is None or not current.plays or len(view.tricks) < 8:
+        return False
+    if not any(a.kind == "play" and a.card is PETIT for a in view.legal):
+        return False
+    played = {s for s, _ in current.plays}
+    after = [s for s in view.seats if s not in played and s != view.seat]
+    return any(view.same_side(s) is False for s in after) and all(not c.is_trump for _s, c in current.plays)
+
+
+WANTED: dict[str, Callable[[SeatView, object], bool]] = {
+    "petit-exposed": _petit_exposed,
+    "partner-petit": _reason("PARTNER_PETIT"),
+    "last-petit": _reason("PETIT_LAST_WINS"),
+    "hunt-petit": _reason("LEAD_HUNT_PETIT"),
+    "excuse-last": _reason("EXCUSE_BEFORE_LAST"),
+    "taker-excuse-lead": _taker_excuse_lead,
+    "give-points": _defender("PARTNER_GIVE_POINTS"),
+    "play-low": _defender("PLAY_LOW"),
+    "low-trump": _low_trump_before_an_opponent,
+}
+
+
+@cache
+def positions() -> dict[str, tuple[str, int]]:
+    """The first position of each kind in seeded deals of fft-4 played by the rule-based player: the
+    deal's seed and the number of actions before it."""
+    variant = find_variant("fft-4")
+    rule = rules.RulePlayer()
+    found: dict[str, tuple[str, int]] = {}
+    for number in range(DEALS):
+        seed = f"coach-{number}"
+        rnd = variant.deal_round(SEATS[number % 4], seed)
+        step = 0
+        while not rnd.is_over:
+            seat = rnd.to_move
+            assert seat is not None
+            view = rnd.view(seat)
+            action, reason = rule.choose(view)
+            if view.phase == "playing":
+                for name, test in WANTED.items():
+                    if name not in found and test(view, reason):
+                        found[name] = (seed, step)
+            rnd.push(action)
+            step += 1
+        if len(found) == len(WANTED):
+            break
+    return found
+
+
+def position(name: str) -> SeatView:
+    found = positions().get(name)
+    if found is None:
+        pytest.fail(f"no position {name!r} in {DEALS} seeded deals")
+    seed, step = found
+    variant = find_variant("fft-4")
+    number = int(seed.rsplit("-", 1)[1])
+    rnd = variant.deal_round(SEATS[number % 4], seed)
+    rule = rules.RulePlayer()
+    for _ in range(step):
+        seat = rnd.to_move
+        assert seat is not None
+        rnd.push(rule.choose(rnd.view(seat))[0])
+    seat = rnd.to_move
+    assert seat is not None
+    view = rnd.view(seat)
+    assert WANTED[name](view, rule.choose(view)[1])
+    return view
+
+
+def both(view: SeatView) -> list[Advice]:
+    """The club level's hint and the strong level's, for ``view``."""
+    return [advise(view, make_player("club"), random.Random(1)), advise(view, STRONG(), random.Random(1))]
+
+
+def no_counts(advice: Advice) -> None:
+    """The words quote no number of deals and no raw average."""
+    assert not re.search(r"\d+ deals|on average,|[+-]\d", advice.sentence), advice.sentence
+
+
+# ---------------------------------------------------------------------------------------- strategy/petit
+@pytest.mark.parametrize("name", ["partner-petit", "last-petit"])
+def test_petit_is_saved(name: str) -> None:
+    view = position(name)
+    for advice in both(view):
+        assert advice.action.card is PETIT, advice.sentence
+        assert advice.principle.page == "strategy/petit"
+        assert "Petit is saved" in advice.sentence
+        no_counts(advice)
+
+
+def test_petit_is_hunted() -> None:
+    view = position("hunt-petit")
+    for advice in both(view):
+        assert advice.action.card.is_trump and advice.action.card is not PETIT
+        assert advice.principle.page == "strategy/petit"
+        no_counts(advice)
+
+
+def test_petit_is_not_thrown_under_an_opponent_still_to_play() -> None:
+    """Late in the deal, with an opponent still to play who may trump, the Petit is kept back unless the
+    page's own reason for it holds."""
+    view = position("petit-exposed")
+    petit = next(a for a in view.legal if a.kind == "play" and a.card is PETIT)
+    ruled, reason = rules.RulePlayer().choose(view)
+    assert against_page(view, petit, rules.PLAY_LOW) is not None
+    for advice in both(view):
+        if advice.action.card is PETIT:
+            assert ruled.card is PETIT and principle_for(view, ruled, reason).page == "strategy/petit"
+        no_counts(advice)
+
+
+# ---------------------------------------------------------------------------------------- strategy/excuse
+def test_excuse_before_the_last_trick() -> None:
+    view = position("excuse-last")
+    for advice in both(view):
+        assert advice.action.card is EXCUSE
+        assert advice.principle == Principle("strategy/excuse", advice.principle.text)
+        assert "last trick" in advice.sentence
+        no_counts(advice)
+
+
+def test_the_taker_is_not_told_to_lead_the_excuse() -> None:
+    view = position("taker-excuse-lead")
+    excuse = next(a for a in view.legal if a.kind == "play" and a.card is EXCUSE)
+    assert against_page(view, excuse) is not None
+    for advice in both(view):
+        assert advice.action.card is not EXCUSE, advice.sentence
+        no_counts(advice)
+
+
+# ---------------------------------------------------------------------------------------- strategy/defence
+@pytest.mark.parametrize("name", ["give-points", "play-low"])
+def test_defence(name: str) -> None:
+    view = position(name)
+    ruled = rules.RulePlayer().choose(view)[0]
+    for advice in both(view):
+        assert advice.action == ruled, advice.sentence
+        assert advice.principle.page == "strategy/defence"
+        no_counts(advice)
+
+
+# ---------------------------------------------------------------------------------------- rules/play
+def test_a_low_trump_is_not_said_safe_before_an_opponent() -> None:
+    """ "The partner is winning; a low trump is enough" is not said while an opponent has to play."""
+    view = position("low-trump")
+    advice = advise(view, make_player("club"), random.Random(1))
+    assert str(rules.PARTNER_LOW_TRUMP) not in advice.sentence
+    assert str(MUST_TRUMP_LOW) in advice.sentence and advice.principle.page == "rules/play"
+
+
+# ---------------------------------------------------------------------------------------- before the play
+def _first(key: str, kinds: tuple[str, ...]) -> SeatView:
+    variant = find_variant(key)
+    rule = rules.RulePlayer()
+    for number in range(40):
+        rnd = variant.deal_round(SEATS[number % variant.players], f"coach-before-{number}")
+        while not rnd.is_over and rnd.phase != "playing":
+            seat = rnd.to_move
+            assert seat is not None
+            view = rnd.view(seat)
+            if any(a.kind in kinds for a in view.legal) and len(view.legal) > 1:
+                return view
+            rnd.push(rule.choose(view)[0])
+    raise AssertionError(f"no {kinds} in {key}")
+
+
+def test_count_and_judging() -> None:
+    """A bid is explained by the page of the method it follows: the club count where the rule set has
+    no measured model (the classic rules), the judging page where it has one (the French rules)."""
+    view = _first("classic-3", ("bid",))
+    advice = advise(view, make_player("club"), random.Random(1))
+    assert advice.principle.page == "strategy/count"
+    assert advice.action == rules.RulePlayer().choose(view)[0]
+    view = _first("fft-4", ("bid",))
+    advice = advise(view, make_player("strong"), random.Random(1))
+    expected = "strategy/judging" if getattr(rules, "model_for", None) is not None else "strategy/count"
+    assert advice.principle.page == expected
+    assert advice.action == rules.RulePlayer().choose(view)[0]
+
+
+def test_discard() -> None:
+    view = _first("fft-4", ("discard",))
+    for advice in both(view):
+        assert advice.action.kind == "discard" and advice.principle.page == "strategy/discard"
+        card = advice.action.card
+        assert not card.is_trump and not card.is_king
+
+
+def test_five_players_call() -> None:
+    view = _first("fft-5", ("call",))
+    advice = advise(view, make_player("club"), random.Random(1))
+    assert advice.action.kind == "call" and advice.principle.page == "strategy/five-players"
+    assert advice.principle.as_dict() == {"page": "strategy/five-players", "text": str(advice.principle.text)}
+
+
+# ---------------------------------------------------------------------------------------- the words
+def _estimate(action: Action, mean: float, gap: float, gap_stderr: float) -> Estimate:
+    return Estimate(action, mean, 30, 5.0, gap, gap_stderr)
+
+
+def test_words_say_about_equal_or_by_how_much() -> None:
+    """Within the margin two cards are about equal; beyond it the gap is said in rounded points; the
+    page's card stands where the search's best beats it only by noise."""
+    from tarot_core.players.coach import _words
+
+    view = position("play-low")
+    ruled, reason = rules.RulePlayer().choose(view)
+    other = next(a for a in view.legal if a.kind == "play" and a != ruled)
+    near = _words(view, ruled, reason, [_estimate(other, 12, 0, 0), _estimate(ruled, 10, 2, 4)], None)
+    assert near.action == ruled and "about equal" in near.sentence
+    far = _words(view, ruled, reason, [_estimate(ruled, 30, 0, 0), _estimate(other, 7, 23, 3)], None)
+    assert far.action == ruled and "about 25 points better on average" in far.sentence
+    better = _words(view, ruled, reason, [_estimate(other, 30, 0, 0), _estimate(ruled, 12, 18, 2)], None)
+    assert better.action == other and "about 20 points better on average" in better.sentence
+    assert better.principle == principle_for(view, ruled, reason)
+    for advice in (near, far, better):
+        no_counts(advice)

@@ -26,6 +26,7 @@ from .counting import (
     score_of,
     target_of,
 )
+from .drills import DRILL_KINDS, drill_answers, judge_drill
 from .plays import _judge_legal, _judge_play, _judge_winner, _trick_with, legal_cards, trick_winner
 from .positions import Records, table_for
 from .words import KINDS, ExerciseError, Verdict
@@ -54,6 +55,8 @@ def judge(exercise: Mapping[str, Any], answer: object, records: Records | None =
     if kind == "score":
         return _judge_score(exercise, answer)
     assert table is not None
+    if kind in DRILL_KINDS:
+        return judge_drill(exercise, table, answer)
     if kind == "play":
         return _judge_play(exercise, table, answer)
     if kind == "legal":
@@ -90,6 +93,8 @@ def right_answers(exercise: Mapping[str, Any], records: Records | None = None) -
     if kind == "score":
         return [str(score_of(exercise))]
     assert table is not None
+    if kind in DRILL_KINDS:
+        return drill_answers(str(kind), table)
     if kind == "play":
         cards = legal_cards(table)
         if exercise.get("goal") == "win":

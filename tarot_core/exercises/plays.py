@@ -13,10 +13,10 @@ from ..cards import EXCUSE, Card, Suit, parse_cards, sort_hand
 from ..engine.round import Round
 from ..engine.trick import Trick
 from ..errors import Refusal, quoted
-from ..messages import NC_, _, gettext_lazy, pgettext
+from ..messages import N_, NC_, Message, _, gettext_lazy, pgettext
 from ..seats import Seat
 from .positions import Table
-from .words import ExerciseError, Verdict, capitalized, say, say_all, sentence
+from .words import YOU, ExerciseError, Verdict, capitalized, say, say_all, sentence
 
 
 # ====================================================================================== answers
@@ -72,8 +72,9 @@ def _number(answer: object) -> Fraction:
 
 
 # ------------------------------------------------------------------ playing a card
-def why_legal(rnd: Round, seat: Seat, card: Card) -> str:
-    """Why the rules allow ``card`` now, in the words of the rule of play (a clause)."""
+def why_legal(rnd: Round, seat: Seat, card: Card, name: str = "") -> str:
+    """Why the rules allow ``card`` now, in the words of the rule of play (a clause). ``name`` is the
+    player's when the exercise is about another seat than yours: the clause then says it of them."""
     trick = rnd.current
     assert trick is not None
     hand = rnd.hands[seat]
@@ -85,57 +86,156 @@ def why_legal(rnd: Round, seat: Seat, card: Card) -> str:
     if led is None:
         if rnd.called is not None and not rnd.tricks and rnd.players == 5 and trick.number == 0:
             if card.suit is rnd.called.suit:
+                if name:
+                    return _(
+                        "{name} leads the called King itself, which is allowed in the called suit ({card})",
+                        name=name,
+                        card=say(card),
+                    )
                 return _(
                     "you lead the called King itself, which is allowed in the called suit ({card})",
                     card=say(card),
+                )
+            if name:
+                return _(
+                    "{name} leads the first trick: any card may be led except one of the called suit "
+                    "({suit:bare}) other than the called King",
+                    name=name,
+                    suit=rnd.called.suit.noun,
                 )
             return _(
                 "you lead the first trick: any card may be led except one of the called suit ({suit:bare}) "
                 "other than the called King",
                 suit=rnd.called.suit.noun,
             )
+        if name:
+            return _("{name} leads the trick: any card may be led", name=name)
         return _("you lead the trick: any card may be led")
     best = trick.best_trump
     if card.suit is led and led is not Suit.TRUMPS:
+        if name:
+            return _("{name} follows suit: {suit:bare} were led", name=name, suit=led.noun)
         return _("you follow suit: {suit:bare} were led", suit=led.noun)
     if card.is_trump:
-        over = [c for c in hand if c.is_trump and c.rank > best]
-        if led is Suit.TRUMPS:
-            if best and card.rank > best:
-                return _("trumps were led and you play a higher trump than the {best} of trumps", best=best)
-            if best and not over:
-                return _(
-                    "trumps were led; you hold no trump higher than the {best} of trumps, "
-                    "so any trump will do",
-                    best=best,
-                )
-            return _("trumps were led and you play a trump")
-        if best and card.rank > best:
-            return _(
-                "you have no {suit:bare}, so you must trump, and higher than the {best} of trumps "
-                "already in the trick: you overtrump",
-                suit=led.noun,
-                best=best,
-            )
-        if best and not over:
-            return _(
-                "you have no {suit:bare}, so you must trump; you cannot beat the {best} of trumps, "
-                "so any trump will do: you undertrump",
-                suit=led.noun,
-                best=best,
-            )
-        return _("you have no {suit:bare}, so you must trump", suit=led.noun)
+        return _why_trump(card, led, best, [c for c in hand if c.is_trump and c.rank > best], name)
+    if name:
+        return _(
+            "{name} has neither {suit:bare} nor a trump, so may play any card (a discard)",
+            name=name,
+            suit=led.noun,
+        )
     return _(
         "you have neither {suit:bare} nor a trump, so you may play any card (you discard)", suit=led.noun
     )
+
+
+def _why_trump(card: Card, led: Suit, best: int, over: list[Card], name: str) -> str:
+    """Why a trump may be played: trumps were led, or the suit led is missing."""
+    if led is Suit.TRUMPS:
+        if best and card.rank > best:
+            if name:
+                return _(
+                    "trumps were led and {name} plays a higher trump than the {best} of trumps",
+                    name=name,
+                    best=best,
+                )
+            return _("trumps were led and you play a higher trump than the {best} of trumps", best=best)
+        if best and not over:
+            if name:
+                return _(
+                    "trumps were led; {name} holds no trump higher than the {best} of trumps, "
+                    "so any trump will do",
+                    name=name,
+                    best=best,
+                )
+            return _(
+                "trumps were led; you hold no trump higher than the {best} of trumps, so any trump will do",
+                best=best,
+            )
+        if name:
+            return _("trumps were led and {name} plays a trump", name=name)
+        return _("trumps were led and you play a trump")
+    if best and card.rank > best:
+        if name:
+            return _(
+                "{name} has no {suit:bare}, so must trump, and higher than the {best} of trumps "
+                "already in the trick: an overtrump",
+                name=name,
+                suit=led.noun,
+                best=best,
+            )
+        return _(
+            "you have no {suit:bare}, so you must trump, and higher than the {best} of trumps "
+            "already in the trick: you overtrump",
+            suit=led.noun,
+            best=best,
+        )
+    if best and not over:
+        if name:
+            return _(
+                "{name} has no {suit:bare}, so must trump; the {best} of trumps cannot be beaten, "
+                "so any trump will do: an undertrump",
+                name=name,
+                suit=led.noun,
+                best=best,
+            )
+        return _(
+            "you have no {suit:bare}, so you must trump; you cannot beat the {best} of trumps, "
+            "so any trump will do: you undertrump",
+            suit=led.noun,
+            best=best,
+        )
+    if name:
+        return _("{name} has no {suit:bare}, so must trump", name=name, suit=led.noun)
+    return _("you have no {suit:bare}, so you must trump", suit=led.noun)
+
+
+#: The engine's refusals of a card, said of another player than you (by the id of the engine's
+#: sentence, whose parameters they take, with the player's ``name``).
+_NAMED_REFUSALS: Final = {
+    "you must follow suit: {suit:bare} were led and you hold {cards}": N_(
+        "{name} must follow suit: {suit:bare} were led and {name} holds {cards}"
+    ),
+    "you must overtrump: the trick holds the {best} of trumps and you hold {cards}": N_(
+        "{name} must overtrump: the trick holds the {best} of trumps and {name} holds {cards}"
+    ),
+    "trumps were led: you must play a trump higher than the {best}, and you hold {cards}": N_(
+        "trumps were led: {name} must play a trump higher than the {best}, and holds {cards}"
+    ),
+    "trumps were led: you must play a trump, and you hold {cards}": N_(
+        "trumps were led: {name} must play a trump, and holds {cards}"
+    ),
+    "you have no {suit:bare} so you must trump, and overtrump: the trick holds the {best} of "
+    "trumps and you hold {cards}": N_(
+        "{name} has no {suit:bare}, so must trump, and overtrump: the trick holds the {best} of "
+        "trumps and {name} holds {cards}"
+    ),
+    "you have no {suit:bare}, so you must trump: you hold {cards}": N_(
+        "{name} has no {suit:bare}, so must trump, and holds {cards}"
+    ),
+}
+
+
+def refusal_said(refusal: Refusal, name: str = "") -> object:
+    """A refusal's sentence, said of ``name`` when the exercise is about another player than you."""
+    said = refusal.said
+    if name and isinstance(said, Message) and said.text in _NAMED_REFUSALS:
+        return _(_NAMED_REFUSALS[said.text], name=name, **said.params)
+    return said
+
+
+def seat_named(table: Table) -> str:
+    """The name of the player an exercise is about, when it is not you ("" for you)."""
+    name = table.name(table.seat)
+    return "" if name == YOU else name
 
 
 def _refusal(rnd: Round, seat: Seat, card: Card) -> Refusal | None:
     return rnd.why_illegal(Action(seat, ActionKind.PLAY, "", (card,)))
 
 
-def _refused(refusal: Refusal) -> Verdict:
-    return Verdict(False, refusal.reason.code, sentence(refusal.said), refusal.reason.rule)
+def _refused(refusal: Refusal, name: str = "") -> Verdict:
+    return Verdict(False, refusal.reason.code, sentence(refusal_said(refusal, name)), refusal.reason.rule)
 
 
 def _trick_with(rnd: Round, extra: tuple[Seat, Card] | None = None) -> Trick:
@@ -154,8 +254,8 @@ def _judge_play(exercise: Mapping[str, Any], table: Table, answer: object) -> Ve
     card = _one_card(answer)
     refusal = _refusal(rnd, seat, card)
     if refusal is not None:
-        return _refused(refusal)
-    reason = why_legal(rnd, seat, card)
+        return _refused(refusal, seat_named(table))
+    reason = why_legal(rnd, seat, card, seat_named(table))
     if exercise.get("goal") == "win":
         trick = _trick_with(rnd, (seat, card))
         ahead = trick.ahead
@@ -188,17 +288,18 @@ def legal_cards(table: Table) -> list[Card]:
 
 def _judge_legal(table: Table, answer: object) -> Verdict:
     rnd, seat = table.round, table.seat
+    name = seat_named(table)
     chosen = set(_card_set(answer))
     legal = set(rnd.legal_cards(seat))
     for card in sort_hand(chosen - legal):
         refusal = _refusal(rnd, seat, card)
         assert refusal is not None
-        said = _("Not {card}: {reason}.", card=say(card), reason=refusal.said)
+        said = _("Not {card}: {reason}.", card=say(card), reason=refusal_said(refusal, name))
         return Verdict(False, refusal.reason.code, said, refusal.reason.rule)
     missing = sort_hand(legal - chosen)
     if missing:
         card = missing[0]
-        why = why_legal(rnd, seat, card)
+        why = why_legal(rnd, seat, card, name)
         if len(missing) > 1:
             said = _(
                 "{card} may be played too ({count} allowed cards are missing): {reason}.",
@@ -210,11 +311,19 @@ def _judge_legal(table: Table, answer: object) -> Verdict:
             said = _("{card} may be played too: {reason}.", card=say(card), reason=why)
         return Verdict(False, "missed-legal-card", capitalized(said), "play")
     first = sort_hand(legal)[0]
-    said = _(
-        "These are every card you may play, {cards}: {reason}.",
-        cards=say_all(sort_hand(legal)),
-        reason=why_legal(rnd, seat, first),
-    )
+    if name:
+        said = _(
+            "These are every card {name} may play, {cards}: {reason}.",
+            name=name,
+            cards=say_all(sort_hand(legal)),
+            reason=why_legal(rnd, seat, first, name),
+        )
+    else:
+        said = _(
+            "These are every card you may play, {cards}: {reason}.",
+            cards=say_all(sort_hand(legal)),
+            reason=why_legal(rnd, seat, first),
+        )
     return Verdict(True, "all-legal", said, "play")
 
 

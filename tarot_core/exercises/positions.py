@@ -329,9 +329,9 @@ def table_for(exercise: Mapping[str, Any], records: Records | None = None) -> Ta
         if records is None:
             raise ExerciseError(gettext_lazy("record: no sample hands to read it from"))
         return record_table(records(str(exercise["record"])), whole(exercise, "step", 0))
-    if kind in ("play", "legal", "winner"):
+    if kind in ("play", "legal", "winner", "drill-play"):
         return trick_table(exercise)
-    if kind in ("discard", "discardable", "call"):
+    if kind in ("discard", "discardable", "call", "drill-discard"):
         return taker_table(exercise)
     if kind == "bid":
         return bidding_table(exercise)

@@ -29,6 +29,8 @@ KINDS: Final = (
     "excuse",
     "call",
     "worth",
+    "drill-play",
+    "drill-discard",
 )
 
 #: The name of your seat at the lesson table (a message: see :func:`seat_name`).

@@ -74,7 +74,8 @@ POSITION_FIELDS = {
     "record",
     "step",
 }
-WORD_FIELDS = {"id", "kind", "question", "teach", "wrong"}
+#: ``rule`` names the label of the rule's section that a first wrong answer points to.
+WORD_FIELDS = {"id", "kind", "question", "teach", "wrong", "rule"}
 
 
 def test_the_path_has_six_to_eight_lessons_and_forty_exercises() -> None:

@@ -49,7 +49,9 @@ def _answer(text: str) -> dict[str, Any]:
 def _engine_round(game: dict[str, Any]) -> Any:
     """The deal replayed by the engine alone (not the bridge) from a saved game, its actions made whole
     (the page keeps another player's discard without its card)."""
-    rnd = variant_for(game["variant"], int(game["players"])).deal_round(SEATS[0], int(game["seed"]))
+    players = int(game["players"])
+    dealer = Seat.parse(game.get("dealer", "p1"), players)
+    rnd = variant_for(game["variant"], players).deal_round(dealer, int(game["seed"]))
     for text in play_table.restored(play_table.read_game(game)).actions:
         rnd.push(Action.parse(text, int(game["players"])))
     return rnd
@@ -65,7 +67,10 @@ def _play_through(setup: dict[str, Any], check: Any = None) -> dict[str, Any]:
         if answer["state"] == "over":
             return answer
         game = json.dumps(answer["game"])
-        if answer["waiting"]:
+        if answer["discard_pending"]:  # the reader's discard is complete: confirm it
+            answer = _answer(play_bridge.act(game, '{"confirm": true}'))
+            assert answer["ok"] and answer["accepted"] and not answer["discard_pending"], answer
+        elif answer["waiting"]:
             answer = _answer(play_bridge.advance(game))
         else:
             hint = _answer(play_bridge.hint(game))
@@ -161,7 +166,9 @@ def _illegal_in(setup: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
                 return answer, refused[0]
         if answer["state"] == "over":
             break
-        if answer["waiting"]:
+        if answer["discard_pending"]:
+            answer = _answer(play_bridge.act(json.dumps(game), '{"confirm": true}'))
+        elif answer["waiting"]:
             answer = _answer(play_bridge.advance(json.dumps(game)))
         else:
             hint = _answer(play_bridge.hint(json.dumps(game)))
@@ -255,7 +262,8 @@ def test_a_discard_card_can_be_taken_back() -> None:
 def test_the_page_is_built_with_the_form_and_the_readers_hand() -> None:
     first = play_bridge.first_state({"variant": "fft", "players": "5", "seed": "3", "seat": "p4"})
     assert first["state"] == "thinking" and first["waiting"]  # p2 speaks first
-    assert 'name="variant"' in first["setup_html"] and 'value="p4" selected' in first["setup_html"]
+    assert 'name="variant"' in first["setup_html"]
+    assert 'value="p4" data-players="4" selected' in first["setup_html"]
     rnd = variant_for("fft", 5).deal_round(SEATS[0], 3)
     assert sorted(CARD.findall(first["html"])) == sorted(str(c) for c in rnd.hands[SEATS[3]])
 
@@ -295,6 +303,18 @@ def _act(page: Any, locator: Any) -> str:
     return _wait_turn(page)
 
 
+def _answer_question(page: Any, name: str, yes: bool) -> None:
+    """Answer the page's question ``name`` (an in-page dialog) with yes or no."""
+    page.wait_for_function(
+        f"() => document.querySelector('[data-tarot-widget=play]').dataset.asking === '{name}'"
+    )
+    dialog = page.locator("[data-confirm]")
+    assert dialog.is_visible()
+    dialog.locator("[data-confirm-yes]" if yes else "[data-confirm-no]").click()
+    page.wait_for_function("() => !document.querySelector('[data-tarot-widget=play]').dataset.asking")
+    assert not dialog.is_visible()
+
+
 def _saved(page: Any) -> dict[str, Any]:
     data: dict[str, Any] = page.evaluate("() => JSON.parse(localStorage.getItem('tarot-play-game'))")
     return data
@@ -317,6 +337,11 @@ def _play_deal_by_clicking(page: Any, try_illegal: bool = False) -> dict[str, An
             break
         root = _root(page)
         before = root.get_attribute("data-actions")
+        confirm = root.locator("[data-discard-confirm]")
+        if confirm.count():  # the discard is complete: confirm it
+            click(confirm)
+            page.wait_for_function("() => !document.querySelector('[data-discard-confirm]')")
+            continue
         if state == "bidding":
             garde = root.locator('[data-bid="garde"]')
             click(garde if garde.count() else root.locator("[data-bid]").first)
@@ -410,9 +435,11 @@ def test_a_link_deals_the_same_cards_and_a_reload_goes_on_with_the_deal(chromium
             assert sorted(_hand(other.page)) == sorted(dealt)
         finally:
             other.page.context.close()
-        # New deal shuffles: another seed in the address
+        # New deal shuffles (after asking: the reader has bid in this deal), and the next player deals
         click(root.locator('[data-control="new"]'))
+        _answer_question(page, "leave", True)
         page.wait_for_function("() => !location.search.includes('seed=31&')")
+        assert root.get_attribute("data-dealer") == "p2"
     finally:
         page.context.close()
 
@@ -472,12 +499,96 @@ def test_a_fixed_deal_in_another_page_plays_without_the_form_or_the_address(
         assert page.evaluate("() => location.search") == ""  # the page's address is its own
         kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tarot-play-game:'))")
         assert len(kept) == 1
-        # Deal again: the same cards from the start
+        # Deal again: the same cards from the start (after asking: the reader has bid in this deal)
         click(root.locator('[data-control="again"]'))
+        _answer_question(page, "leave", True)
         page.wait_for_function(
             "() => document.querySelector('[data-tarot-widget=play]').dataset.actions === '0'"
         )
         assert sorted(_hand(page)) == sorted(dealt)
+        assert not opened.errors
+    finally:
+        page.context.close()
+
+
+def _seed_with_my_discard() -> int:
+    """A deal of French Tarot for 4 where the reader (p2), bidding garde, is left to discard."""
+    for seed in range(1, 60):
+        setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": "rule"}
+        start = _answer(play_bridge.start(json.dumps(setup)))
+        answer = _answer(play_bridge.act(json.dumps(start["game"]), '{"action": "p2 bid garde"}'))
+        while answer["waiting"]:
+            answer = _answer(play_bridge.advance(json.dumps(answer["game"])))
+        if answer["state"] == "discarding":
+            return seed
+    raise AssertionError("no garde was left to the reader in 60 deals")
+
+
+def test_the_table_keeps_the_evening(chromium: Any, site_url: str) -> None:
+    """One page, on a phone: the discard counted and confirmed, leaving a deal asks first, the last
+    trick, then the deal's end: the session's totals (kept across a reload), the next deal dealt by the
+    next player, a new session."""
+    seed = _seed_with_my_discard()
+    opened = _open(chromium, site_url, f"?variant=fft&players=4&seed={seed}&seat=p2&level=rule", 390, 844)
+    page = opened.page
+    try:
+        root = _root(page)
+        assert root.get_attribute("data-dealer") == "p1"
+        assert _act(page, root.locator('[data-bid="garde"]')) == "discarding"
+        count = root.locator("[data-discard-count]")
+        assert count.inner_text() == "0 of 6 cards laid away"
+        for laid in range(1, 7):
+            assert _act(page, root.locator('.tp-hand button[data-legal="true"]').first) == "discarding"
+            assert count.inner_text() == f"{laid} of 6 cards laid away"
+        assert count.get_attribute("aria-live") == "polite"
+        # the sixth card waits for the confirmation: a card can be taken back first
+        _act(page, root.locator("[data-undo]"))
+        assert count.inner_text() == "5 of 6 cards laid away"
+        _act(page, root.locator('.tp-hand button[data-legal="true"]').first)
+        discard = _saved(page)["actions"]
+        click(root.locator("[data-discard-confirm]"))
+        page.wait_for_function("() => !document.querySelector('[data-discard-confirm]')")
+        # leaving the deal asks first: "no" keeps it
+        click(root.locator('[data-control="again"]'))
+        _answer_question(page, "leave", False)
+        assert _saved(page)["actions"][: len(discard)] == discard
+        # the last trick, once one is won: its four cards and who played them
+        for _ in range(30):
+            if root.get_attribute("data-tricks") != "0" and _wait_turn(page) == "your-turn":
+                break
+            _act(page, root.locator('.tp-hand button[data-legal="true"]').first)
+        last = root.locator("[data-last-trick]")
+        click(last.locator("summary"))
+        assert last.locator(".tw-trick-plays li").count() == 4
+        assert last.locator(".tw-trick-plays .tw-who").all_inner_texts()[:1] != [""]
+        log = root.locator("[data-log]").inner_text()
+        assert "trick 1, worth" in log and "The dog is turned over: " in log
+        # the end: the session counts the deal
+        game = _play_deal_by_clicking(page)
+        totals = root.locator("[data-session-totals]")
+        page.wait_for_function("() => document.querySelector('[data-session-totals]').dataset.deals === '1'")
+        scores = json.loads(root.get_attribute("data-scores"))
+        names = {"p1": "Alice", "p2": "You", "p3": "Chloé", "p4": "David"}
+        expected = {names[seat]: value for seat, value in scores.items()}
+        assert json.loads(totals.get_attribute("data-totals")) == expected
+        assert root.locator('[data-control="sheet"]').is_visible()
+        page.reload()
+        _wait_turn(page)
+        page.wait_for_function("() => document.querySelector('[data-session-totals]').dataset.deals === '1'")
+        assert json.loads(totals.get_attribute("data-totals")) == expected
+        assert _saved(page) == game  # the deal, over, is not counted twice
+        # the next deal: new cards, dealt by the next player
+        click(root.locator("[data-next-deal]"))
+        page.wait_for_function(
+            "() => document.querySelector('[data-tarot-widget=play]').dataset.dealer === 'p2'"
+        )
+        _wait_turn(page)
+        assert _saved(page)["seed"] != game["seed"]
+        # a new session, after asking
+        click(root.locator('[data-control="new-session"]'))
+        _answer_question(page, "new_session", True)
+        page.wait_for_function("() => document.querySelector('[data-session-totals]').dataset.deals === '0'")
+        assert set(json.loads(totals.get_attribute("data-totals")).values()) == {0}
         assert not opened.errors
     finally:
         page.context.close()

@@ -36,6 +36,7 @@ from tarot_core.players import make_player
 from tarot_core.players.coach import advise
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
+from tarot_core.sheet import SESSION_FIELDS, Deal, Sheet, request_form
 
 from . import calculator, envelope, play_table, templates
 from .common import Display
@@ -59,10 +60,18 @@ def end_html(game: Game, rnd: Round, options: str) -> tuple[Markup, Json]:
     state = state_of(record, rnd, len(record.actions), None)
     display = Display.parse(options)
     if result.outcome != "played":
+        who = game.next_dealer()
         if "passed" in str(result.outcome):
-            void = _("Nobody took: the cards are thrown in and dealt again.")
+            if who == game.seat:
+                void = _("Nobody took: the cards are thrown in, and you deal the next deal.")
+            else:
+                void = _(
+                    "Nobody took: the cards are thrown in, and {who} deals the next deal.", who=game.name(who)
+                )
+        elif who == game.seat:
+            void = _("This deal is void: you deal the next deal.")
         else:
-            void = _("This deal is void and dealt again.")
+            void = _("This deal is void: {who} deals the next deal.", who=game.name(who))
         return templates.render("play/end.html", void=void), scores
     html = templates.render(
         "play/end.html",
@@ -131,11 +140,17 @@ def _uid(options: str) -> str:
     return Display.parse(options).uid
 
 
-def answer_for(game: Game, rnd: Round, options: str, moved: bool = False) -> Json:
+def answer_for(game: Game, rnd: Round, options: str, moved: bool = False, confirmed: bool = False) -> Json:
     """What the page draws: the table, the state, the address, and at the end the score; after a move
-    (``moved``), the sentence that tells it. Everything comes from the reader's view."""
+    (``moved``), the sentence that tells it and the log's lines for it (``told``: the move, then what it
+    showed the table and, for the last card of a trick, who won it), else the log of the whole deal
+    (``log``). A discard the reader has completed waits for the reader's confirmation (the state stays
+    ``discarding``) unless it is ``confirmed``. Everything comes from the reader's view."""
     view = rnd.view(game.seat)
     state = play_table.widget_state(view)
+    pending = play_table.discard_pending(game, view) and not confirmed
+    if pending:
+        state = "discarding"
     said = play_table.said_last(game, view) if moved else ""
     data: Json = {
         "game": play_table.game_json(game, view),
@@ -144,11 +159,20 @@ def answer_for(game: Game, rnd: Round, options: str, moved: bool = False) -> Jso
         "phase": view.phase,
         "waiting": state == "thinking",
         "to_move": str(view.to_move) if view.to_move is not None else None,
+        "dealer": str(game.dealer),
+        "next_dealer": str(game.next_dealer()),
         "tricks": sum(1 for t in view.tricks if t.complete),
-        "html": play_table.table_html(game, rnd, _uid(options)),
+        "html": play_table.table_html(game, rnd, _uid(options), confirmed=confirmed),
         "said": said,
         "title": _("{rules}: deal number {seed}", rules=game.variant.title, seed=game.seed),
+        "discard_pending": pending,
     }
+    if moved:
+        told = play_table.log_lines(game, rnd, view, max(0, len(view.history) - 1))
+        data["told"] = told[-1] if told else []
+    else:
+        dealer = _("You deal.") if game.dealer == game.seat else _("{who} deals.", who=game.name(game.dealer))
+        data["log"] = [dealer, *(line for lines in play_table.log_lines(game, rnd, view) for line in lines)]
     if state == "over":
         end, scores = end_html(game, rnd, options)
         data["end_html"] = end
@@ -156,7 +180,111 @@ def answer_for(game: Game, rnd: Round, options: str, moved: bool = False) -> Jso
         data["replay_html"] = templates.render("play/replay.html", steps=len(rnd.actions))
         data["record"] = record_of(game, rnd).to_json()
         data["steps"] = len(rnd.actions)
+        data["passed"] = rnd.result().outcome != "played"
+        data["deal"] = session_deal(game, rnd)
     return data
+
+
+# ====================================================================================== the session
+def session_deal(game: Game, rnd: Round) -> Json:
+    """A finished deal as the session keeps it: the deal's number and dealer, each seat's score, and
+    the deal as a score sheet writes it (its score request and who took, with whom), or None where the
+    sheet cannot keep it (a deal thrown in, rules the sheet does not know)."""
+    result = rnd.result()
+    sheet: Json | None = None
+    request = rnd.rule_score_request() if result.outcome == "played" else None
+    if request is not None and request_form(game.family) is not None:
+        request = {k: v for k, v in request.items() if k not in SESSION_FIELDS}
+        taker = game.name(rnd.taker) if rnd.taker is not None else None
+        partner = game.name(rnd.partner) if rnd.partner is not None and rnd.partner != rnd.taker else None
+        sheet = Deal(request, taker, partner).as_dict()
+    return {
+        "seed": game.seed,
+        "dealer": str(game.dealer),
+        "scores": {str(seat): value for seat, value in result.by_seat.items()},
+        "sheet": sheet,
+    }
+
+
+def _session_game(data: Mapping[str, Any]) -> Game:
+    """The table of a session: its rules, players and the reader's seat (the deal's number and the
+    level do not matter)."""
+    return play_table.read_setup({**data, "seed": "1"})
+
+
+def _session_names(game: Game) -> dict[str, str]:
+    return {str(seat): name for seat, name in game.names().items()}
+
+
+def _session_sheet(game: Game, deals: list[Mapping[str, Any]]) -> Sheet | None:
+    """The session as a score sheet: the deals it can keep, the first dealer that of the first of
+    them. None when the sheet cannot keep a deal of it or scores one otherwise than the table did."""
+    names = _session_names(game)
+    kept = [deal for deal in deals if deal.get("sheet")]
+    if not kept or len(kept) != len(deals) or request_form(game.family) is None:
+        return None
+    try:
+        sheet = Sheet.new(
+            game.family,
+            list(names.values()),
+            names.get(str(kept[0].get("dealer")), None),
+            _("Deals played against the computer"),
+        )
+        for deal in kept:
+            item = deal["sheet"]
+            sheet = sheet.add(Deal(dict(item.get("request", {})), item.get("taker"), item.get("partner")))
+    except TarotError:
+        return None
+    expected = dict.fromkeys(names.values(), 0)
+    for deal in kept:
+        for seat, value in dict(deal.get("scores", {})).items():
+            if seat in names:
+                expected[names[seat]] += int(value)
+    return sheet if sheet.totals() == expected else None
+
+
+def session(session_json: str, options: str = "{}") -> str:
+    """An evening's deals at one table (``{"variant", "players", "seat", "deals": [...]}``, each deal as
+    :func:`session_deal` gives it): each player's total, drawn as a small table, and the session as a
+    score sheet (``sheet``: its JSON, or None when the sheet cannot keep every deal of it)."""
+
+    def work() -> Json:
+        data = _mapping(_load(session_json, "session"), "session")
+        game = _session_game(data)
+        deals = data.get("deals", [])
+        if not isinstance(deals, list) or not all(isinstance(d, Mapping) for d in deals):
+            raise play_table.PlayError("session", gettext_lazy("a session's deals are a list of deals"))
+        names = _session_names(game)
+        totals = dict.fromkeys(names, 0)
+        for deal in deals:
+            scores = deal.get("scores", {})
+            if not isinstance(scores, Mapping):
+                raise play_table.PlayError("session", gettext_lazy("a session's deals are a list of deals"))
+            for seat, value in scores.items():
+                if seat in totals and isinstance(value, int) and not isinstance(value, bool):
+                    totals[seat] += value
+        by_name = {names[seat]: total for seat, total in totals.items()}
+        sheet = _session_sheet(game, deals)
+        html = templates.render(
+            "play/session.html",
+            deals=len(deals),
+            rows=[
+                {
+                    "name": names[seat],
+                    "total": calculator.signed(total) if total else "0",
+                    "me": seat == str(game.seat),
+                }
+                for seat, total in totals.items()
+            ],
+        )
+        return {
+            "totals": by_name,
+            "deals": len(deals),
+            "html": html,
+            "sheet": sheet.to_dict(scores=False) if sheet is not None else None,
+        }
+
+    return _guarded(work)
 
 
 def start(setup_json: str, options: str = "{}") -> str:
@@ -174,6 +302,7 @@ def start(setup_json: str, options: str = "{}") -> str:
 NOT_AN_OBJECT: Final = {
     "setup": N_("the setup is a JSON object"),
     "choice": N_("the choice is a JSON object"),
+    "session": N_("the session is a JSON object"),
 }
 
 
@@ -216,13 +345,18 @@ def _reader_action(game: Game, view: SeatView, choice: Mapping[str, Any]) -> Act
 
 def act(game_json: str, choice_json: str, options: str = "{}") -> str:
     """The reader's action: ``{"card": "HK"}`` (play, discard or hand over the card, as the moment asks),
-    ``{"action": "p2 bid garde"}``, or ``{"undo": true}`` (take back the last card laid away)."""
+    ``{"action": "p2 bid garde"}``, ``{"undo": true}`` (take back the last card laid away) or
+    ``{"confirm": true}`` (confirm a complete discard)."""
 
     def work() -> Json:
         game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         choice = _mapping(_load(choice_json, "choice"), "choice")
         rnd = play_table.round_of(game)
         view = rnd.view(game.seat)
+        if choice.get("confirm"):
+            if not play_table.discard_pending(game, view):
+                raise play_table.PlayError("confirm", gettext_lazy("there is no discard to confirm now"))
+            return {**answer_for(game, rnd, options, confirmed=True), "accepted": True}
         if choice.get("undo"):
             if not play_table.undoable(game, view):
                 raise play_table.PlayError(
@@ -338,8 +472,9 @@ def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:
 
 
 def page_messages() -> dict[str, str]:
-    """The sentences the page's script writes itself, in the page's language, by name; the script fills
-    in their placeholders (``{step}``, ``{steps}``, ``{hint}``, ``{error}``)."""
+    """The sentences the page's script writes itself, in the page's language, by name (the questions
+    it asks before it leaves a deal in progress or clears the session, with their answers); the script
+    fills in their placeholders (``{step}``, ``{steps}``, ``{hint}``, ``{error}``)."""
     return {
         "resumed": _("The deal goes on where you left it."),
         "thinking": _("Thinking about your best move…"),
@@ -347,6 +482,16 @@ def page_messages() -> dict[str, str]:
         "step": _("Step {step} of {steps}"),
         "failed": _("The deal could not start: {error}"),
         "no_engine": _("The computer players could not start in this browser ({error})."),
+        "leave": _("A deal is in progress: leave it? It does not count in the session's totals."),
+        "leave_yes": _("Leave the deal"),
+        "leave_no": _("Go on playing"),
+        "link": _("You opened a link to another deal while one is in progress here: open the linked deal?"),
+        "link_yes": _("Open the linked deal"),
+        "link_no": _("Go on with this one"),
+        "new_session": _("Start a new session? The totals so far are cleared."),
+        "new_session_yes": _("Clear the totals"),
+        "new_session_no": _("Keep them"),
+        "no_sheet": _("The score sheet cannot keep this session's deals."),
     }
 
 

@@ -3,7 +3,8 @@ sees it (HTML). :mod:`tutorial.play` answers the page with them.
 
 A game is its setup and the actions so far,
 
-    {"variant": "fft", "players": 4, "seed": 7, "seat": "p2", "level": "rule", "actions": ["p2 pass", ...]}
+    {"variant": "fft", "players": 4, "seed": 7, "seat": "p2", "level": "rule", "dealer": "p1",
+     "actions": ["p2 pass", ...]}
 
 rebuilt from the seeded deal at each call (the last round is kept, so a call that adds one action
 replays nothing). What the table shows comes from the reader's :class:`~tarot_core.engine.view.SeatView`
@@ -22,14 +23,14 @@ from typing import Any, Final
 from markupsafe import Markup
 
 from tarot_core.actions import Action
-from tarot_core.cards import sort_hand
+from tarot_core.cards import Card, sort_hand
 from tarot_core.describe import card_noun, describe
 from tarot_core.engine.round import Round
 from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, ngettext
+from tarot_core.messages import N_, Message, Noun, Number, _, gettext_lazy, join_and, ngettext
 from tarot_core.players import STRONG_PLAYOUTS, Player, make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
@@ -49,7 +50,10 @@ FAMILIES: Final = {family: words_for(family).name for family in REGISTRY}
 DEFAULT_FAMILY: Final = DEFAULT_RULES
 #: The computer players' levels: (name in the menu, what it means), each translated where it is shown.
 LEVELS: Final = {
-    "random": (N_("Beginner"), N_("plays any card the rules allow, at random")),
+    "random": (
+        N_("Beginner"),
+        N_("bids like the club player, then plays any card the rules allow, at random"),
+    ),
     "rule": (N_("Club player"), N_("bids, discards and plays by the principles club players follow")),
     "mc": (N_("Strong"), N_("plays out the possible deals of the unseen cards before each card it chooses")),
 }
@@ -61,7 +65,8 @@ PAGE_PLAYOUTS: Final = STRONG_PLAYOUTS
 #: The players' names, by seat; the reader's seat is "You".
 NAMES: Final = ("Alice", "Bruno", "Chloé", "David", "Émile")
 MAX_SEED: Final = 999_999_999
-#: The dealer of every game: the reader chooses a seat relative to him.
+#: The first dealer of an evening (a game that names none): the reader chooses a seat relative to him;
+#: each next deal passes the deal on (:meth:`Game.next_dealer`).
 DEALER: Final = SEATS[0]
 
 
@@ -85,10 +90,15 @@ class Game:
     seat: Seat
     level: str
     actions: tuple[str, ...] = ()
+    dealer: Seat = DEALER
 
     @property
     def variant(self) -> Variant:
         return _variant(self.family, self.players)
+
+    def next_dealer(self) -> Seat:
+        """Who deals the next deal: the player after this deal's dealer, in the order of play."""
+        return self.dealer.next(self.players)
 
     def to_json(self) -> Json:
         return {
@@ -97,6 +107,7 @@ class Game:
             "seed": self.seed,
             "seat": str(self.seat),
             "level": self.level,
+            "dealer": str(self.dealer),
             "actions": list(self.actions),
         }
 
@@ -108,6 +119,7 @@ class Game:
             "seed": str(self.seed),
             "seat": str(self.seat),
             "level": self.level,
+            "dealer": str(self.dealer),
         }
 
     def name(self, seat: Seat) -> str:
@@ -205,6 +217,18 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
                 players=players,
             ),
         ) from None
+    dealer_text = _text(data, "dealer", str(DEALER))
+    try:
+        dealer = Seat.parse(dealer_text, players)
+    except TarotError:
+        raise PlayError(
+            "dealer",
+            gettext_lazy(
+                "the dealer is one of the {players} players, p1 to p{players}, not {text}",
+                players=players,
+                text=repr(dealer_text),
+            ),
+        ) from None
     level = _text(data, "level", DEFAULT_LEVEL)
     if level not in LEVELS:
         names = _choose_from({key: _(label) for key, (label, _what) in LEVELS.items()})
@@ -214,7 +238,7 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
                 "there is no computer level {level}; choose {names}", level=repr(level), names=names
             ),
         )
-    return Game(family, players, seed, seat, level)
+    return Game(family, players, seed, seat, level, dealer=dealer)
 
 
 def read_game(data: object) -> Game:
@@ -247,7 +271,7 @@ def round_of(game: Game) -> Round:
             rnd, done = kept_round, len(kept.actions)
     forget()  # from here the kept round changes: it is kept again once the whole game is in it
     if rnd is None:
-        rnd = game.variant.deal_round(DEALER, game.seed)
+        rnd = game.variant.deal_round(game.dealer, game.seed)
     for number, text in enumerate(game.actions[done:], start=done + 1):
         try:
             action = Action.parse(text, game.players)
@@ -348,6 +372,27 @@ def with_action(game: Game, rnd: Round, action: Action) -> Game:
     return moved
 
 
+class BeginnerPlayer:
+    """The Beginner level: it bids, calls, discards and announces as the club player does (so it never
+    takes a garde contre on a hand it cannot win), and plays its cards at random among those the rules
+    allow."""
+
+    name = "beginner"
+
+    def __init__(self) -> None:
+        self.cards: Player = make_player("random")
+        self.rest: Player = make_player("rule")
+
+    def _for(self, view: SeatView) -> Player:
+        return self.cards if view.phase == "playing" else self.rest
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        return self._for(view).decide(view, rng)
+
+    def explain(self, view: SeatView, action: Action) -> str:
+        return self._for(view).explain(view, action)
+
+
 def player_for(level: str) -> Player:
     """The computer player of a level of the page (the strong level with the page's budget)."""
     return make_player("strong") if level == "mc" else make_player(level)
@@ -381,6 +426,73 @@ def named(game: Game, text: str) -> str:
     reader meets Bruno, never p2."""
     names = {str(seat): _("you") if seat == game.seat else game.name(seat) for seat in SEATS[: game.players]}
     return name_seats(text, names)
+
+
+# ====================================================================================== the log
+#: The kinds of action of the auction: the dog, when it is shown, is turned over after the last of them.
+AUCTION_KINDS: Final = frozenset({"pass", "bid", "call", "petit-sec"})
+
+
+def trick_sentence(game: Game, rnd: Round, number: int) -> str:
+    """Who won trick ``number`` (0 is the first) and what it was worth under the rules being played:
+    ``Bruno wins trick 3, worth 9.5 points.``"""
+    trick = rnd.tricks[number]
+    assert trick.winner is not None
+    value = rnd.trick_value(trick)
+    points = Number(value)
+    if trick.winner == game.seat:
+        return ngettext(
+            "You win trick {number}, worth {points} point.",
+            "You win trick {number}, worth {points} points.",
+            int(value),
+            number=number + 1,
+            points=points,
+        )
+    return ngettext(
+        "{who} wins trick {number}, worth {points} point.",
+        "{who} wins trick {number}, worth {points} points.",
+        int(value),
+        who=game.name(trick.winner),
+        number=number + 1,
+        points=points,
+    )
+
+
+def log_lines(game: Game, rnd: Round, view: SeatView, start: int = 0) -> list[list[str]]:
+    """What the table's log says after each action of the deal so far, as the reader's seat saw it:
+    the action, then what it showed the table (the dog turned over, a handful's trumps) and, for the
+    card that completes a trick, who won it and what it was worth. From action ``start`` on (the
+    actions before it are left out: a move needs only its own lines)."""
+    words = game.variant.words
+    shown = {(pile.name, pile.seat): pile.cards for pile in view.shown}
+    auction = [i for i, action in enumerate(view.history) if action.kind in AUCTION_KINDS]
+    last_auction = auction[-1] if auction else -1
+    # the card that completes each trick: its seat and card, in the order of play
+    ends: dict[tuple[Seat, Card], int] = {}
+    for number, trick in enumerate(rnd.tricks):
+        if trick.winner is not None and trick.plays:
+            ends[trick.plays[-1]] = number
+    done: set[int] = set()
+    lines: list[list[str]] = []
+    for index, action in enumerate(view.history):
+        if index < start:
+            continue
+        said = [action_sentence(game, action)]
+        if index == last_auction and ("dog", None) in shown:
+            cards = join_and(card_noun(card, words) for card in sort_hand(list(shown["dog", None])))
+            said.append(_("The dog is turned over: {cards}.", cards=cards))
+        if action.kind == "handful" and ("handful", action.seat) in shown:
+            cards = join_and(
+                card_noun(card, words) for card in sort_hand(list(shown["handful", action.seat]))
+            )
+            said.append(_("The handful shown: {cards}.", cards=cards))
+        if action.kind == "play" and action.cards:
+            won = ends.get((action.seat, action.card))
+            if won is not None and won not in done:
+                done.add(won)
+                said.append(trick_sentence(game, rnd, won))
+        lines.append(said)
+    return lines
 
 
 # ====================================================================================== drawing
@@ -639,15 +751,51 @@ def _actions(game: Game, view: SeatView, kind: str) -> list[Json]:
             word = "pass" if action.kind == "pass" else action.word
             buttons.append({"bid": word, "action": str(action), "label": _bid_label(game, action)})
         else:
-            buttons.append({"bid": "", "action": str(action), "label": action_label(game, action)})
+            label = action_label(game, action)
+            if action.kind == "call" and action.cards and action.card in view.hand:
+                # Calling a card of one's own hand: nobody is the partner.
+                label = _("{action} (your own: you play alone)", action=label)
+            buttons.append({"bid": "", "action": str(action), "label": label})
     return buttons
 
 
-def undoable(game: Game, view: SeatView) -> bool:
-    if not game.actions or not view.my_turn or view.phase != "discard":
+def _last_is_my_discard(game: Game) -> bool:
+    if not game.actions:
         return False
     last = Action.parse(game.actions[-1], game.players)
     return last.seat == game.seat and last.kind == "discard"
+
+
+def undoable(game: Game, view: SeatView) -> bool:
+    """Whether the reader may take back the last card laid away: nothing has happened since (the
+    discard is still going on, or it is complete and not yet confirmed)."""
+    return view.phase != "over" and _last_is_my_discard(game)
+
+
+def discard_pending(game: Game, view: SeatView) -> bool:
+    """Whether the reader has laid away the last card of the discard and nothing has happened since:
+    the discard waits for the reader's confirmation (a card can still be taken back)."""
+    return view.phase not in ("discard", "over") and _last_is_my_discard(game)
+
+
+def discard_count(game: Game, view: SeatView) -> tuple[int, int]:
+    """(cards the reader has laid away, cards the discard holds when complete)."""
+    laid = sum(1 for action in view.history if action.seat == game.seat and action.kind == "discard")
+    others = [view.hand_sizes[seat] for seat in view.seats if seat != game.seat]
+    keep = max(others) if others else len(view.hand)
+    return laid, laid + max(0, len(view.hand) - keep)
+
+
+def _last_trick_html(game: Game, view: SeatView) -> Markup:
+    """The last trick won, to look at again: its cards and who played them."""
+    done = [t for t in view.tricks if t.complete]
+    if not done:
+        return Markup()
+    last = done[-1]
+    assert last.winner is not None
+    names = {"seats": [{"seat": str(s), "name": game.name(s)} for s in view.seats]}
+    caption = _("Trick {number}, won by {who}", number=last.number + 1, who=game.name(last.winner))
+    return trick_html(names, _trick_state(game, last, False), caption)
 
 
 def _tally_html(game: Game, view: SeatView, rnd: Round) -> Markup:
@@ -664,14 +812,22 @@ def _tally_html(game: Game, view: SeatView, rnd: Round) -> Markup:
     return tally_html(tally, state)
 
 
-def table_html(game: Game, rnd: Round, uid: str) -> Markup:
-    """The reader's side of the table now: everything comes from the reader's view."""
+def table_html(game: Game, rnd: Round, uid: str, *, confirmed: bool = False) -> Markup:
+    """The reader's side of the table now: everything comes from the reader's view. A discard the
+    reader has completed waits for the reader's confirmation unless it is ``confirmed``."""
     view = rnd.view(game.seat)
-    kind = hand_kind(view) if view.my_turn else ""
+    pending = discard_pending(game, view) and not confirmed
+    kind = hand_kind(view) if view.my_turn and not pending else ""
     status = _prompt(game, view, kind)
+    if pending:
+        status = _("Your discard is complete: confirm it, or take back a card.")
     trick = _table_html(game, view)
     if view.phase == "over":  # the score and the open replay follow: the last trick is enough here
         return templates.render("play/table.html", status=status, over=True, trick=trick)
+    counted = ""
+    if kind == "discard" or pending:
+        laid, total = discard_count(game, view)
+        counted = ngettext("{laid} of {n} card laid away", "{laid} of {n} cards laid away", total, laid=laid)
     return templates.render(
         "play/table.html",
         status=status,
@@ -683,33 +839,49 @@ def table_html(game: Game, rnd: Round, uid: str) -> Markup:
         playing=view.phase == "playing",
         piles=_piles_html(game, view),
         bids=_bids(game, view),
-        actions=_actions(game, view, kind),
+        actions=[] if pending else _actions(game, view, kind),
         actions_label=_("Your bid") if view.phase == "bidding" else _("Your choice"),
         hand=_hand_html(game, view, kind, uid),
-        undo=undoable(game, view),
+        undo=undoable(game, view) and not confirmed,
+        discard_count=counted,
+        confirm=pending,
+        last_trick=_last_trick_html(game, view) if view.phase == "playing" else Markup(),
     )
 
 
 # ====================================================================================== build time
 def setup_html(uid: str, game: Game) -> Markup:
-    """The form that starts a deal: the rule set, the number of players, the computer's level, your seat."""
-    counts = sorted({n for family in FAMILIES for n in family_players(family)})
-    fields = [
+    """The form that starts a deal: the rule set, the number of players, the computer's level, your seat.
+
+    Each number of players names the rule sets played by it (``data-families``) and each seat the
+    smallest table it is at (``data-players``): the page offers only the players the chosen rules allow
+    and the seats of the chosen table (each rule set's counts are the engine's)."""
+    allowed = {family: family_players(family) for family in FAMILIES}
+    counts = sorted({n for family_counts in allowed.values() for n in family_counts})
+    most = max(counts)
+
+    def by_players(n: int) -> dict[str, str]:
+        return {"families": " ".join(family for family, c in allowed.items() if n in c)}
+
+    fields: list[tuple[str, str, list[tuple[str, str, bool, dict[str, str]]]]] = [
         (
             "variant",
             _("Rules"),
-            [(key, _(label), key == game.family) for key, label in FAMILIES.items()],
+            [(key, _(label), key == game.family, {}) for key, label in FAMILIES.items()],
         ),
         (
             "players",
             _("Players"),
-            [(str(n), ngettext("{n} player", "{n} players", n), n == game.players) for n in counts],
+            [
+                (str(n), ngettext("{n} player", "{n} players", n), n == game.players, by_players(n))
+                for n in counts
+            ],
         ),
         (
             "level",
             _("Computer"),
             [
-                (key, _("{level}: {means}", level=_(label), means=_(what)), key == game.level)
+                (key, _("{level}: {means}", level=_(label), means=_(what)), key == game.level, {})
                 for key, (label, what) in LEVELS.items()
             ],
         ),
@@ -719,10 +891,11 @@ def setup_html(uid: str, game: Game) -> Markup:
             [
                 (
                     f"p{n}",
-                    _("the dealer") if n == 1 else _("{n} after the dealer", n=n - 1),
+                    _("the first dealer") if n == 1 else _("{n} after the first dealer", n=n - 1),
                     n - 1 == game.seat,
+                    {"players": str(max(n, min(counts)))},
                 )
-                for n in range(1, 6)
+                for n in range(1, most + 1)
             ],
         ),
     ]
@@ -733,7 +906,10 @@ def setup_html(uid: str, game: Game) -> Markup:
             {
                 "name": name,
                 "label": label,
-                "choices": [{"value": v, "label": text, "selected": chosen} for v, text, chosen in choices],
+                "choices": [
+                    {"value": v, "label": text, "selected": chosen, "data": data}
+                    for v, text, chosen, data in choices
+                ],
             }
             for name, label, choices in fields
         ],

@@ -28,6 +28,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from markupsafe import Markup
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
 from tarot_core.messages import _
@@ -70,6 +71,22 @@ class PlayDirective(SphinxDirective):
         return [tarot_play(setup=setup, fixed="fixed" in self.options)]
 
 
+def _page_links(translator: HTML5Translator) -> dict[str, str]:
+    """Where the page's script sends the reader, relative to the page being written: the score sheet's
+    page (``sheet``, "" without one) and the site's root (``root``, which a hint's page of strategy,
+    named from the root without suffix, is found under; ``suffix`` is the pages' suffix)."""
+    builder = translator.builder
+    here = builder.get_target_uri(builder.current_docname)
+    sheets = sorted(doc for doc, kinds in registry.pages(builder.env).items() if "score-sheet" in kinds)
+    root = relative_uri(here, builder.get_target_uri(builder.config.root_doc))
+    root = root[: root.rfind("/") + 1] if "/" in root else ""
+    return {
+        "sheet": relative_uri(here, builder.get_target_uri(sheets[0])) if sheets else "",
+        "root": root,
+        "suffix": builder.out_suffix if hasattr(builder, "out_suffix") else ".html",
+    }
+
+
 def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     # Counted with the page's other widgets (tw1, tw2, ... in page order; see widgets.visit_widget).
     counter = getattr(translator, "_tarot_widget_counter", 0) + 1
@@ -80,7 +97,12 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     fixed = bool(node["fixed"])
     options = {"uid": uid, "links": registry.links(translator)}
     first = play_bridge.first_state(node["setup"], json.dumps(options))
-    config = {"setup": first["address"], "fixed": fixed, "messages": first["messages"]}
+    config = {
+        "setup": first["address"],
+        "fixed": fixed,
+        "messages": first["messages"],
+        **_page_links(translator),
+    }
     html = render(
         "widgets/play.html",
         uid=uid,
@@ -91,6 +113,7 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
             "title": first["title"],
             "setup_html": Markup(first["setup_html"]),
             "html": Markup(first["html"]),
+            "dealer": first["dealer"],
         },
         runtime=json_attribute(page_runtime(translator)),
         options=json_attribute(options),

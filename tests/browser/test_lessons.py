@@ -1,6 +1,8 @@
 """The lesson path in Chromium: exercises answered right and wrong by clicking and typing, at a desktop's
-and a phone's width, the engine's verdicts and reasons on the page, and the progress kept across a
-reload and forgotten by the path's reset button. The lessons' bridge is checked in CPython first.
+and a phone's width: a first wrong answer points to the rule, a second shows the engine's answer and
+reason; a lesson's end with its score, its best score and "Do it again"; the progress kept across a
+reload and forgotten by the path's reset button; a drill of a "Playing well" page. The lessons' bridge
+is checked in CPython first.
 """
 
 from __future__ import annotations
@@ -64,11 +66,17 @@ def test_bridge_draws_every_exercise_with_stable_attributes(name: str) -> None:
 
 def test_bridge_check_answers_with_the_engine_reason_and_the_rule_link() -> None:
     item = _exercise("following", "follow-play")
-    options = json.dumps({"rules": {"rule-must-follow-suit": "../rules/play.html#rule-must-follow-suit"}})
+    rules = {"rule-must-follow-suit": "../rules/play.html#rule-must-follow-suit"}
+    options = json.dumps({"rules": rules, "titles": {"rule-must-follow-suit": "Follow suit"}})
     answer = json.loads(lesson_bridge.check(json.dumps(item), json.dumps("HK"), options))
     assert answer["ok"] and answer["verdict"] == "wrong" and answer["reason"] == "must-follow-suit"
-    assert 'href="../rules/play.html#rule-must-follow-suit"' in answer["feedback_html"]
-    assert "Try again" in answer["feedback_html"]
+    assert answer["stage"] == "pointer"
+    assert 'href="../rules/play.html#rule-must-follow-suit">Follow suit</a>' in answer["feedback_html"]
+    assert "try again" in answer["feedback_html"] and answer["message"] not in answer["feedback_html"]
+    again = json.loads(
+        lesson_bridge.check(json.dumps(item), json.dumps("HK"), options[:-1] + ', "wrong_before": 1}')
+    )
+    assert again["stage"] == "shown" and "The right answers" in again["feedback_html"]
     right = right_answers(item)[0]
     answer = json.loads(lesson_bridge.check(json.dumps(item), json.dumps(right), options))
     assert answer["verdict"] == "right" and answer["message"] == judge(item, right).message
@@ -83,17 +91,29 @@ def _answer_card(root: Any, card: str) -> None:
     click(root.locator(f'.tl-stage button[data-card="{card}"]').first)
 
 
-def _expect_verdict(root: Any, item: dict[str, Any], answer: object) -> None:
+def _expect_verdict(root: Any, item: dict[str, Any], answer: object, stage: str = "") -> None:
+    """The engine's verdict on the page: a right one with its reason; a first wrong one as a pointer to
+    the rule (nothing of the answer); a second wrong one with its reason and the answer."""
     from playwright.sync_api import expect
 
     verdict = judge(item, answer)
+    stage = stage or ("right" if verdict.right else "pointer")
     expect(root).to_have_attribute("data-verdict", "right" if verdict.right else "wrong", timeout=TIMEOUT_MS)
     expect(root).to_have_attribute("data-reason", verdict.reason)
-    expect(root.locator("[data-feedback]")).to_contain_text(verdict.message)
+    expect(root).to_have_attribute("data-stage", stage)
+    feedback = root.locator("[data-feedback]")
+    if stage == "pointer":
+        expect(feedback).to_contain_text("The rule that applies")
+        expect(feedback).not_to_contain_text(verdict.message)
+        expect(feedback.locator("a.tl-pointer")).to_have_count(1)
+    else:
+        expect(feedback).to_contain_text(verdict.message)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_answer_exercises_right_and_wrong(chromium: Any, site_url: str, width: int) -> None:
+    from playwright.sync_api import expect
+
     opened = new_widget_page(chromium, site_url, width=width, height=900)
     page = opened.page
     try:
@@ -104,8 +124,10 @@ def test_answer_exercises_right_and_wrong(chromium: Any, site_url: str, width: i
         wrong = item["wrong"][0]["answer"]
         _answer_card(root, wrong)
         _expect_verdict(root, item, wrong)
-        href = str(root.locator("[data-feedback] a").get_attribute("href"))
+        pointer = root.locator("[data-feedback] a.tl-pointer")
+        href = str(pointer.get_attribute("href"))
         assert href.endswith("#rule-must-follow-suit"), href
+        assert pointer.inner_text() == "Follow suit"
         right = right_answers(item)[0]
         _answer_card(root, str(right))
         _expect_verdict(root, item, right)
@@ -118,11 +140,21 @@ def test_answer_exercises_right_and_wrong(chromium: Any, site_url: str, width: i
             assert button.get_attribute("aria-pressed") == "true"
         click(root.locator("button[data-submit]"))
         _expect_verdict(root, item, right_answers(item)[0])
-        # which card wins
+        # which card wins: wrong twice, and the engine's answer is shown with its reason
         item = _exercise("following", "follow-off-suit")
         root = page.locator("#follow-off-suit")
-        _answer_card(root, item["wrong"][0]["answer"])
-        _expect_verdict(root, item, item["wrong"][0]["answer"])
+        wrong = item["wrong"][0]["answer"]
+        _answer_card(root, wrong)
+        _expect_verdict(root, item, wrong)
+        _answer_card(root, wrong)
+        _expect_verdict(root, item, wrong, "shown")
+        answer = right_answers(item)[0]
+        expect(root.locator("[data-feedback] .tl-shown")).to_contain_text(judge(item, answer).message)
+        expect(root).to_have_attribute("data-done", "true")
+        progress = json.loads(page.evaluate("localStorage.getItem('tarot-lessons-progress')"))
+        assert progress["following"]["follow-off-suit"]["stage"] == "shown"
+        assert progress["following"]["follow-play"]["stage"] == "pointer"
+        assert progress["following"]["follow-pick"]["stage"] == "first"
         assert opened.errors == []
         assert all(url.startswith(opened.base_url) for url in opened.requests)
     finally:
@@ -189,8 +221,12 @@ def test_progress_survives_a_reload_and_the_reset_forgets_it(chromium: Any, site
         progress = page.locator('.tarot-lesson > [data-progress-for="cards"]')
         expect(progress).to_have_attribute("data-done", str(total))
         expect(progress).to_have_attribute("data-stars", "3")
+        end = page.locator(".tarot-lesson [data-summary]")
+        expect(end).to_be_visible()
+        expect(end.locator('[data-score="first"]')).to_have_text(f"{total} right at the first try")
         page.reload()
         expect(page.locator("#cards-king")).to_have_attribute("data-done", "true")
+        expect(end).to_be_visible()
         opened.open("tutorial/index.html")
         on_path = page.locator('.tl-path [data-progress-for="cards"]')
         expect(on_path).to_have_attribute("data-done", str(total))
@@ -225,8 +261,8 @@ def test_would_you_bid_is_judged_by_playing_the_hand_out(chromium: Any, site_url
         verdict = judge(item, wrong)
         expect(root).to_have_attribute("data-verdict", "wrong", timeout=PLAY_OUT_TIMEOUT_MS)
         expect(root).to_have_attribute("data-reason", verdict.reason)
-        expect(root.locator("[data-feedback]")).to_contain_text(verdict.message)
-        href = str(root.locator("[data-feedback] a").get_attribute("href"))
+        expect(root).to_have_attribute("data-stage", "pointer")
+        href = str(root.locator("[data-feedback] a.tl-pointer").get_attribute("href"))
         assert href.endswith("count.html#rule-hand-judging"), href
         right = right_answers(item)[0]
         click(root.locator(f'button[data-choice="{right}"]'))
@@ -329,5 +365,103 @@ def test_starting_again_asks_first_and_one_lesson_can_be_done_again(
         expect(on_path).to_have_attribute("data-done", "0")
         expect(page.locator('.tl-path [data-progress-for="cards"]')).to_have_attribute("data-done", "0")
         assert dialogs == [] and opened.errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_lesson_ends_with_its_score_and_is_done_again_for_a_better_one(
+    chromium: Any, site_url: str
+) -> None:
+    """The end of a lesson: what it taught, the score (right at the first try, after a pointer, shown),
+    the best score kept in this browser; "Do it again" starts afresh and the best score follows."""
+    from playwright.sync_api import expect
+
+    opened = new_widget_page(chromium, site_url, width=390, height=844)
+    page = opened.page
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        opened.open("tutorial/cards.html")
+        lesson = _lesson("cards")
+        items = lesson["exercises"]
+        total = len(items)
+        end = page.locator(".tarot-lesson [data-summary]")
+        expect(end).to_be_hidden()
+        # the first exercise wrong once (a pointer), then right; the second wrong twice (shown)
+        for item, wrongs in zip(items, [1, 2] + [0] * (total - 2), strict=True):
+            root = page.locator(f"#{item['id']}")
+            field = root.locator("input")
+            for number in range(wrongs):
+                field.fill(str(item["wrong"][0]["answer"]))
+                field.press("Enter")
+                expect(root).to_have_attribute(
+                    "data-stage", "pointer" if number == 0 else "shown", timeout=TIMEOUT_MS
+                )
+            if wrongs < 2:
+                _answer_right(page, item)
+        expect(end).to_be_visible()
+        expect(end.locator(".tl-learnt li")).to_have_count(len(lesson["learnt"]))
+        expect(end.locator('[data-score="first"]')).to_have_text(f"{total - 2} right at the first try")
+        expect(end.locator('[data-score="pointer"]')).to_have_text("1 right after a pointer to the rule")
+        expect(end.locator('[data-score="shown"]')).to_have_text("1 answer shown")
+        expect(end.locator("[data-best]")).to_have_attribute("data-first", str(total - 2))
+        violations = run_axe(page, ".tl-end")
+        assert violations == [], describe(violations)
+        # done again, every answer right at the first try: the best score follows
+        click(end.locator('[data-again="restart"]'))
+        expect(end).to_be_hidden()
+        expect(page.locator(f"#{items[0]['id']} .tl-title")).to_be_focused()
+        expect(page.locator('.tarot-lesson > [data-progress-for="cards"]')).to_have_attribute(
+            "data-done", "0"
+        )
+        for item in items:
+            _answer_right(page, item)
+        expect(end).to_be_visible()
+        expect(end.locator('[data-score="first"]')).to_have_text(f"{total} right at the first try")
+        expect(end.locator("[data-best]")).to_have_text(
+            f"Your best: {total} of {total} right at the first try, 0 after a pointer."
+        )
+        best = json.loads(page.evaluate("localStorage.getItem('tarot-lessons-best')"))
+        assert best["cards"] == {"first": total, "pointer": 0, "shown": 0}
+        assert opened.errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_drill_shows_the_computer_player_s_choice_after_the_reader_s(chromium: Any, site_url: str) -> None:
+    """A drill of a "Playing well" page: a card the rules refuse is answered with the rule; any legal
+    card ends the drill with the computer player's card and its reason."""
+    from playwright.sync_api import expect
+
+    from tarot_core.exercises import table_for
+    from tarot_core.exercises.drills import computer_choice
+
+    drills = json.loads((LESSONS.parent / "drills" / "defence.json").read_text(encoding="utf-8"))
+    item = next(drill for drill in drills["exercises"] if drill["id"] == "defence-feed")
+    table = table_for(item)
+    assert table is not None
+    choice = computer_choice(item["kind"], table)
+    legal = [str(card) for card in table.round.legal_cards(table.seat)]
+    other = next(code for code in legal if code != str(choice.cards[0]))
+    refused = next(str(card) for card in table.round.hands[table.seat] if str(card) not in legal)
+    opened = new_widget_page(chromium, site_url, width=390, height=844)
+    page = opened.page
+    try:
+        opened.open("strategy/defence.html")
+        root = page.locator("#defence-feed")
+        expect(root.locator(".tl-stage .tl-who").first).to_have_text(re.compile("Chloé"))
+        _answer_card(root, refused)
+        expect(root).to_have_attribute("data-stage", "refused", timeout=TIMEOUT_MS)
+        expect(root).not_to_have_attribute("data-done", "true")
+        _answer_card(root, other)
+        expect(root).to_have_attribute("data-stage", "compared", timeout=TIMEOUT_MS)
+        feedback = root.locator("[data-feedback]")
+        expect(feedback).to_contain_text(f"{choice.cards[0].noun}")
+        expect(feedback).to_contain_text(choice.reasons[0])
+        expect(root).to_have_attribute("data-done", "true")
+        # the page's static table waits, folded, for a reader without the drill
+        expect(page.locator("details.sd-dropdown").first).not_to_have_attribute("open", "")
+        violations = run_axe(page, ".tl-drill")
+        assert violations == [], describe(violations)
+        assert opened.errors == []
     finally:
         page.context.close()

@@ -22,7 +22,7 @@ def test_kinds_and_directives_are_declared_once() -> None:
     names = [name for widget in widgets.WIDGETS for name in widget.directives]
     assert len(names) == len(set(names))
     expected = {"tarot-calculator", "tarot-replay", "tarot-play-check", "tarot-score-sheet"}
-    assert expected | {"tarot-play", "tarot-lesson", "tarot-lesson-path"} == set(names)
+    assert expected | {"tarot-play", "tarot-lesson", "tarot-lesson-path", "tarot-drill"} == set(names)
 
 
 @pytest.mark.parametrize("kind", sorted(BY_KIND))

@@ -9,10 +9,19 @@ Public functions (``str -> str``):
 * :func:`exercise` takes an exercise (the JSON object of its lesson file) and answers with its HTML;
 * :func:`check` takes an exercise and an answer (a card code, a list of card codes, a number as typed
   or a choice) and answers with the verdict (``right`` or ``wrong``), its reason code, the engine's
-  sentence and the HTML of the feedback, with a link to the rule.
+  sentence, the ``stage`` the exercise is at and the HTML of the feedback, with a link to the rule.
 
-The last argument, ``options``, is a JSON object of display settings: ``uid`` (prefix of the HTML ids)
-and ``rules`` (rule label, such as ``rule-must-follow-suit``, to the URL of its page).
+The stages of a lesson's exercise: ``right``; ``pointer`` after a first wrong answer (the rule that
+applies, named and linked, and nothing of the answer: the reader tries again); ``shown`` after a
+second one (the engine's reason, its answer and why). A drill (``drill-play``, ``drill-discard``) is
+``right`` when the reader chose as the computer player does, ``compared`` for another legal choice
+(both end it, showing the computer player's choice and why) and ``refused`` for an answer the rules
+refuse (the rule, and the reader tries again).
+
+The last argument, ``options``, is a JSON object of display settings: ``uid`` (prefix of the HTML ids),
+``rules`` (rule label, such as ``rule-must-follow-suit``, to the URL of its page), ``titles`` (rule
+label to the title of its section) and ``wrong_before`` (how many wrong answers the reader has given
+to this exercise already).
 """
 
 from __future__ import annotations
@@ -22,18 +31,22 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
-from tarot_core.cards import Card, sort_hand
+from tarot_core.cards import Card, parse_cards, sort_hand
 from tarot_core.exercises import (
     ExerciseError,
     Table,
     contract_name,
     judge,
     pile,
+    right_answers,
+    say,
+    say_all,
     table_for,
 )
+from tarot_core.exercises.drills import DRILL_KINDS, OTHER_CHOICE, computer_choice
 from tarot_core.exercises.positions import whole
 from tarot_core.exercises.words import NAMES
-from tarot_core.messages import N_, Number, _, gettext_lazy, ngettext, ngettext_lazy
+from tarot_core.messages import N_, Number, _, gettext_lazy, join_or, ngettext, ngettext_lazy
 from tarot_core.records import HandRecord
 from tarot_core.seats import ATTACK, DEFENCE
 
@@ -90,10 +103,22 @@ def _dump(data: Json) -> str:
 
 
 def _options(text: str) -> tuple[str, Mapping[str, str]]:
-    data = envelope.mapping(envelope.load(text, "options", "display settings", empty="{}"), "options")
+    data = _settings(text)
     uid = "".join(ch for ch in str(data.get("uid") or "ex") if ch.isalnum() or ch in "-_") or "ex"
-    rules = data.get("rules") or {}
-    return uid, {str(k): str(v) for k, v in rules.items()} if isinstance(rules, Mapping) else {}
+    return uid, _strings(data.get("rules"))
+
+
+def _settings(text: str) -> Mapping[str, Any]:
+    return envelope.mapping(envelope.load(text, "options", "display settings", empty="{}"), "options")
+
+
+def _strings(value: object) -> dict[str, str]:
+    return {str(k): str(v) for k, v in value.items()} if isinstance(value, Mapping) else {}
+
+
+def _wrong_before(data: Mapping[str, Any]) -> int:
+    value = data.get("wrong_before", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _exercise(text: str) -> Mapping[str, Any]:
@@ -114,10 +139,16 @@ def _buttons(cards: Sequence[Card], label: str, uid: str, *, toggle: bool) -> Ma
     return _piece("hand", buttons, label)
 
 
-def _trick_html(table: Table, *, buttons: bool = False, uid: str = "") -> Markup:
+def _trick_html(table: Table, *, buttons: bool = False, uid: str = "", taker: bool = False) -> Markup:
+    """The trick so far; with ``taker``, the taker's name says so (a drill's choice depends on it)."""
     trick = table.round.current
+
+    def who(seat: Any) -> str:
+        name = table.name(seat)
+        return _("{name} (taker)", name=name) if taker and seat == table.round.taker else name
+
     plays = [
-        (card_button(card, uid) if buttons else card_html(card), table.name(seat))
+        (card_button(card, uid) if buttons else card_html(card), who(seat))
         for seat, card in (trick.plays if trick is not None else ())
     ]
     label = _("The trick, in playing order") if buttons else _("The trick so far, in playing order")
@@ -247,12 +278,12 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> Markup:
     kind = str(data.get("kind"))
     table = table_for(data, _records)
     parts: list[Markup] = []
-    if kind in ("play", "legal"):
+    if kind in ("play", "legal", "drill-play"):
         assert table is not None
-        parts.append(_trick_html(table, uid=uid))
+        parts.append(_trick_html(table, uid=uid, taker=kind == "drill-play"))
         if table.round.called is not None:
             parts.append(_piece("note", _("The taker called {card}.", card=card_noun(table.round.called))))
-        parts.append(_your_hand(table, kind, uid))
+        parts.append(_your_hand(table, "play" if kind == "drill-play" else kind, uid))
         if kind == "legal":
             parts.append(_submit(kind))
     elif kind == "winner":
@@ -282,7 +313,7 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> Markup:
             )
         )
         parts.append(_number_input(uid, _("Points needed"), kind))
-    elif kind in ("discard", "discardable"):
+    elif kind in ("discard", "discardable", "drill-discard"):
         assert table is not None
         rnd = table.round
         parts.append(_cards_row(sort_hand(rnd.initial_dog), _("The dog, now in your hand")))
@@ -293,13 +324,13 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> Markup:
                 "Your hand with the dog: choose {n} cards to lay away",
                 size,
             )
-            if kind == "discard"
+            if kind in ("discard", "drill-discard")
             else _("Your hand with the dog: choose every card that may go to the discard")
         )
         parts.append(_piece("caption", caption))
         hand = sort_hand(rnd.hands[table.seat])
         parts.append(_buttons(hand, _("Your hand with the dog"), uid, toggle=True))
-        parts.append(_submit(kind))
+        parts.append(_submit("discard" if kind == "drill-discard" else kind))
     elif kind == "bid":
         assert table is not None
         parts += [_bidding(table), _bids(data)]
@@ -362,23 +393,101 @@ def _answer(text: str) -> object:
         return text
 
 
-def feedback_html(verdict: Mapping[str, Any], rules: Mapping[str, str]) -> Markup:
+def _rule_label(
+    verdict: Mapping[str, Any], data: Mapping[str, Any], rules: Mapping[str, str]
+) -> tuple[str, str]:
+    for label in (f"rule-{verdict['reason']}", str(data.get("rule") or ""), f"rule-{verdict['rule']}"):
+        if label and label in rules:
+            return label, rules[label]
+    return "", ""
+
+
+def _said_answer(data: Mapping[str, Any], answer: object) -> str:
+    """One right answer as the reader reads it: cards by name, a choice by its button's words."""
+    kind = str(data.get("kind"))
+    if isinstance(answer, list):
+        return say_all(parse_cards(" ".join(str(card) for card in answer)))
+    text = str(answer)
+    if kind in ("play", "winner", "call", "drill-play"):
+        return say(Card.parse(text))
+    if kind in ("made", "dog", "excuse"):
+        return _choice_labels().get(text, text)
+    if kind in ("bid", "worth"):
+        return _(BID_LABELS[text]) if text in BID_LABELS else contract_name(text)
+    if kind in ("count", "target", "score"):
+        return str(_number(float(text) if "." in text else int(text)))
+    return text
+
+
+def _shown(data: Mapping[str, Any]) -> tuple[str, str]:
+    """The engine's answer to an exercise, and its reason for it."""
+    answers = right_answers(data, _records)
+    said = [_said_answer(data, answer) for answer in answers]
+    if data.get("kind") == "discard":
+        answer = _("One legal discard: {cards}.", cards=said[0])
+    elif len(said) == 1:
+        answer = _("The answer: {answer}.", answer=said[0])
+    else:
+        answer = _("The right answers: {answers}.", answers=join_or(said))
+    return answer, judge(data, answers[0], _records).message
+
+
+def _discard_reasons(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The computer player's discard in a drill, each card with its reason."""
+    table = table_for(data, _records)
+    assert table is not None
+    choice = computer_choice("drill-discard", table)
+    return [(say(card), why) for card, why in zip(choice.cards, choice.reasons, strict=True)]
+
+
+def stage_of(data: Mapping[str, Any], verdict: Mapping[str, Any], wrong_before: int) -> str:
+    """Where an answer leaves the exercise (see the module's docstring)."""
     right = verdict["verdict"] == "right"
-    url = rules.get(f"rule-{verdict['reason']}") or rules.get(f"rule-{verdict['rule']}") or ""
-    return _piece("feedback", right, verdict["message"], url)
+    if data.get("kind") in DRILL_KINDS:
+        return "right" if right else "compared" if verdict["reason"] == OTHER_CHOICE else "refused"
+    return "right" if right else "pointer" if wrong_before == 0 else "shown"
+
+
+def feedback_html(
+    verdict: Mapping[str, Any],
+    rules: Mapping[str, str],
+    data: Mapping[str, Any] | None = None,
+    stage: str = "",
+    titles: Mapping[str, str] | None = None,
+) -> Markup:
+    """The feedback on an answer at its stage: praise or a pointer to the rule, the answer once shown."""
+    exercise = data or {}
+    label, url = _rule_label(verdict, exercise, rules)
+    if exercise.get("kind") in DRILL_KINDS and stage != "refused":
+        url = ""  # a drill's advice is no rule: only a refused card links to one
+    stage = stage or ("right" if verdict["verdict"] == "right" else "refused")
+    title = (titles or {}).get(label, "")
+    answer = why = ""
+    reasons: list[tuple[str, str]] = []
+    if stage == "shown":
+        answer, why = _shown(exercise)
+        if why in verdict["message"]:
+            why = ""  # the reason for the wrong answer already says it
+    if stage in ("right", "compared") and exercise.get("kind") == "drill-discard":
+        reasons = _discard_reasons(exercise)
+    return _piece("feedback", stage, verdict["message"], url, title, answer, why, reasons)
 
 
 def check(exercise_json: str, answer_json: str, options: str = "{}") -> str:
-    """The engine's verdict on an answer: right or wrong, the reason and its sentence, with the rule."""
+    """The engine's verdict on an answer: right or wrong, the reason and its sentence, the stage the
+    exercise is at, and the feedback for that stage."""
 
     def work() -> Json:
-        _, rules = _options(options)
+        settings = _settings(options)
+        rules, titles = _strings(settings.get("rules")), _strings(settings.get("titles"))
         data = _exercise(exercise_json)
         answer = _answer(answer_json)
         if data.get("kind") in ("count", "target", "score") and str(answer).strip() == "":
             raise ExerciseError(gettext_lazy("type a number first, such as 41 or 40.5"))
         verdict = judge(data, answer, _records).as_dict()
-        return {**verdict, "feedback_html": feedback_html(verdict, rules)}
+        stage = stage_of(data, verdict, _wrong_before(settings))
+        html = feedback_html(verdict, rules, data, stage, titles)
+        return {**verdict, "stage": stage, "feedback_html": html}
 
     return _guarded(work)
 
@@ -393,7 +502,8 @@ def page_messages() -> dict[str, object]:
         "all-done": counted(ngettext_lazy("The only exercise done", "All {n} exercises done", 0)),
         "stars": counted(ngettext_lazy("{n} star of 3", "{n} stars of 3", 0)),
         "forget-all": _(
-            "Forget your progress in every lesson (exercises done and stars)? This cannot be undone."
+            "Forget your progress in every lesson (exercises done, stars and best scores)? This cannot be "
+            "undone."
         ),
         "forget-nothing": _("No lesson has any progress yet. Start again anyway?"),
         "forget-all-yes": _("Forget all my progress"),
@@ -407,6 +517,20 @@ def page_messages() -> dict[str, object]:
         "forget-lesson-no": _("Keep my answers"),
         "answers-kept": _("Your answers are kept."),
         "lesson-forgotten": _("This lesson starts afresh: your answers to it are forgotten."),
+        "score-first": counted(ngettext_lazy("{n} right at the first try", "{n} right at the first try", 0)),
+        "score-pointer": counted(
+            ngettext_lazy("{n} right after a pointer to the rule", "{n} right after a pointer to the rule", 0)
+        ),
+        "score-shown": counted(ngettext_lazy("{n} answer shown", "{n} answers shown", 0)),
+        "best": counted(
+            ngettext_lazy(
+                "Your best: {first} of {n} right at the first try, {pointer} after a pointer.",
+                "Your best: {first} of {n} right at the first try, {pointer} after a pointer.",
+                0,
+                first="{first}",
+                pointer="{pointer}",
+            )
+        ),
         "queued": _("One moment: the cards are still being dealt, your answer will be checked then."),
         "checking": _("Checking: the engine is playing the hand out…"),
         "failed": _(
@@ -415,4 +539,4 @@ def page_messages() -> dict[str, object]:
     }
 
 
-__all__ = ["check", "exercise", "exercise_html", "feedback_html", "page_messages"]
+__all__ = ["check", "exercise", "exercise_html", "feedback_html", "page_messages", "stage_of"]

@@ -49,9 +49,11 @@ SOURCES: Final = (
     ("tutorial", [("**.py", "python"), ("**.html", "jinja2")]),
 )
 SKIP: Final = ("node_modules", "__pycache__", "tools")
-#: The lessons' words (tutorial/lessons/*.json): each lesson's title and summary, each exercise's
-#: question and teaching, under the context "lesson".
+#: The lessons' words (tutorial/lessons/*.json): each lesson's title, summary and lines of what it
+#: teaches, each exercise's question and teaching, and the drills' (tutorial/drills/*.json), under the
+#: context "lesson".
 LESSONS: Final = ROOT / "tutorial" / "lessons"
+DRILLS: Final = ROOT / "tutorial" / "drills"
 LESSON_FIELDS: Final = ("title", "summary")
 EXERCISE_FIELDS: Final = ("question", "teach")
 #: The sample hand records' words (tutorial/hands/*.json): their titles and descriptions, under the
@@ -91,10 +93,11 @@ def extract() -> Catalog:
             catalog.add(
                 message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context
             )
-    for path in sorted(LESSONS.glob("*.json")):
+    for path in [*sorted(LESSONS.glob("*.json")), *sorted(DRILLS.glob("*.json"))]:
         lesson = json.loads(path.read_text(encoding="utf-8"))
         where = [(path.relative_to(ROOT).as_posix(), 0)]
         texts = [lesson[name] for name in LESSON_FIELDS if name in lesson]
+        texts.extend(lesson.get("learnt", []))
         for exercise in lesson.get("exercises", []):
             texts.extend(exercise[name] for name in EXERCISE_FIELDS if name in exercise)
         for text in texts:

@@ -15,12 +15,18 @@ Two MyST directives::
   build time by :mod:`tutorial.bridge.lessons` and answered in the browser through the widgets' worker;
 * ``tarot-lesson-path``: the lessons in order, with the reader's progress (kept in the browser) and
   a button that forgets it; a line ``doc: <docname>`` puts another page on the path, and
-  ``doc: <docname> | <summary>`` says what that page offers.
+  ``doc: <docname> | <summary>`` says what that page offers;
+* ``tarot-drill``: one drill of a "Playing well" page, ``{tarot-drill} <file> <id>``: the exercise
+  ``id`` of ``tutorial/drills/<file>.json``, answered by the reader before the computer player's own
+  choice is shown (:mod:`tarot_core.exercises.drills`).
 
-A lesson file is a JSON object: ``title``, ``page`` (the docname of its page), ``summary`` and
-``exercises``, a list of exercise objects (see :mod:`tarot_core.exercises`), each with an ``id``, its
-``kind`` and position, a ``question``, an optional ``teach`` (words shown before the question) and
-``wrong``, plausible wrong answers with the reason the engine gives for them (the tests check them).
+A lesson file is a JSON object: ``title``, ``page`` (the docname of its page), ``summary``, ``learnt``
+(what the lesson teaches, one short line each, listed at its end) and ``exercises``, a list of exercise
+objects (see :mod:`tarot_core.exercises`), each with an ``id``, its ``kind`` and position, its ``rule``
+(the label of the rule's section, such as ``rule-must-follow-suit``: a first wrong answer points to
+it), a ``question``, an optional ``teach`` (words shown before the question) and ``wrong``, plausible
+wrong answers with the reason the engine gives for them (the tests check them). A drill file holds
+``exercises`` only, of the kinds ``drill-play`` and ``drill-discard``.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
+from tarot_core.exercises import right_answers
 from tarot_core.messages import _, pgettext
 
 from ..bridge import lessons as lesson_bridge
@@ -44,6 +51,7 @@ from .runtime import TUTORIAL, page_runtime
 from .templating import json_attribute, render
 
 LESSONS_DIR: Final = TUTORIAL / "lessons"
+DRILLS_DIR: Final = TUTORIAL / "drills"
 
 
 def lesson_names() -> list[str]:
@@ -64,6 +72,29 @@ def load_lesson(name: str) -> dict[str, Any]:
             )
         ) from None
     return data
+
+
+def drill_names() -> list[str]:
+    return sorted(path.stem for path in DRILLS_DIR.glob("*.json"))
+
+
+def load_drill(name: str, exercise_id: str) -> dict[str, Any]:
+    """One drill: the exercise ``exercise_id`` of ``tutorial/drills/<name>.json``."""
+    path = DRILLS_DIR / f"{name}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        found: dict[str, Any] = next(item for item in data["exercises"] if item["id"] == exercise_id)
+    except (OSError, ValueError, KeyError, StopIteration) as error:
+        raise EngineCheckError(
+            _(
+                "drill {name!r} {id!r}: {error}; the drill files are {known}",
+                name=name,
+                id=exercise_id,
+                error=error or "no such drill",
+                known=", ".join(drill_names()),
+            )
+        ) from None
+    return found
 
 
 def lesson_words(text: str) -> str:
@@ -90,6 +121,24 @@ class LessonDirective(SphinxDirective):
                 raise EngineCheckError(f"{self.get_location()}: exercise {number}: {answer['message']}")
         registry.note(self, "lesson")
         return [tarot_lesson(lesson=name)]
+
+
+class DrillDirective(SphinxDirective):
+    """``tarot-drill``: one drill, checked against the engine at build time (its position is drawn and
+    the computer player makes its choice in it)."""
+
+    required_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        name, exercise_id = (str(argument).strip() for argument in self.arguments)
+        item = load_drill(name, exercise_id)
+        self.env.note_dependency(str(DRILLS_DIR / f"{name}.json"))
+        answer = json.loads(lesson_bridge.exercise(json.dumps(item)))
+        if not answer["ok"]:
+            raise EngineCheckError(f"{self.get_location()}: drill {exercise_id}: {answer['message']}")
+        right_answers(item)
+        registry.note(self, "drill")
+        return [tarot_lesson(drill=(name, exercise_id))]
 
 
 class LessonPathDirective(SphinxDirective):
@@ -127,28 +176,41 @@ def _messages() -> Markup:
     return json_attribute(lesson_bridge.page_messages(), ascii=False)
 
 
-def _rule_links(translator: HTML5Translator) -> dict[str, str]:
+def _rule_links(translator: HTML5Translator) -> tuple[dict[str, str], dict[str, str]]:
+    """Each rule label's URL from the page being written, and its title: its section's, else its
+    page's (a label put before a paragraph names no section)."""
     builder = translator.builder
     env = builder.env
     here = builder.get_target_uri(builder.current_docname)
-    labels: dict[str, tuple[str, str, str]] = env.domaindata["std"]["labels"]
+    std = env.domaindata["std"]
+    labels: dict[str, tuple[str, str, str]] = std["labels"]
+    anchors: dict[str, tuple[str, str]] = std["anonlabels"]
     links: dict[str, str] = {}
-    for label, (doc, anchor, _title) in labels.items():
+    titles: dict[str, str] = {}
+    for label, (doc, anchor) in anchors.items():
         if label.startswith("rule-") and doc in env.found_docs:
             links[label] = relative_uri(here, builder.get_target_uri(doc)) + f"#{anchor}"
-    return links
+            title = labels[label][2] if label in labels else ""
+            titles[label] = title or (env.titles[doc].astext() if doc in env.titles else "")
+    return links, titles
 
 
 def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
     if "path" in node.attributes:
         translator.body.append(str(_path_html(translator, node["path"])))
         raise nodes.SkipNode
-    name = node["lesson"]
-    lesson = load_lesson(name)
-    rules = _rule_links(translator)
+    drill = "drill" in node.attributes
+    if drill:
+        file, exercise_id = node["drill"]
+        name = f"drill-{file}-{exercise_id}"
+        lesson: dict[str, Any] = {"exercises": [load_drill(file, exercise_id)]}
+    else:
+        name = node["lesson"]
+        lesson = load_lesson(name)
+    rules, titles = _rule_links(translator)
     exercises = []
     for number, item in enumerate(lesson["exercises"], start=1):
-        uid = f"ex{number}"
+        uid = item["id"] if drill else f"ex{number}"
         options = json.dumps({"uid": uid, "rules": rules})
         answer = json.loads(lesson_bridge.exercise(json.dumps(item), options))
         exercises.append(
@@ -168,8 +230,10 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
         "widgets/lesson.html",
         name=name,
         exercises=exercises,
+        learnt=[lesson_words(line) for line in lesson.get("learnt", [])],
+        drill=drill,
         runtime=json_attribute(page_runtime(translator)),
-        options=json_attribute({"rules": rules}),
+        options=json_attribute({"rules": rules, "titles": titles}),
         messages=_messages(),
     )
     translator.body.append(str(html))
@@ -209,6 +273,17 @@ WIDGETS: Final = (
         bridge="lessons",
         folder="tarot-lessons",
         files=("lessons.mjs", "lessons.css"),
+        styles=("tarot-widgets/tarot-widgets.css", LESSON_STYLES),
+        scripts=(LESSON_SCRIPT,),
+    ),
+    Widget(
+        "drill",
+        {"tarot-drill": DrillDirective},
+        tarot_lesson,
+        visit_lesson,
+        bridge="lessons",
+        folder="tarot-lessons",
+        files=(),
         styles=("tarot-widgets/tarot-widgets.css", LESSON_STYLES),
         scripts=(LESSON_SCRIPT,),
     ),

@@ -6,6 +6,8 @@
 import { call as engineCall, holdControls, say, showProgress, startEngine } from "../tarot-widgets/engine.mjs";
 
 const STORE = "tarot-lessons-progress";
+// The best score of each lesson: right at the first try, after a pointer, shown.
+const BEST = "tarot-lessons-best";
 
 // ------------------------------------------------------------------ progress
 function loadProgress() {
@@ -141,6 +143,7 @@ for (const button of document.querySelectorAll('.tl-reset[data-again="all"]')) {
     saveProgress({});
     try {
       localStorage.removeItem(STORE);
+      localStorage.removeItem(BEST);
     } catch {
       // nothing kept
     }
@@ -151,25 +154,81 @@ for (const button of document.querySelectorAll('.tl-reset[data-again="all"]')) {
 drawProgress();
 
 // ------------------------------------------------------------------ the engine's calls
-const lesson = document.querySelector(".tarot-lesson");
+// A page holds one lesson, or drills (one exercise each, between the paragraphs of a "Playing well"
+// page): the engine starts once for all of them.
+const blocks = [...document.querySelectorAll(".tarot-lesson")];
 
 // A call to a function of bridge/lessons.py, its arguments listed after its name.
 function call(name, ...args) {
   return engineCall(name, args, "lessons");
 }
 
+// ------------------------------------------------------------------ the score
+// How an exercise was done: right at the first try, right after the pointer to the rule, or with its
+// answer shown (after a second wrong try). Progress kept before the pointers counts by its tries.
+function scoreOf(entry) {
+  if (entry.stage) return entry.stage;
+  return entry.tries === 1 ? "first" : "pointer";
+}
+
+function lessonScore(record, ids) {
+  const score = { first: 0, pointer: 0, shown: 0 };
+  for (const id of ids) {
+    const entry = (record || {})[id];
+    if (entry) score[scoreOf(entry)] += 1;
+  }
+  return score;
+}
+
+function better(a, b) {
+  if (!b) return true;
+  return a.first !== b.first ? a.first > b.first : a.pointer !== b.pointer ? a.pointer > b.pointer : false;
+}
+
+function loadBest() {
+  try {
+    const data = JSON.parse(localStorage.getItem(BEST) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepBest(lessonName, score) {
+  const best = loadBest();
+  if (better(score, best[lessonName])) {
+    best[lessonName] = score;
+    try {
+      localStorage.setItem(BEST, JSON.stringify(best));
+    } catch {
+      // the lesson still works, it only forgets
+    }
+  }
+  return best[lessonName];
+}
+
 // ------------------------------------------------------------------ one exercise
-function setupExercise(root, lessonName, options) {
+function setupExercise(root, lessonName, options, { kept, onDone }) {
   const feedback = root.querySelector("[data-feedback]");
   const stage = root.querySelector(".tl-stage");
   const exercise = root.dataset.exercise;
   const id = root.dataset.exerciseId;
+  const settings = JSON.parse(options || "{}");
   let tries = 0;
+  let wrong = 0;
   let live = false;
   let queued = null;
 
-  const record = (loadProgress()[lessonName] || {})[id];
+  const record = kept ? (loadProgress()[lessonName] || {})[id] : null;
   if (record) markDone(root);
+
+  function remember(how) {
+    if (!kept) return;
+    const progress = loadProgress();
+    const lessonRecord = (progress[lessonName] ||= {});
+    if (!lessonRecord[id]) lessonRecord[id] = { tries, stage: how };
+    saveProgress(progress);
+  }
 
   async function send(answer, focusBack) {
     if (!live) {
@@ -184,7 +243,8 @@ function setupExercise(root, lessonName, options) {
       feedback.className = "tl-feedback";
       feedback.textContent = say(root, "checking");
     }, 400);
-    const result = await call("check", exercise, JSON.stringify(answer), options);
+    const sent = JSON.stringify({ ...settings, wrong_before: wrong });
+    const result = await call("check", exercise, JSON.stringify(answer), sent);
     clearTimeout(slow);
     delete root.dataset.busy;
     if (!result.ok) {
@@ -195,18 +255,21 @@ function setupExercise(root, lessonName, options) {
     tries += 1;
     root.dataset.verdict = result.verdict;
     root.dataset.reason = result.reason;
+    root.dataset.stage = result.stage;
     feedback.innerHTML = result.feedback_html;
-    feedback.className = `tl-feedback tl-${result.verdict}`;
+    feedback.className = `tl-feedback tl-${result.verdict} tl-stage-${result.stage}`;
     for (const marked of stage.querySelectorAll(".tl-picked-wrong")) marked.classList.remove("tl-picked-wrong");
-    if (result.verdict === "right") {
-      const progress = loadProgress();
-      const lessonRecord = (progress[lessonName] ||= {});
-      if (!lessonRecord[id]) lessonRecord[id] = { tries };
-      saveProgress(progress);
+    if (result.stage === "right" || result.stage === "compared" || result.stage === "shown") {
+      const how = result.stage === "shown" ? "shown" : wrong === 0 ? "first" : wrong === 1 ? "pointer" : "shown";
+      if (result.stage !== "right" && focusBack && focusBack.classList) focusBack.classList.add("tl-picked-wrong");
+      if (result.stage === "shown") wrong += 1;
+      remember(how);
       markDone(root);
       drawProgress();
-    } else if (focusBack && focusBack.classList) {
-      focusBack.classList.add("tl-picked-wrong");
+      onDone();
+    } else {
+      if (result.stage === "pointer") wrong += 1;
+      if (focusBack && focusBack.classList) focusBack.classList.add("tl-picked-wrong");
     }
     // The focus goes back to the answer, unless the reader has moved on meanwhile (typing into the next
     // exercise, say): a late verdict must not pull the keys away from where the reader types.
@@ -239,8 +302,9 @@ function setupExercise(root, lessonName, options) {
   // Back to the exercise as it was first shown (the lesson done again).
   function reset() {
     tries = 0;
+    wrong = 0;
     queued = null;
-    for (const name of ["done", "verdict", "reason"]) delete root.dataset[name];
+    for (const name of ["done", "verdict", "reason", "stage"]) delete root.dataset[name];
     const mark = root.querySelector(".tl-done-mark");
     if (mark) mark.hidden = true;
     feedback.textContent = "";
@@ -268,19 +332,60 @@ function markDone(root) {
   if (mark) mark.hidden = false;
 }
 
-if (lesson) {
+// ------------------------------------------------------------------ a lesson's end
+// Once every exercise is done, the lesson's end says what it taught, the score (right at the first try,
+// after a pointer, shown), the best score kept in this browser, and offers to do it again.
+function drawSummary(lesson, ids) {
+  const end = lesson.querySelector("[data-summary]");
+  if (!end) return;
+  const lessonName = lesson.dataset.lesson;
+  const record = loadProgress()[lessonName] || {};
+  const done = ids.filter((id) => record[id]).length;
+  if (done < ids.length) {
+    end.hidden = true;
+    return;
+  }
+  const score = lessonScore(record, ids);
+  const best = keepBest(lessonName, score);
+  for (const line of end.querySelectorAll("[data-score]")) {
+    const how = line.dataset.score;
+    line.textContent = say(end, `score-${how}`, { n: score[how] });
+    line.dataset.count = String(score[how]);
+  }
+  const bestLine = end.querySelector("[data-best]");
+  bestLine.textContent = say(end, "best", { n: ids.length, first: best.first, pointer: best.pointer });
+  bestLine.dataset.first = String(best.first);
+  end.hidden = false;
+}
+
+function restartLesson(lesson, exercises, roots) {
+  const progress = loadProgress();
+  delete progress[lesson.dataset.lesson];
+  saveProgress(progress);
+  for (const exercise of exercises) exercise.reset();
+  drawProgress();
+  const end = lesson.querySelector("[data-summary]");
+  if (end) end.hidden = true;
+  // the first exercise takes the focus
+  const title = roots.length ? roots[0].querySelector(".tl-title") : null;
+  if (title) {
+    title.tabIndex = -1;
+    title.focus();
+  }
+}
+
+function setupBlock(lesson) {
   const lessonName = lesson.dataset.lesson;
   const options = lesson.dataset.options;
-  const status = lesson.querySelector(".tl-status");
+  const drill = lesson.dataset.drill === "true";
   const roots = [...lesson.querySelectorAll('[data-tarot-widget="exercise"]')];
+  const ids = roots.map((root) => root.dataset.exerciseId);
+  const summary = () => drawSummary(lesson, ids);
   const exercises = roots.map((root) => {
     root.dataset.state = "loading";
-    return setupExercise(root, lessonName, options);
+    return setupExercise(root, lessonName, options, { kept: !drill, onDone: summary });
   });
-  // Until the engine can answer them, the exercises' controls are disabled and the notice counts the bytes.
-  const release = holdControls(lesson.querySelector(".tl-exercises"));
-  showProgress(status);
-  status.hidden = false;
+  summary();
 
   const again = lesson.querySelector('.tl-reset[data-again="lesson"]');
   if (again) {
@@ -295,26 +400,33 @@ if (lesson) {
         note(again, say(again, "answers-kept"));
         return;
       }
-      const progress = loadProgress();
-      delete progress[lessonName];
-      saveProgress(progress);
-      for (const exercise of exercises) exercise.reset();
-      drawProgress();
+      restartLesson(lesson, exercises, roots);
       note(again, say(again, "lesson-forgotten"));
-      // the button is gone with the progress: the first exercise takes the focus
-      const title = roots.length ? roots[0].querySelector(".tl-title") : null;
-      if (title) {
-        title.tabIndex = -1;
-        title.focus();
-      }
     });
   }
+  // The end's "Do it again": straight back to the first exercise, the best score kept.
+  const restart = lesson.querySelector('[data-again="restart"]');
+  if (restart) restart.addEventListener("click", () => restartLesson(lesson, exercises, roots));
+  return { roots, exercises };
+}
 
-  startEngine(JSON.parse(lesson.dataset.runtime)).then(
+if (blocks.length) {
+  const set = blocks.map(setupBlock);
+  const roots = set.flatMap((block) => block.roots);
+  const exercises = set.flatMap((block) => block.exercises);
+  const statuses = blocks.map((block) => block.querySelector(".tl-status")).filter(Boolean);
+  // Until the engine can answer them, the exercises' controls are disabled and the notice counts the bytes.
+  const releases = blocks.map((block) => holdControls(block.querySelector(".tl-exercises")));
+  for (const status of statuses) {
+    showProgress(status);
+    status.hidden = false;
+  }
+
+  startEngine(JSON.parse(blocks[0].dataset.runtime)).then(
     async () => {
       document.documentElement.dataset.tarotEngine = "ready";
-      status.hidden = true;
-      release();
+      for (const status of statuses) status.hidden = true;
+      for (const release of releases) release();
       await Promise.all(
         exercises.map(async ({ start }, index) => {
           await start();
@@ -323,8 +435,10 @@ if (lesson) {
       );
     },
     (error) => {
-      status.querySelector(".tw-loading-text").textContent = say(status, "failed", { reason: error.message });
-      for (const bar of status.querySelectorAll(".tw-progress-line")) bar.remove();
+      for (const status of statuses) {
+        status.querySelector(".tw-loading-text").textContent = say(status, "failed", { reason: error.message });
+        for (const bar of status.querySelectorAll(".tw-progress-line")) bar.remove();
+      }
       for (const root of roots) root.dataset.state = "error";
     },
   );

@@ -35,6 +35,8 @@ language = "en"
 # locale/fr/LC_MESSAGES (``gettext_compact = False``), kept up to date with sphinx-intl.
 locale_dirs = ["locale/"]
 gettext_compact = False
+# The index entries (the rules' "must trump", ...) are translated too: the search finds them.
+gettext_additional_targets = ["index"]
 gettext_uuid = False
 gettext_location = False
 gettext_allow_fuzzy_translations = False
@@ -109,6 +111,8 @@ html_theme = "furo"
 html_title = "Tarot card games"
 # The site's own styles, scripts and icons, with every other browser file, are in tutorial/web.
 html_static_path = ["../tutorial/web/theme"]
+# The search lists a learner's pages before the developers' reference (the order is explained in the file).
+html_search_scorer = str(ROOT / "tutorial" / "web" / "search-scorer.js")
 # A card with a star, drawn in a few lines of SVG: without an icon of its own, every first visit also
 # asks the server for /favicon.ico, which a static site does not have.
 html_favicon = "../tutorial/web/theme/favicon.svg"

@@ -156,3 +156,31 @@ def test_the_search_puts_the_glossary_entry_first(
         assert same, (anchor, entry)
     finally:
         page.context.close()
+
+
+def test_the_search_finds_the_rule_first_and_marks_the_developers_entries(
+    chromium: Any, site_url: str
+) -> None:
+    """A learner looking up a rule meets the rules page first; the engine's reference and the developers'
+    pages come after every learner's page, each marked as theirs."""
+    opened = new_widget_page(chromium, site_url)
+    page = opened.page
+    try:
+        page.goto(site_url + "search.html?q=must%20trump")
+        links = page.locator("#search-results ul.search > li > a")
+        links.first.wait_for(timeout=TIMEOUT_MS)
+        assert str(links.first.get_attribute("href")).startswith("rules/play.html")
+        page.goto(site_url + "search.html?q=excuse")
+        items = page.locator("#search-results ul.search > li")
+        items.first.wait_for(timeout=TIMEOUT_MS)
+        page.locator("#search-results").get_by_text("for developers").first.wait_for(timeout=TIMEOUT_MS)
+        found: list[list[object]] = page.evaluate(
+            """() => Array.from(document.querySelectorAll("#search-results ul.search > li")).map((li) =>
+                [li.querySelector("a").getAttribute("href"), !!li.querySelector(".tarot-result-mark")])"""
+        )
+        developers = [str(href).startswith("developers/") for href, _mark in found]
+        assert any(developers) and not all(developers), found
+        assert developers == sorted(developers), found  # learners' pages first
+        assert all(mark == developer for (_href, mark), developer in zip(found, developers, strict=True))
+    finally:
+        page.context.close()

@@ -15,7 +15,7 @@ import html
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
@@ -103,6 +103,14 @@ def translated_page(text: str, translate: Callable[..., str]) -> str:
     return chrome(text)
 
 
+def _search_words(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """The search page's mark of a result from the developers' pages, in the page's language."""
+    if pagename == "search":
+        context["tarot_developers_mark"] = messages._("for developers")
+
+
 def _translate_pages(app: Sphinx, exception: BaseException | None) -> None:
     language = app.config.language or SOURCE
     if exception is not None or app.builder.format != "html" or language == SOURCE:
@@ -119,5 +127,6 @@ def _translate_pages(app: Sphinx, exception: BaseException | None) -> None:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     # After the pages are written, before anything lists or hashes them.
+    app.connect("html-page-context", _search_words)
     app.connect("build-finished", _translate_pages, priority=300)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -313,7 +313,36 @@
     } catch (error) {}
   }
 
+  // The search page marks the results from the developers' pages (search-scorer.js lists them last),
+  // in the page's language (the mark's words come in the page: search.html).
+  function markDeveloperResults() {
+    var results = document.getElementById("search-results");
+    var words = document.querySelector("[data-developers-mark]");
+    if (results === null || words === null) {
+      return;
+    }
+    var mark = function () {
+      results.querySelectorAll("ul.search > li").forEach(function (item) {
+        var link = item.querySelector("a");
+        if (item.querySelector(".tarot-result-mark") !== null || link === null) {
+          return;
+        }
+        var href = link.getAttribute("href") || "";
+        if (href.indexOf("developers/") !== 0) {
+          return;
+        }
+        var tag = document.createElement("span");
+        tag.className = "tarot-result-mark";
+        tag.textContent = words.dataset.developersMark;
+        link.insertAdjacentElement("afterend", tag);
+      });
+    };
+    new MutationObserver(mark).observe(results, { childList: true, subtree: true });
+    mark();
+  }
+
   function main() {
+    markDeveloperResults();
     setupLanguages();
     setupDrawerButtons();
     setupScrollBoxes();

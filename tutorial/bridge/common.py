@@ -120,8 +120,9 @@ def _e(value: object) -> str:
 
 # ====================================================================================== cards
 SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-#: The Knight is "Kn" on a chip: "C" (the French *cavalier*) reads as Clubs to an English reader.
-RANK_LABEL: Final = {11: "J", 12: "Kn", 13: "Q", 14: "K"}
+#: The court cards' letters on a chip, the same as on the cards' pictures (cardsvg.py) and in the
+#: notation: the Knight is "C" (the French *Cavalier*), beside a suit's symbol, never its letter.
+RANK_LABEL: Final = {11: "J", 12: "C", 13: "Q", 14: "K"}
 
 
 #: The 21 of trumps has a name of its own, which its picture's text gives.

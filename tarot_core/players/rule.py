@@ -1,7 +1,14 @@
 """The rule-based player: what a decent club player does, written as rules.
 
-**Bidding** counts the hand by the usual club method (points for 18 cards; a hand of another size is
-scaled to 18 cards):
+**Bidding**, in French Tarot with 3, 4 or 5 players, follows the measured bid model
+(:mod:`tarot_core.players.bidding`): from the hand's trumps, bouts, high trumps, Kings, Queens, short and
+long suits and club count, the chance of making each contract and its mean score, and the mean score of
+passing, all measured by playing hands out. It bids the contract with the best mean among those made at
+least as often as their stakes ask (:data:`~tarot_core.players.bidding.CAUTION`) and scoring more than
+passing; otherwise it passes. As taker it announces a slam when the model gives winning every trick a
+chance of one in two or more (:data:`~tarot_core.players.bidding.SLAM_CHANCE`; the engine asks the taker
+only when he is the first to play). The other rule sets, and the player made with ``measured=False``,
+bid by the usual club count (points for 18 cards; a hand of another size is scaled to 18 cards):
 
 * each trump 2, and 1 more for each major trump (16 to 21); the 21 10 more, the Petit 8 more when
   guarded by four other trumps (5 otherwise), the Excuse 7;
@@ -21,7 +28,10 @@ may go (the engine never offers a King or a bout). **Handfuls** are shown by the
 
 **Play** follows the common principles: lead a King while no opponent has shown a void in its suit; the
 attack with many trumps leads trumps to hunt the Petit; the defence makes the taker trump; give points
-to a partner sure to win the trick (save the Petit there); win a trick cheaply (the lowest card that
+to a partner sure to win the trick (save the Petit there); the Petit also trumps a plain suit while the
+players still to play very likely follow it (none has shown a void, and three of its cards or more are
+still out for each), and leads when no opponent can hold a trump; otherwise it is kept back, never
+led while another card may be; win a trick cheaply (the lowest card that
 wins, overtrumping with the lowest trump that does) when it is sure or worth it; otherwise play low,
 and play the Excuse instead of a valuable card, never keeping it to the last trick where the rules lose
 it. The rule sets whose scoring differs (Mathers, Chambéry) use the same principles with their own card
@@ -42,7 +52,9 @@ from ..engine.knowledge import Knowledge
 from ..engine.variant import knowledge_for
 from ..engine.view import SeatView
 from ..messages import Message, Noun, _, gettext_lazy, ngettext, ngettext_lazy
+from ..seats import Seat
 from .base import action_words, legal_or_fail
+from .bidding import CAUTION, SLAM_CHANCE, BidModel, Offer, contract_words, features, model_for, often, signed
 
 #: The club count's lines for the four contracts of the French rules, from the prise (small) to the
 #: garde contre (guard against), for 18 cards. Each rule set declares its own in its knowledge.
@@ -173,6 +185,7 @@ def _suit_count(hand: Sequence[Card], suit: Suit) -> int:
 ONLY_ACTION: Final = gettext_lazy("it is the only action allowed now")
 REQUIRED: Final = gettext_lazy("the rules require it")
 FIRST_ACTION: Final = gettext_lazy("it is the first action allowed")
+NO_BID_LEFT: Final = gettext_lazy("no contract left to bid is worth taking")
 
 # Before the play.
 CALL_HONOURS: Final = gettext_lazy("its holder will make the honours held in that suit good")
@@ -202,11 +215,16 @@ WIN_HIGH_TRUMP: Final = gettext_lazy("only a high trump makes sure of the points
 PARTNER_GIVE_POINTS: Final = gettext_lazy("the partner is winning the trick, so give him points")
 PARTNER_WINNING: Final = gettext_lazy("the partner is winning the trick")
 PARTNER_PETIT: Final = gettext_lazy("the partner is sure to win the trick: the Petit is saved")
+PETIT_RUFF: Final = gettext_lazy(
+    "the players still to play have shown no void in this suit and many of its cards are still out: "
+    "they will follow suit, and the Petit wins the trick"
+)
 PARTNER_LOW_TRUMP: Final = gettext_lazy("the partner is winning; a low trump is enough")
 PARTNER_MAY_LOSE: Final = gettext_lazy("the partner is ahead but may still be beaten: play low")
 PLAY_LOW: Final = gettext_lazy("the trick cannot be won cheaply: play low")
 
 # Leading.
+LEAD_PETIT_SAFE: Final = gettext_lazy("no opponent can hold a trump any more: the Petit wins the trick")
 LEAD_HUNT_PETIT: Final = gettext_lazy("with many trumps, lead them to hunt the Petit")
 LEAD_DRAW_TRUMPS: Final = gettext_lazy("the attack holds most trumps left: draw them")
 LEAD_KING: Final = gettext_lazy("no opponent has shown a void in this suit yet, so the King should win")
@@ -221,6 +239,11 @@ class RulePlayer:
     """The rule-based player (see the module's docstring for its rules)."""
 
     name = "rule"
+
+    def __init__(self, *, measured: bool = True) -> None:
+        #: Whether it bids by the measured model (:mod:`tarot_core.players.bidding`) where there is one;
+        #: otherwise by the club count.
+        self.measured = measured
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         return self.choose(view)[0]
@@ -244,6 +267,10 @@ class RulePlayer:
         kinds = {action.kind for action in legal}
         if "petit-sec" in kinds:
             return next(a for a in legal if a.kind == "petit-sec"), REQUIRED
+        if "slam" in kinds and self.measured:
+            slam = _slam(view, legal)
+            if slam is not None:
+                return slam
         if "handful" in kinds:
             handful = self._handful(view, legal)
             if handful is not None:
@@ -266,6 +293,13 @@ class RulePlayer:
 
     # ------------------------------------------------------------------ before the play
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
+        known = knowledge(view)
+        model = model_for(view.variant) if self.measured and not known.solo_bids else None
+        if model is not None:
+            return _model_bid(view, legal, model)
+        return self._club_bid(view, legal)
+
+    def _club_bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         points = hand_points(view.hand)
         passing = next(a for a in legal if a.kind == "pass")
         known = knowledge(view)
@@ -445,7 +479,9 @@ class RulePlayer:
             if not opponents_after:
                 return True
             if card.is_trump:
-                return all(t in seen for t in _trumps_above(card))
+                return all(t in seen for t in _trumps_above(card)) or all(
+                    Suit.TRUMPS in view.voids[s] for s in opponents_after
+                )
             higher = [c for c in _suit_cards(card.suit) if order(view, c) > order(view, card)]
             if any(c not in seen for c in higher):
                 return False
@@ -455,6 +491,14 @@ class RulePlayer:
 
         if partner_ahead and sure(best):
             return self._give_points(view, cards, led)
+        if (
+            PETIT in cards
+            and led is not Suit.TRUMPS
+            and (best is None or not best.is_trump)
+            and opponents_after
+            and _suit_still_out(view, led, seen, opponents_after)
+        ):
+            return PETIT, PETIT_RUFF
         winners = [c for c in cards if beats(view, c, best, led)]
         if PETIT in winners and opponents_after and len(winners) > 1:
             winners.remove(PETIT)
@@ -524,6 +568,8 @@ class RulePlayer:
         my_trumps = [c for c in choices if c.is_trump]
         out_trumps = [t for t in _ALL_TRUMPS if t not in seen]
         attack = view.taker is not None and view.same_side(view.taker) is True
+        if PETIT in choices and (not out_trumps or all(Suit.TRUMPS in view.voids[s] for s in opponents)):
+            return PETIT, LEAD_PETIT_SAFE
         if my_trumps and attack and PETIT not in seen and len(my_trumps) >= max(5, len(out_trumps) // 2):
             card = max(my_trumps, key=lambda c: c.rank)
             return card, LEAD_HUNT_PETIT
@@ -557,6 +603,63 @@ class RulePlayer:
         return card, LEAD_LOWEST_TRUMP
 
 
+def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tuple[Action, Message]:
+    """The contract with the best expected score among those the hand makes often enough for its stakes
+    (:data:`~tarot_core.players.bidding.CAUTION`), if it scores more than passing; else a pass."""
+    passing = next(a for a in legal if a.kind == "pass")
+    values = features(view.hand, hand_points(view.hand))
+    defend = model.defence(values)
+    bids = {str(a.word): a for a in legal if a.kind == "bid" and str(a.word) in model.contracts}
+    offers = [
+        Offer(word, model.contracts[word].chance(values), model.contracts[word].mean(values)) for word in bids
+    ]
+    fit = [o for o in offers if o.chance >= CAUTION.get(o.word, 1.0) and o.mean > defend]
+    if fit:
+        best = max(fit, key=lambda o: o.mean)
+        return bids[best.word], gettext_lazy(
+            "with such a hand {contract} is made {often} and scores {score} on average, against {defend} "
+            "by passing",
+            contract=contract_words(best.word),
+            often=often(best.chance),
+            score=signed(best.mean),
+            defend=signed(defend),
+        )
+    if not offers:
+        return passing, NO_BID_LEFT
+    best = max(offers, key=lambda o: o.mean)
+    if best.mean <= defend:
+        return passing, gettext_lazy(
+            "with such a hand even {contract} scores {score} on average, no more than passing ({defend})",
+            contract=contract_words(best.word),
+            score=signed(best.mean),
+            defend=signed(defend),
+        )
+    safest = max(offers, key=lambda o: o.chance)
+    return passing, gettext_lazy(
+        "with such a hand {contract} is made only {often}, too seldom for its stakes; passing scores "
+        "{defend} on average",
+        contract=contract_words(safest.word),
+        often=often(safest.chance),
+        defend=signed(defend),
+    )
+
+
+def _slam(view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message] | None:
+    """Announce a slam when the model gives the hand a good enough chance of winning every trick."""
+    announce = next((a for a in legal if a.kind == "slam" and a.seat == view.seat), None)
+    model = model_for(view.variant)
+    if announce is None or model is None or view.taker != view.seat:
+        return None
+    chance = model.slam_chance(features(view.hand, hand_points(view.hand)))
+    if chance < SLAM_CHANCE:
+        return None
+    return announce, gettext_lazy(
+        "with such a hand the taker wins every trick {often}: an announced slam scores 400 more when made "
+        "and costs 200 when not",
+        often=often(chance),
+    )
+
+
 _ALL_TRUMPS: Final = tuple(Card(Suit.TRUMPS, rank) for rank in range(1, 22))
 
 
@@ -566,6 +669,20 @@ def _trumps_above(card: Card) -> tuple[Card, ...]:
 
 def _suit_cards(suit: Suit) -> tuple[Card, ...]:
     return tuple(Card(suit, rank) for rank in range(1, 15))
+
+
+#: How many cards of the suit led must still be out, for each player still to play, before a Petit that
+#: trumps the trick is played: with so many, each of them very likely follows suit.
+RUFF_CARDS_EACH: Final = 3
+
+
+def _suit_still_out(view: SeatView, suit: Suit, seen: set[Card], after: Sequence[Seat]) -> bool:
+    """Whether the players still to play, none of whom has shown a void in ``suit``, very likely hold
+    some of it (see :data:`RUFF_CARDS_EACH`)."""
+    if any(suit in view.voids[s] for s in after):
+        return False
+    out = sum(1 for card in _suit_cards(suit) if card not in seen)
+    return out >= RUFF_CARDS_EACH * len(after)
 
 
 def _played_in(view: SeatView, suit: Suit) -> int:

@@ -98,6 +98,12 @@ def play_in_browser(site: str, seeds: list[int], level: str) -> tuple[list[dict[
                 if state == "over":
                     break
                 before = root.get_attribute("data-actions")
+                confirm = root.locator("[data-discard-confirm]")
+                if confirm.count():  # the discard is complete: confirm it
+                    confirm.click()
+                    page.wait_for_function("() => !document.querySelector('[data-discard-confirm]')")
+                    page.wait_for_function(waiting)
+                    continue
                 if state == "bidding":
                     garde = root.locator('[data-bid="garde"]')
                     (garde if garde.count() else root.locator("[data-bid]").first).click()

@@ -453,6 +453,12 @@ def test_the_hand_is_one_tab_stop_that_the_arrow_keys_move_along(chromium: Any, 
         for _ in range(40):
             if state == "your-turn":
                 break
+            confirm = root.locator("[data-discard-confirm]")
+            if confirm.count():  # the discard is complete: confirm it
+                click(confirm)
+                page.wait_for_function("() => !document.querySelector('[data-discard-confirm]')")
+                state = _wait_turn(page)
+                continue
             state = _act(page, root.locator('.tp-hand button[data-legal="true"], .tp-actions button').first)
         assert state == "your-turn"
         hand = root.locator('.tp-hand[role="toolbar"] button')

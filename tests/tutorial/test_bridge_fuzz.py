@@ -121,6 +121,9 @@ VALID: dict[str, str | dict[str, str]] = {
     "current": "one",
     "exercise_json": json.dumps({"kind": "count", "cards": "HK T21 S3"}),
     "answer_json": json.dumps("8"),
+    "session_json": json.dumps(
+        {"variant": "fft", "players": 4, "seat": "p2", "deals": [{"dealer": "p1", "scores": {"p1": 30}}]}
+    ),
 }
 
 

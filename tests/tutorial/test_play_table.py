@@ -21,6 +21,8 @@ from tutorial.bridge import play as play_bridge
 from tutorial.bridge import play_table
 
 CARD = re.compile(r'data-card="([A-Z0-9]+)" data-legal="true"')
+#: The play page's options: it holds a complete discard for the reader's confirmation.
+HOLD = json.dumps({"uid": "t", "confirm_discard": True})
 
 
 def _answer(text: str) -> dict[str, Any]:
@@ -34,14 +36,14 @@ def _on(answer: dict[str, Any], choose: Any = None) -> dict[str, Any]:
     reader's choice (``choose(answer)``, by default the hint's)."""
     game = json.dumps(answer["game"])
     if answer["discard_pending"]:
-        return _answer(play_bridge.act(game, '{"confirm": true}'))
+        return _answer(play_bridge.act(game, '{"confirm": true}', HOLD))
     if answer["waiting"]:
-        return _answer(play_bridge.advance(game))
+        return _answer(play_bridge.advance(game, HOLD))
     choice = choose(answer) if choose is not None else None
     if choice is None:
-        hint = _answer(play_bridge.hint(game))
+        hint = _answer(play_bridge.hint(game, HOLD))
         choice = {"card": hint["card"]} if "card" in hint else {"action": hint["action"]}
-    return _answer(play_bridge.act(game, json.dumps(choice)))
+    return _answer(play_bridge.act(game, json.dumps(choice), HOLD))
 
 
 def _to_the_end(answer: dict[str, Any], choose: Any = None) -> list[dict[str, Any]]:
@@ -68,8 +70,8 @@ def test_each_deal_is_dealt_by_the_player_after_the_last_dealer() -> None:
     dealer = "p1"
     seen = []
     for _deal in range(5):
-        answer = _answer(play_bridge.start(json.dumps({**setup, "dealer": dealer})))
-        assert answer["dealer"] == dealer and answer["game"]["dealer"] == dealer
+        answer = _answer(play_bridge.start(json.dumps({**setup, "dealer": dealer}), HOLD))
+        assert answer["dealers"]["this"] == dealer and answer["game"]["dealer"] == dealer
         assert answer["address"]["dealer"] == dealer
         assert answer["log"][0] == (
             "You deal." if dealer == "p2" else f"{play_table.NAMES[int(dealer[1]) - 1]} deals."
@@ -81,7 +83,7 @@ def test_each_deal_is_dealt_by_the_player_after_the_last_dealer() -> None:
         assert answer["to_move"] == str(speaker)
         assert f'data-seat="{dealer}"><span class="tp-name">' in answer["html"]
         seen.append(dealer)
-        dealer = answer["next_dealer"]
+        dealer = answer["dealers"]["next"]
     assert seen == ["p1", "p2", "p3", "p4", "p1"]
     refused = json.loads(play_bridge.start(json.dumps({**setup, "dealer": "p5"})))
     assert not refused["ok"] and refused["field"] == "dealer"
@@ -90,24 +92,24 @@ def test_each_deal_is_dealt_by_the_player_after_the_last_dealer() -> None:
 def test_a_deal_nobody_takes_is_dealt_again_by_the_next_dealer() -> None:
     for seed in range(1, 80):
         setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": "rule", "dealer": "p3"}
-        answer = _answer(play_bridge.start(json.dumps(setup)))
+        answer = _answer(play_bridge.start(json.dumps(setup), HOLD))
         while answer["phase"] == "bidding" and answer["state"] != "over":
             answer = _on(answer, lambda a: {"action": "p2 pass"})
         if answer["state"] == "over":
             break
     else:
         pytest.fail("nobody passed out in 80 deals")
-    assert answer["passed"] and answer["next_dealer"] == "p4"
+    assert answer["passed"] and answer["dealers"]["next"] == "p4"
     assert "Nobody took: the cards are thrown in, and David deals the next deal." in answer["end_html"]
     assert answer["deal"]["sheet"] is None and set(answer["deal"]["scores"].values()) == {0}
     following = _answer(play_bridge.start(json.dumps({**setup, "seed": seed + 1, "dealer": "p4"})))
-    assert following["dealer"] == "p4" and following["to_move"] == "p1"
+    assert following["dealers"]["this"] == "p4" and following["to_move"] == "p1"
 
 
 # ------------------------------------------------------------------ the log
 def test_the_log_says_who_won_each_trick_and_what_it_was_worth() -> None:
     setup = {"variant": "fft", "players": 4, "seed": 21, "seat": "p2", "level": "rule"}
-    answers = _to_the_end(_answer(play_bridge.start(json.dumps(setup))))
+    answers = _to_the_end(_answer(play_bridge.start(json.dumps(setup), HOLD)))
     told = [line for answer in answers[1:] for line in answer.get("told", [])]
     rnd = _engine_round(answers[-1]["game"])
     expected = []
@@ -136,8 +138,9 @@ def _at_my_discard() -> dict[str, Any]:
         setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": "rule"}
         answer = _answer(
             play_bridge.act(
-                json.dumps(_answer(play_bridge.start(json.dumps(setup)))["game"]),
+                json.dumps(_answer(play_bridge.start(json.dumps(setup), HOLD))["game"]),
                 '{"action": "p2 bid garde"}',
+                HOLD,
             )
         )
         while answer["waiting"]:
@@ -157,21 +160,25 @@ def test_the_discard_counts_its_cards_and_waits_for_its_confirmation() -> None:
     assert _count(answer) == "0 of 6 cards laid away" and "data-discard-confirm" not in answer["html"]
     for laid in range(1, 7):
         card = CARD.findall(answer["html"])[0]
-        answer = _answer(play_bridge.act(json.dumps(answer["game"]), json.dumps({"card": card})))
+        answer = _answer(play_bridge.act(json.dumps(answer["game"]), json.dumps({"card": card}), HOLD))
         assert answer["accepted"] and _count(answer) == f"{laid} of 6 cards laid away"
     # the sixth card does not end the discard: it waits, and a card can be taken back
     assert answer["state"] == "discarding" and answer["discard_pending"] and not answer["waiting"]
     assert "data-discard-confirm" in answer["html"] and "data-undo" in answer["html"]
     assert 'role="toolbar"' not in answer["html"]  # no card of the hand to choose meanwhile
-    back = _answer(play_bridge.act(json.dumps(answer["game"]), '{"undo": true}'))
+    back = _answer(play_bridge.act(json.dumps(answer["game"]), '{"undo": true}', HOLD))
     assert _count(back) == "5 of 6 cards laid away" and not back["discard_pending"]
     assert back["game"]["actions"] == answer["game"]["actions"][:-1]
-    confirmed = _answer(play_bridge.act(json.dumps(answer["game"]), '{"confirm": true}'))
+    confirmed = _answer(play_bridge.act(json.dumps(answer["game"]), '{"confirm": true}', HOLD))
     assert confirmed["accepted"] and not confirmed["discard_pending"]
     assert confirmed["game"] == answer["game"] and confirmed["state"] in ("thinking", "your-turn")
     assert "data-discard-confirm" not in confirmed["html"] and "data-undo" not in confirmed["html"]
-    refused = json.loads(play_bridge.act(json.dumps(back["game"]), '{"confirm": true}'))
+    refused = json.loads(play_bridge.act(json.dumps(back["game"]), '{"confirm": true}', HOLD))
     assert not refused["ok"] and refused["field"] == "confirm"
+    # a caller that does not hold the discard (no confirm_discard option) sees it end with its last card
+    unheld = _answer(play_bridge.show(json.dumps(answer["game"])))
+    assert not unheld["discard_pending"] and "data-discard-confirm" not in unheld["html"]
+    assert "data-undo" not in unheld["html"] and unheld["state"] != "discarding"
 
 
 # ------------------------------------------------------------------ calling one's own King
@@ -180,8 +187,9 @@ def test_calling_a_king_of_ones_own_hand_says_it_means_playing_alone() -> None:
         setup = {"variant": "fft", "players": 5, "seed": seed, "seat": "p2", "level": "rule"}
         answer = _answer(
             play_bridge.act(
-                json.dumps(_answer(play_bridge.start(json.dumps(setup)))["game"]),
+                json.dumps(_answer(play_bridge.start(json.dumps(setup), HOLD))["game"]),
                 '{"action": "p2 bid garde"}',
+                HOLD,
             )
         )
         while answer["waiting"]:
@@ -206,7 +214,7 @@ def test_the_session_adds_up_its_deals_and_goes_to_the_score_sheet() -> None:
     for dealer in ("p1", "p2"):
         while True:  # the next deal somebody took
             setup = {"variant": "fft", "players": 4, "seed": next(seeds), "seat": "p2", "level": "rule"}
-            end = _to_the_end(_answer(play_bridge.start(json.dumps({**setup, "dealer": dealer}))))[-1]
+            end = _to_the_end(_answer(play_bridge.start(json.dumps({**setup, "dealer": dealer}), HOLD)))[-1]
             if not end["passed"]:
                 break
         assert end["deal"]["dealer"] == dealer and end["deal"]["scores"] == end["scores"]

@@ -140,15 +140,24 @@ def _uid(options: str) -> str:
     return Display.parse(options).uid
 
 
+def holds_discard(options: str) -> bool:
+    """Whether the page holds a complete discard for the reader's confirmation (the display option
+    ``confirm_discard``; a caller without it sees the discard end with its last card)."""
+    data = json.loads(options or "{}")
+    return isinstance(data, Mapping) and data.get("confirm_discard") is True
+
+
 def answer_for(game: Game, rnd: Round, options: str, moved: bool = False, confirmed: bool = False) -> Json:
     """What the page draws: the table, the state, the address, and at the end the score; after a move
     (``moved``), the sentence that tells it and the log's lines for it (``told``: the move, then what it
     showed the table and, for the last card of a trick, who won it), else the log of the whole deal
-    (``log``). A discard the reader has completed waits for the reader's confirmation (the state stays
-    ``discarding``) unless it is ``confirmed``. Everything comes from the reader's view."""
+    (``log``). When the page holds the discard (:func:`holds_discard`), a discard the reader has
+    completed waits for the reader's confirmation (the state stays ``discarding``, ``discard_pending``)
+    unless it is ``confirmed``. Everything comes from the reader's view."""
     view = rnd.view(game.seat)
     state = play_table.widget_state(view)
-    pending = play_table.discard_pending(game, view) and not confirmed
+    hold = holds_discard(options) and not confirmed
+    pending = hold and play_table.discard_pending(game, view)
     if pending:
         state = "discarding"
     said = play_table.said_last(game, view) if moved else ""
@@ -159,10 +168,10 @@ def answer_for(game: Game, rnd: Round, options: str, moved: bool = False, confir
         "phase": view.phase,
         "waiting": state == "thinking",
         "to_move": str(view.to_move) if view.to_move is not None else None,
-        "dealer": str(game.dealer),
-        "next_dealer": str(game.next_dealer()),
+        # who deals this deal, and the next one (seat codes the page keeps, never shows)
+        "dealers": {"this": str(game.dealer), "next": str(game.next_dealer())},
         "tricks": sum(1 for t in view.tricks if t.complete),
-        "html": play_table.table_html(game, rnd, _uid(options), confirmed=confirmed),
+        "html": play_table.table_html(game, rnd, _uid(options), hold=hold),
         "said": said,
         "title": _("{rules}: deal number {seed}", rules=game.variant.title, seed=game.seed),
         "discard_pending": pending,
@@ -354,11 +363,11 @@ def act(game_json: str, choice_json: str, options: str = "{}") -> str:
         rnd = play_table.round_of(game)
         view = rnd.view(game.seat)
         if choice.get("confirm"):
-            if not play_table.discard_pending(game, view):
+            if not (holds_discard(options) and play_table.discard_pending(game, view)):
                 raise play_table.PlayError("confirm", gettext_lazy("there is no discard to confirm now"))
             return {**answer_for(game, rnd, options, confirmed=True), "accepted": True}
         if choice.get("undo"):
-            if not play_table.undoable(game, view):
+            if not play_table.undoable(game, view, hold=holds_discard(options)):
                 raise play_table.PlayError(
                     "undo", gettext_lazy("there is no card of your discard to take back now")
                 )

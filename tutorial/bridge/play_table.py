@@ -766,10 +766,13 @@ def _last_is_my_discard(game: Game) -> bool:
     return last.seat == game.seat and last.kind == "discard"
 
 
-def undoable(game: Game, view: SeatView) -> bool:
-    """Whether the reader may take back the last card laid away: nothing has happened since (the
-    discard is still going on, or it is complete and not yet confirmed)."""
-    return view.phase != "over" and _last_is_my_discard(game)
+def undoable(game: Game, view: SeatView, *, hold: bool = False) -> bool:
+    """Whether the reader may take back the last card laid away: nothing has happened since and the
+    discard is still going on, or (when the page ``hold``s a complete discard for its confirmation) it
+    is complete and not yet confirmed."""
+    if not _last_is_my_discard(game):
+        return False
+    return (view.my_turn and view.phase == "discard") or (hold and discard_pending(game, view))
 
 
 def discard_pending(game: Game, view: SeatView) -> bool:
@@ -812,11 +815,11 @@ def _tally_html(game: Game, view: SeatView, rnd: Round) -> Markup:
     return tally_html(tally, state)
 
 
-def table_html(game: Game, rnd: Round, uid: str, *, confirmed: bool = False) -> Markup:
-    """The reader's side of the table now: everything comes from the reader's view. A discard the
-    reader has completed waits for the reader's confirmation unless it is ``confirmed``."""
+def table_html(game: Game, rnd: Round, uid: str, *, hold: bool = False) -> Markup:
+    """The reader's side of the table now: everything comes from the reader's view. With ``hold``, a
+    discard the reader has completed waits for the reader's confirmation."""
     view = rnd.view(game.seat)
-    pending = discard_pending(game, view) and not confirmed
+    pending = hold and discard_pending(game, view)
     kind = hand_kind(view) if view.my_turn and not pending else ""
     status = _prompt(game, view, kind)
     if pending:
@@ -842,7 +845,7 @@ def table_html(game: Game, rnd: Round, uid: str, *, confirmed: bool = False) -> 
         actions=[] if pending else _actions(game, view, kind),
         actions_label=_("Your bid") if view.phase == "bidding" else _("Your choice"),
         hand=_hand_html(game, view, kind, uid),
-        undo=undoable(game, view) and not confirmed,
+        undo=undoable(game, view, hold=hold),
         discard_count=counted,
         confirm=pending,
         last_trick=_last_trick_html(game, view) if view.phase == "playing" else Markup(),

@@ -95,7 +95,8 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
     translator._tarot_play_counter = plays
     uid = f"tw{counter}-play"
     fixed = bool(node["fixed"])
-    options = {"uid": uid, "links": registry.links(translator)}
+    # the page holds a complete discard until the reader confirms it
+    options = {"uid": uid, "links": registry.links(translator), "confirm_discard": True}
     first = play_bridge.first_state(node["setup"], json.dumps(options))
     config = {
         "setup": first["address"],
@@ -113,7 +114,7 @@ def visit_play(translator: HTML5Translator, node: tarot_play) -> None:
             "title": first["title"],
             "setup_html": Markup(first["setup_html"]),
             "html": Markup(first["html"]),
-            "dealer": first["dealer"],
+            "dealer": first["dealers"]["this"],
         },
         runtime=json_attribute(page_runtime(translator)),
         options=json_attribute(options),

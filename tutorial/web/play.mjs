@@ -279,7 +279,7 @@ function setupWidget(root) {
     root.dataset.gameState = answer.state;
     root.dataset.players = String(game.players);
     root.dataset.actions = String(game.actions.length);
-    root.dataset.dealer = answer.dealer;
+    root.dataset.dealer = answer.dealers.this;
     root.dataset.tricks = String(answer.tricks);
     hintButton.disabled = !ACTIVE.has(answer.state);
     writeStore(storeKey, game);
@@ -438,7 +438,7 @@ function setupWidget(root) {
   // The next deal: new cards, dealt by the next player.
   function nextDeal() {
     const base = game || config.setup;
-    const dealer = last && last.next_dealer ? last.next_dealer : field(base, "dealer");
+    const dealer = last ? last.dealers.next : field(base, "dealer");
     return begin(setupWith(base, { seed: randomSeed(), dealer }), null);
   }
 
@@ -588,7 +588,7 @@ function setupWidget(root) {
       chosen.seed = randomSeed();
       // At the same table the deal passes on; another table begins another session, dealt by p1.
       const same = session && sameTable(session, chosen);
-      chosen.dealer = same && last && last.next_dealer ? last.next_dealer : "p1";
+      chosen.dealer = same && last ? last.dealers.next : "p1";
       if (!(await mayLeave())) return;
       if (!same && session && session.deals.length && !(await ask("new_session"))) return;
       const error = form.querySelector("[data-field-error]");

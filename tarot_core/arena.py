@@ -4,7 +4,10 @@ Each deal is played once for every rotation of the players around the table (as 
 so every player holds every hand once and the luck of the cards cancels out. A player's score on a deal
 is the mean of its seats' scores over the rotations; the report gives each player's mean score per deal
 with a 95 % confidence interval (normal approximation over the deals), and for two players the mean
-difference between them with its own interval, which is the sharper test.
+difference between them with its own interval, which is the sharper test. The players are named as
+:func:`~tarot_core.players.make_player` names them: ``random``, ``rule``, ``mc``, or the play page's
+levels ``beginner``, ``club`` and ``strong`` (the strong level with the page's play-out budget, whatever
+``playouts`` says).
 
 >>> from tarot_core import find_variant
 >>> report = run_arena(find_variant("fft-4"), ["rule", "random", "rule", "random"], deals=2, seed=1)

@@ -20,11 +20,12 @@ that player's view at his turn to speak): a player who passed rarely gets a hand
 mean is a weighted mean.
 
 **The play-outs** are played by a quick policy that reads the round directly (no seat views): the
-rule-based player's principles (win cheaply, give points to a partner sure to win, save the Petit,
-play low, lead Kings while the suit goes round, the attack draws trumps), each seat judging by the
-cards actually held in the sampled deal. When the hands are down to :data:`EXACT_CARDS` cards each (the
-French rules), the last tricks are played exactly: a small alpha-beta search over the cards left, the
-attack counting its card points, the Petit's bout and the Petit au bout.
+rule-based player's principles (win cheaply, give points to a partner sure to win, save the Petit
+when the trick is sure, play low, lead Kings while the suit goes round, the attack draws trumps), each
+seat judging by the cards actually held in the sampled deal. When the hands are down to
+:data:`EXACT_CARDS` cards each (the French rules) and the Petit or the Excuse is still in a hand, the
+last tricks are played exactly: a small alpha-beta search over the cards left, the attack counting its
+card points, the Petit's bout and the Petit au bout.
 
 Each estimate carries its uncertainty: the mean score of the card, the standard error of that mean and
 the paired difference to the best card with its own standard error (:class:`Estimate`). The coach
@@ -203,6 +204,9 @@ class _Policy:
                 return min(trumps, key=lambda c: c.rank)
             plain = [c for c in cards if c is not EXCUSE] or cards
             return max(plain, key=value)
+        if PETIT in cards and not partner_ahead and _beats(PETIT, best, led, order) and not beaten(PETIT):
+            # Nobody still to play can take the trick from the Petit: it comes home.
+            return PETIT
         points = sum(value(c) for _, c in plays)
         winners = [c for c in cards if _beats(c, best, led, order)]
         if winners and not partner_ahead:

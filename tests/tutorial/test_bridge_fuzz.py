@@ -30,9 +30,10 @@ from tutorial import bridge
 from tutorial.bridge import lessons as lesson_bridge
 from tutorial.bridge import play as play_bridge
 from tutorial.bridge import play_table
+from tutorial.bridge import review as review_bridge
 from tutorial.bridge import sheet as sheet_bridge
 
-MODULES: tuple[ModuleType, ...] = (bridge, play_bridge, sheet_bridge, lesson_bridge)
+MODULES: tuple[ModuleType, ...] = (bridge, play_bridge, sheet_bridge, lesson_bridge, review_bridge)
 
 #: Public functions of the bridge modules with text arguments that are not calls from a widget: the
 #: build draws with them (the name of some rules, the HTML of the sheet's setup form).
@@ -88,9 +89,17 @@ def _finished_game() -> str:
     return json.dumps({**setup, "actions": [str(action) for action in rnd.actions]})
 
 
+def _last_decision(game_json: str) -> str:
+    """The reader's last decision in a finished game: judged on the last tricks alone, it is quick."""
+    answer = json.loads(review_bridge.plan(game_json))
+    assert answer["ok"], answer
+    return str(answer["steps"][-1])
+
+
 SHEET = _sheet()
 GAME = _game()
 FINISHED = _finished_game()
+LAST_DECISION = _last_decision(FINISHED)
 QUERY = json.dumps({"variant": ["fft"], "players": ["4"], "contract": ["garde"], "points": ["41"]})
 
 #: A good value for each argument, by the argument's name and then by the module or the function when
@@ -103,14 +112,14 @@ VALID: dict[str, str | dict[str, str]] = {
     "query_json": {"bridge": QUERY, "sheet": json.dumps({**json.loads(QUERY), "taker": ["Ben"]})},
     "variant": "classic",
     "record": "fft-4-first-hand",
-    "step": "12",
+    "step": {"play": "12", "bridge": "12", "review": LAST_DECISION},
     "view": "p2",
     "card": "HK",
     "setup_json": {
         "play": json.dumps({"variant": "fft", "players": 4, "seed": 7, "seat": "p2", "level": "rule"}),
         "sheet": json.dumps({"variant": "fft", "players": ["Ana", "Ben", "Cléo"], "title": "Friday"}),
     },
-    "game_json": {"play": GAME, "replay_step": FINISHED},
+    "game_json": {"play": GAME, "replay_step": FINISHED, "review": FINISHED},
     "choice_json": json.dumps({"card": "HK"}),
     "sheet_json": SHEET,
     "number": "1",

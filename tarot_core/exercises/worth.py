@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ..actions import Action, ActionKind
 from ..messages import _
-from ..players.judge import CONTRACT_WORDS, Judgement, judge_bid
+from ..players.bidding import contract_words, often
+from ..players.judge import Judgement, judge_bid
 from .counting import bid_refused
 from .positions import Table
 from .words import Verdict, capitalized, sentence
@@ -35,16 +36,28 @@ def _judge_worth(table: Table, answer: object) -> Verdict:
     judgement = hand_judgement(table)
     why = judgement.explain()
     best = judgement.best
-    said = CONTRACT_WORDS.get(word, word)
+    said = contract_words(word)
     if word == best.word:
         return Verdict(True, "best-bid", sentence(why), "hand-judging")
+    if judgement.acceptable(word) and judgement.gap(word) < 0:
+        estimate = judgement.estimate(word)
+        close = _(
+            "{bid} scores {gap} more than {best} on average, but it is made {often}, so close to too "
+            "seldom for its stakes that the judge cannot tell the two apart: both are good answers. {why}",
+            bid=said,
+            gap=round(-judgement.gap(word)),
+            best=contract_words(best.word),
+            often=often(estimate.made or 0.0),
+            why=why,
+        )
+        return Verdict(True, "close-bid", sentence(close), "hand-judging")
     if judgement.acceptable(word):
         close = _(
             "{bid} scores {gap} less than {best}, within the judge's own uncertainty ({margin}), "
             "so both are good answers. {why}",
             bid=said,
             gap=round(judgement.gap(word)),
-            best=CONTRACT_WORDS.get(best.word, best.word),
+            best=contract_words(best.word),
             margin=round(judgement.margin(word)),
             why=why,
         )

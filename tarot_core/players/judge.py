@@ -3,16 +3,27 @@
 :func:`judge_bid` reads only the :class:`~tarot_core.engine.view.SeatView` of a seat whose turn it is to bid
 (French rule sets). It deals the cards that seat cannot see at random many times, consistently with what
 it sees (:func:`~tarot_core.players.montecarlo.sample`), and for each deal and each action the seat may
-take it plays the whole deal out: the seat bids, the players still to speak pass, and the rule-based
-player (:mod:`tarot_core.players.rule`) does everything else for every seat (the call with five players,
-the discard, the handfuls, every card). The seat's score is recorded. Passing is the zero mark: the judge
-measures what the hand is worth to its holder as taker, and a pass scores nothing for him on this hand
-(so it weighs only the rule sets that deal again when every player passes, as their knowledge says).
+take it plays the whole deal out. A bid: the seat bids, the players still to speak pass, and the
+rule-based player (:mod:`tarot_core.players.rule`) does everything else for every seat (the call with
+five players, the discard, the handfuls, every card). A pass: the seat passes and defends, the players
+still to speak bid as the rule-based player does (by the measured bid model,
+:mod:`tarot_core.players.bidding`), and a deal where everybody passes scores 0 (it is dealt again). The
+seat's score is recorded, and for a bid whether the contract was made.
+
+Each action's estimate gives its mean score, its spread (the standard deviation, and the 10th and 90th
+percentiles of the scores) and, for a bid, the share of deals where it was made. A prise and a garde are
+played the same way, so they are made equally often and a garde always doubles the prise's stakes: it
+is the better bid on average as soon as the prise is, and the worse when the contract fails. The judge
+weighs the stakes as a club player does (:data:`~tarot_core.players.bidding.CAUTION`): the best action
+is the contract with the highest mean among those made at least as often as their stakes ask and
+scoring more than passing; when there is none, passing.
 
 Every action is played on the same deals, so the differences between them are measured more precisely
 than the averages themselves. The judge's uncertainty about the gap between an action and the best one
-is twice the standard error of their difference over the deals (a 95 per cent margin): an action within
-that margin of the best is :meth:`Judgement.acceptable`, since the sample cannot tell them apart.
+is twice the standard error of their difference over the deals (a 95 per cent margin); its uncertainty
+about a contract's chance is twice the standard error of the share made. An action is
+:meth:`Judgement.acceptable` when it is the best, or when its mean is within that margin of the best
+and its chance within its uncertainty of what its stakes ask: the sample cannot tell them apart.
 
 The generator is seeded (``seed``), so a judgement is reproducible; with :data:`DEALS` deals the chosen
 contract agrees across seeds on clear hands (see the tests), and a borderline hand shows it by accepting
@@ -32,6 +43,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,7 +51,8 @@ from ..actions import Action, ActionKind
 from ..engine.round import Round
 from ..engine.view import SeatView
 from ..errors import TarotError
-from ..messages import N_, _, gettext_lazy, ngettext
+from ..messages import _, gettext_lazy, ngettext
+from .bidding import CAUTION, CONTRACT_SUBJECTS, CONTRACT_WORDS, often, signed
 from .montecarlo import finish, rebuild, sample
 from .rule import RulePlayer, hand_points, knowledge
 
@@ -49,21 +62,6 @@ DEALS: Final = 120
 ATTEMPTS: Final = 8
 #: How many standard errors of a difference count as "too close to tell".
 MARGIN_ERRORS: Final = 2.0
-#: The contracts' names as a player says them (a word not here is said as it is written).
-CONTRACT_WORDS: Final = {
-    "pass": N_("passing"),
-    "prise": N_("a prise"),
-    "garde": N_("a garde"),
-    "garde-sans": N_("a garde sans"),
-    "garde-contre": N_("a garde contre"),
-}
-#: The same names at the start of a sentence.
-CONTRACT_SUBJECTS: Final = {
-    "prise": N_("A prise"),
-    "garde": N_("A garde"),
-    "garde-sans": N_("A garde sans"),
-    "garde-contre": N_("A garde contre"),
-}
 
 
 class JudgeError(TarotError):
@@ -72,17 +70,36 @@ class JudgeError(TarotError):
 
 @dataclass(frozen=True, slots=True)
 class BidEstimate:
-    """One action's result: its mean score for the seat over ``deals`` deals, and the scores' spread."""
+    """One action's result over ``deals`` deals: the seat's mean score, the scores' standard deviation
+    (``spread``) and their 10th and 90th percentiles, and for a bid the share of deals it was made."""
 
     action: Action
     mean: float
     spread: float
     deals: int
+    low: float = 0.0
+    high: float = 0.0
+    made: float | None = None
 
     @property
     def word(self) -> str:
         """``pass`` or the contract's word, as plain text (a bid's word may be a rule set's contract enum)."""
         return "pass" if self.action.kind == "pass" else str(self.action.word)
+
+    @property
+    def made_margin(self) -> float:
+        """The judge's uncertainty about :attr:`made` (0 for a pass)."""
+        if self.made is None:
+            return 0.0
+        return MARGIN_ERRORS * math.sqrt(self.made * (1 - self.made) / self.deals)
+
+    def cautious(self, *, within: bool = False) -> bool:
+        """Whether the contract is made at least as often as its stakes ask (a pass always is);
+        ``within``: or within the judge's uncertainty of it."""
+        if self.made is None:
+            return True
+        needed = CAUTION.get(self.word, 1.0)
+        return self.made + (self.made_margin if within else 0.0) >= needed
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +115,13 @@ class Judgement:
 
     @property
     def best(self) -> BidEstimate:
-        return max(self.estimates, key=lambda e: e.mean)
+        """The contract with the best mean among those made often enough for their stakes and scoring
+        more than passing; else the pass (see the module's docstring)."""
+        return _best(self.estimates)
+
+    @property
+    def passing(self) -> BidEstimate:
+        return self.estimate("pass")
 
     def estimate(self, word: str) -> BidEstimate:
         for estimate in self.estimates:
@@ -110,7 +133,8 @@ class Judgement:
         )
 
     def gap(self, word: str) -> float:
-        """How much less than the best ``word`` scores on average."""
+        """How much less than the best ``word`` scores on average (negative when it scores more but is
+        made too seldom for its stakes)."""
         return self.best.mean - self.estimate(word).mean
 
     def margin(self, word: str) -> float:
@@ -118,60 +142,102 @@ class Judgement:
         return self.margins[self.estimates.index(self.estimate(word))]
 
     def acceptable(self, word: str) -> bool:
-        """Whether ``word`` is the best or too close to the best for the sample to tell them apart."""
-        return self.gap(word) <= self.margin(word)
+        """Whether ``word`` is the best or too close to the best for the sample to tell them apart: its
+        mean within its margin of the best's (or above it), its chance of being made within its
+        uncertainty of what its stakes ask."""
+        if word == self.best.word:
+            return True
+        estimate = self.estimate(word)
+        if estimate.made is not None and estimate.mean <= self.passing.mean:
+            return self.passing.mean - estimate.mean <= self.margin(word) and self.best.word == "pass"
+        return self.gap(word) <= self.margin(word) and estimate.cautious(within=True)
 
     def explain(self) -> str:
-        """One sentence: the best action, every average, and the club count."""
+        """One sentence: the best action, what every action scores and how often each contract is made,
+        and the club count."""
         best = self.best
         points = int(self.club_points)
-        others = [e for e in sorted(self.estimates, key=lambda e: -e.mean) if e is not best]
+        passing = self.passing
+        bids = [
+            e for e in sorted(self.estimates, key=lambda e: -e.mean) if e.made is not None and e is not best
+        ]
         scores = ", ".join(
-            _("{contract} {score}", contract=_(CONTRACT_WORDS.get(e.word, e.word)), score=_signed(e.mean))
-            for e in others
+            _(
+                "{contract} {score} (made {often})",
+                contract=_(CONTRACT_WORDS.get(e.word, e.word)),
+                score=signed(e.mean),
+                often=often(e.made or 0.0),
+            )
+            for e in bids
         )
         # The English says "1 points" for one: kept as it was written.
         if best.word == "pass":
             return ngettext(
-                "Passing is best: played out over {deals} deals with you as taker, {scores} on average, all "
-                "worse than passing (0); the club count gives this hand {n} points",
-                "Passing is best: played out over {deals} deals with you as taker, {scores} on average, all "
-                "worse than passing (0); the club count gives this hand {n} points",
+                "Passing is best: played out over {deals} deals, passing and defending scores {score} on "
+                "average; with you as taker, {scores}: none is made often enough for its stakes and scores "
+                "more; the club count gives this hand {n} points",
+                "Passing is best: played out over {deals} deals, passing and defending scores {score} on "
+                "average; with you as taker, {scores}: none is made often enough for its stakes and scores "
+                "more; the club count gives this hand {n} points",
                 points,
                 deals=self.deals,
+                score=signed(passing.mean),
                 scores=scores,
             )
+        said = self._best_contract(best, scores, points)
+        risky = [e for e in bids if e.mean > best.mean]
+        if not risky:
+            return said
+        return _(
+            "{judgement}; {contract} would score more on average, but it is made too seldom to be worth its "
+            "higher stakes",
+            judgement=said,
+            contract=_(CONTRACT_WORDS.get(risky[0].word, risky[0].word)),
+        )
+
+    def _best_contract(self, best: BidEstimate, scores: str, points: int) -> str:
         subject = CONTRACT_SUBJECTS.get(best.word)
         # A word the tables do not know (another rule set's notation) starts the sentence as it is written.
         contract = _(subject) if subject is not None else best.word[:1].upper() + best.word[1:]
         return ngettext(
-            "{contract} is best: played out over {deals} deals with you as taker, it scores {score} on "
-            "average, against {scores}; the club count gives this hand {n} points",
-            "{contract} is best: played out over {deals} deals with you as taker, it scores {score} on "
-            "average, against {scores}; the club count gives this hand {n} points",
+            "{contract} is best: played out over {deals} deals with you as taker, it is made {often} and "
+            "scores {score} on average (from {low} to {high} in four deals out of five), against "
+            "{scores}, and {passing} by passing and defending; the club count gives this hand {n} points",
+            "{contract} is best: played out over {deals} deals with you as taker, it is made {often} and "
+            "scores {score} on average (from {low} to {high} in four deals out of five), against "
+            "{scores}, and {passing} by passing and defending; the club count gives this hand {n} points",
             points,
             contract=contract,
             deals=self.deals,
-            score=_signed(best.mean),
-            scores=scores,
+            often=often(best.made or 0.0),
+            score=signed(best.mean),
+            low=signed(best.low),
+            high=signed(best.high),
+            scores=scores or _("no other contract"),
+            passing=signed(self.passing.mean),
         )
 
 
-def _signed(value: float) -> str:
-    number = round(value)
-    if number == 0:
-        return "0"
-    return f"{number:+d}".replace("-", "−")
+def _best(estimates: tuple[BidEstimate, ...]) -> BidEstimate:
+    passing = next(e for e in estimates if e.made is None)
+    fit = [e for e in estimates if e.made is not None and e.cautious() and e.mean > passing.mean]
+    return max(fit, key=lambda e: e.mean) if fit else passing
 
 
-def _play_out(base: Round, view: SeatView, action: Action, rule: RulePlayer) -> int:
-    """Bid (the later speakers pass) and play the deal out; the seat's score."""
+def _play_out(base: Round, view: SeatView, action: Action, rule: RulePlayer) -> tuple[int, bool]:
+    """Bid (the later speakers pass) or pass (the later speakers bid as the rule-based player does), and
+    play the deal out: the seat's score, and whether the taker's side made its contract."""
     rnd = base.copy()
     rnd.push(action)
     while rnd.phase == "bidding" and rnd.to_move is not None and rnd.to_move != view.seat:
-        rnd.push(Action(rnd.to_move, ActionKind.PASS))
+        mover = rnd.to_move
+        if action.kind == "pass":
+            rnd.push(rule.choose(rnd.view(mover))[0])
+        else:
+            rnd.push(Action(mover, ActionKind.PASS))
     finish(rnd, rule)
-    return rnd.result().by_seat[view.seat]
+    result = rnd.result()
+    return result.by_seat[view.seat], result.score is not None and result.score.won
 
 
 def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement:
@@ -188,6 +254,7 @@ def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement
     rng = random.Random(seed)
     rule = RulePlayer()
     scores: list[list[int]] = [[] for _ in actions]
+    made: list[int] = [0 for _ in actions]
     kept = 0
     for _attempt in range(deals * ATTEMPTS):
         if kept == deals:
@@ -198,13 +265,16 @@ def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement
             continue
         kept += 1
         for index, action in enumerate(actions):
-            scores[index].append(0 if action.kind == "pass" else _play_out(base, view, action, rule))
+            score, won = _play_out(base, view, action, rule)
+            scores[index].append(score)
+            made[index] += won
     if kept < 2:
         raise JudgeError(gettext_lazy("no deal of the unseen cards fits what this seat has seen"))
     estimates = tuple(
-        BidEstimate(action, sum(s) / kept, _stdev(s), kept) for action, s in zip(actions, scores, strict=True)
+        _estimate(action, s, None if action.kind == "pass" else m / kept)
+        for action, s, m in zip(actions, scores, made, strict=True)
     )
-    best = max(range(len(actions)), key=lambda i: estimates[i].mean)
+    best = estimates.index(_best(estimates))
     margins = tuple(
         0.0
         if index == best
@@ -214,6 +284,13 @@ def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement
         for index in range(len(actions))
     )
     return Judgement(estimates, margins, hand_points(view.hand), kept, seed)
+
+
+def _estimate(action: Action, scores: list[int], made: float | None) -> BidEstimate:
+    deciles = statistics.quantiles(scores, n=10, method="inclusive")
+    return BidEstimate(
+        action, sum(scores) / len(scores), _stdev(scores), len(scores), deciles[0], deciles[-1], made
+    )
 
 
 def _stdev(values: list[int]) -> float:

@@ -17,11 +17,14 @@ from tarot_core.engine.state import Phase
 from tarot_core.engine.view import SeatView
 from tarot_core.exercises import worth_table
 from tarot_core.players import judge
+from tarot_core.players.bidding import CAUTION
 from tarot_core.players.judge import JudgeError, judge_bid
 from tarot_core.players.rule import hand_count, hand_points
 from tarot_core.seats import Seat
 
 STRONG = "T21 T1 EX T20 T19 T18 T17 T16 T15 T14 T12 T10 SK HK DK CK S2 H3"
+#: The judging page's prise.
+PRISE = "S6 H1 H3 H5 HQ D7 D9 DQ C3 C5 CC CQ T3 T7 T9 T18 T21 EX"
 WEAK = "S2 S3 S4 S5 H2 H3 H4 H7 D2 D3 D4 D6 C2 C3 C4 T2 T3 T5"
 
 
@@ -81,45 +84,98 @@ def test_the_explanation_names_every_average_and_the_club_count() -> None:
     sentence = judgement.explain()
     assert sentence.startswith("Passing is best: played out over 10 deals")
     assert f"the club count gives this hand {int(judgement.club_points)} points" in sentence
-    for estimate in judgement.estimates[1:]:
-        assert f"{round(estimate.mean):+d}".replace("-", "−") in sentence
+    for estimate in judgement.estimates:
+        figure = f"{round(estimate.mean):+d}".replace("-", "−") if round(estimate.mean) else "0"
+        assert figure in sentence
 
 
 @pytest.mark.parametrize(("hand", "seed"), [(STRONG, 4), (WEAK, 2)], ids=["strong", "weak"])
 def test_every_figure_is_the_plain_statistics_of_the_deals_played_out(
     monkeypatch: pytest.MonkeyPatch, hand: str, seed: int
 ) -> None:
-    """Each bid's scores, as the deals are played out, are recorded; the judge's figures are then worked
-    out again with the standard library: the mean and sample spread of each bid's scores, and each
-    bid's margin, twice the standard error of its difference from the best bid, deal by deal."""
+    """Each action's scores, as the deals are played out (a pass too: the seat defends), are recorded;
+    the judge's figures are then worked out again with the standard library: the mean, the sample
+    spread, the deciles and the share made of each action, the best by the club player's caution, and
+    each action's margin, twice the standard error of its difference from the best, deal by deal."""
     played: dict[str, list[int]] = defaultdict(list)
+    won: dict[str, list[bool]] = defaultdict(list)
     play_out = judge._play_out
 
-    def recording(*args: Any) -> int:
-        score = play_out(*args)
-        played[str(args[2].word)].append(score)
-        return score
+    def recording(*args: Any) -> tuple[int, bool]:
+        score, made = play_out(*args)
+        word = "pass" if args[2].kind == "pass" else str(args[2].word)
+        played[word].append(score)
+        won[word].append(made)
+        return score, made
 
     monkeypatch.setattr(judge, "_play_out", recording)
     deals = 8
     judgement = judge_bid(_view(hand), deals=deals, seed=seed)
-    # A seat that passes, the later speakers passing too, plays no deal: every player passing means a
-    # new deal, which scores nothing (docs/reference/rules-decisions.md#decision-fft-bidding).
-    played["pass"] = [0] * deals
     assert sorted(played) == sorted(e.word for e in judgement.estimates)
     means = {word: statistics.fmean(scores) for word, scores in played.items()}
-    best = max(means, key=lambda word: means[word])
+    shares = {word: sum(made) / deals for word, made in won.items()}
+    fit = [w for w in means if w != "pass" and shares[w] >= CAUTION[w] and means[w] > means["pass"]]
+    best = max(fit, key=lambda word: means[word]) if fit else "pass"
     assert judgement.best.word == best
     for estimate in judgement.estimates:
         scores = played[estimate.word]
         assert estimate.deals == len(scores) == deals
         assert estimate.mean == pytest.approx(means[estimate.word])
         assert estimate.spread == pytest.approx(statistics.stdev(scores))
+        deciles = statistics.quantiles(scores, n=10, method="inclusive")
+        assert (estimate.low, estimate.high) == (pytest.approx(deciles[0]), pytest.approx(deciles[-1]))
+        assert estimate.made == (None if estimate.word == "pass" else pytest.approx(shares[estimate.word]))
         differences = [b - a for a, b in zip(scores, played[best], strict=True)]
         margin = 2 * statistics.stdev(differences) / math.sqrt(deals)
         assert judgement.margin(estimate.word) == pytest.approx(margin)
         assert judgement.gap(estimate.word) == pytest.approx(means[best] - means[estimate.word])
-        assert judgement.acceptable(estimate.word) is (means[best] - means[estimate.word] <= margin)
+    assert judgement.acceptable(best)
+
+
+def _estimate(word: str, mean: float, made: float | None, deals: int = 400) -> judge.BidEstimate:
+    kind = "pass" if word == "pass" else "bid"
+    action = Action(Seat.P1, kind, "" if word == "pass" else word)
+    return judge.BidEstimate(action, mean, 50.0, deals, mean - 60, mean + 60, made)
+
+
+def test_a_prise_is_best_when_a_garde_is_made_too_seldom_for_its_doubled_stakes() -> None:
+    """A prise and a garde are played alike, so the garde doubles the prise's mean; the judge takes
+    the garde only when the contract is made often enough for a doubled loss."""
+    for made, expected in ((0.55, "prise"), (0.85, "garde"), (0.4, "pass")):
+        estimates = (
+            _estimate("pass", 20.0, None),
+            _estimate("prise", 35.0, made),
+            _estimate("garde", 70.0, made),
+        )
+        judgement = judge.Judgement(estimates, (0.0, 5.0, 5.0), 50.0, 400, 0)
+        assert judgement.best.word == expected
+        assert judgement.acceptable(expected)
+    assert CAUTION["prise"] < 0.55 < CAUTION["garde"] < 0.85
+    # A contract that scores no more than passing is never the best, however sure.
+    sure = (_estimate("pass", 40.0, None), _estimate("prise", 30.0, 0.99), _estimate("garde", 38.0, 0.99))
+    assert judge.Judgement(sure, (0.0, 5.0, 5.0), 50.0, 400, 0).best.word == "pass"
+
+
+def test_passing_is_played_out_as_a_defence() -> None:
+    """A pass is not worth 0: the seat defends against whoever takes, and the sentence says so."""
+    judgement = judge_bid(_view(WEAK), deals=10, seed=3)
+    passing = judgement.estimate("pass")
+    assert passing.made is None
+    assert passing.spread > 0
+    assert "by passing and defending" in judgement.explain() or "passing and defending scores" in (
+        judgement.explain()
+    )
+
+
+@pytest.mark.heavy
+def test_the_prise_example_of_the_judging_page_is_a_prise() -> None:
+    """docs/strategy/judging.md shows this hand as one where a garde scores more on average but a prise
+    is the judge's choice: the contract is made too seldom for a doubled loss."""
+    table = worth_table({"hand": PRISE})
+    judgement = judge_bid(table.round.view(table.seat))
+    assert judgement.best.word == "prise"
+    assert judgement.estimate("garde").mean > judgement.estimate("prise").mean
+    assert "too seldom" in judgement.explain()
 
 
 def test_the_judge_refuses_what_it_cannot_weigh() -> None:

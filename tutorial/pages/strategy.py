@@ -35,6 +35,7 @@ from tarot_core.exercises import (
     worth_table,
 )
 from tarot_core.messages import Noun, _, gettext_lazy, ngettext
+from tarot_core.players.bidding import often, signed
 from tarot_core.players.rule import THRESHOLDS, RulePlayer, hand_count, hand_points
 
 from .tables import card_markup, cards_markup
@@ -115,19 +116,30 @@ def bid_table(
             verdict = _("best")
         elif judgement.acceptable(word):
             verdict = _("as good: too close to tell")
+        elif estimate.mean > best.mean:
+            verdict = _("made too seldom for its stakes")
         else:
             verdict = _("worse")
         margin = "" if word == best.word else f"±{round(judgement.margin(word))}"
         rows.append(
             [
                 contract_name(word).capitalize(),
-                f"{round(estimate.mean):+d}".replace("-", "−") if round(estimate.mean) else "0",
+                signed(estimate.mean),
+                _("{low} to {high}", low=signed(estimate.low), high=signed(estimate.high)),
+                "—" if estimate.made is None else str(often(estimate.made)),
                 margin or "—",
                 verdict,
             ]
         )
     return {
-        "header": [_("Your bid"), _("Average score"), _("Judge's margin"), _("Verdict")],
+        "header": [
+            _("Your bid"),
+            _("Average score"),
+            _("Four deals in five"),
+            _("Made"),
+            _("Judge's margin"),
+            _("Verdict"),
+        ],
         "rows": rows,
         "caption": judgement.explain(),
     }

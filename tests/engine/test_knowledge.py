@@ -105,9 +105,13 @@ def test_the_players_explain_in_the_reader_s_language(shouting: None) -> None:
                     assert _reason(rule.explain(view, other)).startswith("THE RULE-BASED PLAYER WOULD RATHER")
                 rnd.push(action)
     assert len(said) >= 15
-    rnd = find_variant("fft-4").deal_round(Seat.P1, "words")
-    while rnd.phase != "playing" and rnd.to_move is not None:
-        rnd.push(rule.decide(rnd.view(rnd.to_move), random.Random(0)))
+    # The first deal of these where somebody bids (the others are dealt again).
+    for number in range(20):
+        rnd = find_variant("fft-4").deal_round(Seat.P1, f"words-{number}" if number else "words")
+        while rnd.phase != "playing" and rnd.to_move is not None:
+            rnd.push(rule.decide(rnd.view(rnd.to_move), random.Random(0)))
+        if rnd.to_move is not None:
+            break
     assert rnd.to_move is not None
     view = rnd.view(rnd.to_move)
     action = mc.decide(view, random.Random(1))
@@ -122,7 +126,7 @@ def test_the_players_explain_in_the_reader_s_language(shouting: None) -> None:
     assert "KING OF HEARTS" in dict(count) and "QUEEN OF HEARTS, WITH ITS KING" in dict(count)
     bidding = find_variant("fft-4").deal_round(Seat.P4, 3)
     verdict = judge_bid(bidding.view(Seat.P1), deals=4).explain()
-    assert " IS BEST: PLAYED OUT OVER 4 DEALS WITH YOU AS TAKER" in verdict, verdict
+    assert " IS BEST: PLAYED OUT OVER 4 DEALS" in verdict, verdict
 
 
 def test_the_players_refuse_in_the_reader_s_language(shouting: None) -> None:

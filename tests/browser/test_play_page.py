@@ -590,6 +590,20 @@ def test_the_table_keeps_the_evening(chromium: Any, site_url: str) -> None:
         )
         _wait_turn(page)
         assert _saved(page)["seed"] != game["seed"]
+        # the session goes to the score sheet, which opens on it
+        config = json.loads(root.get_attribute("data-config"))
+        assert config["sheet"] == "how-to/score-sheet.html" and config["root"] == ""
+        click(root.locator('[data-control="sheet"]'))
+        page.wait_for_url("**/how-to/score-sheet.html")
+        sheet = page.locator('[data-tarot-widget="score-sheet"]')
+        page.wait_for_function(
+            "() => document.querySelector('[data-tarot-widget=score-sheet]').dataset.deals === '1'",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        assert json.loads(sheet.get_attribute("data-totals")) == expected
+        assert sheet.get_attribute("data-next-dealer") == "You"
+        page.go_back()
+        _wait_turn(page)
         # a new session, after asking
         click(root.locator('[data-control="new-session"]'))
         _answer_question(page, "new_session", True)

@@ -149,7 +149,8 @@ def test_answer_exercises_right_and_wrong(chromium: Any, site_url: str, width: i
         _answer_card(root, wrong)
         _expect_verdict(root, item, wrong, "shown")
         answer = right_answers(item)[0]
-        expect(root.locator("[data-feedback] .tl-shown")).to_contain_text(judge(item, answer).message)
+        expect(root.locator("[data-feedback] .tl-shown")).to_contain_text("The answer: Jack of Clubs.")
+        expect(root.locator("[data-feedback]")).to_contain_text(judge(item, answer).message)
         expect(root).to_have_attribute("data-done", "true")
         progress = json.loads(page.evaluate("localStorage.getItem('tarot-lessons-progress')"))
         assert progress["following"]["follow-off-suit"]["stage"] == "shown"

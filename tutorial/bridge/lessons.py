@@ -396,7 +396,9 @@ def _answer(text: str) -> object:
 def _rule_label(
     verdict: Mapping[str, Any], data: Mapping[str, Any], rules: Mapping[str, str]
 ) -> tuple[str, str]:
-    for label in (f"rule-{verdict['reason']}", str(data.get("rule") or ""), f"rule-{verdict['rule']}"):
+    """The label of the rule a verdict points to, and its URL: the exercise's own rule, else the rule its
+    reason names, else the rule of the verdict."""
+    for label in (str(data.get("rule") or ""), f"rule-{verdict['reason']}", f"rule-{verdict['rule']}"):
         if label and label in rules:
             return label, rules[label]
     return "", ""

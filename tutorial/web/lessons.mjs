@@ -261,7 +261,7 @@ function setupExercise(root, lessonName, options, { kept, onDone }) {
     for (const marked of stage.querySelectorAll(".tl-picked-wrong")) marked.classList.remove("tl-picked-wrong");
     if (result.stage === "right" || result.stage === "compared" || result.stage === "shown") {
       const how = result.stage === "shown" ? "shown" : wrong === 0 ? "first" : wrong === 1 ? "pointer" : "shown";
-      if (result.stage !== "right" && focusBack && focusBack.classList) focusBack.classList.add("tl-picked-wrong");
+      if (result.stage === "shown" && focusBack && focusBack.classList) focusBack.classList.add("tl-picked-wrong");
       if (result.stage === "shown") wrong += 1;
       remember(how);
       markDone(root);

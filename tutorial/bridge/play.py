@@ -14,7 +14,9 @@ for :mod:`tutorial.bridge`):
   the engine's reason and a link to the rule;
 * :func:`advance`: the next computer move, one at a time, so the page can show them at a reader's pace;
 * :func:`hint`: what the computer would do in the reader's place, and why, in one sentence;
-* :func:`replay_step`: the finished deal, all hands face up, at one step (the replay widget's view).
+* :func:`replay_step`: the finished deal, all hands face up, at one step (the replay widget's view);
+* :func:`session`: an evening's deals at one table: each player's total, and the session as a score
+  sheet.
 """
 
 from __future__ import annotations

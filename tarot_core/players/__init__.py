@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..messages import gettext_lazy
 from .base import Player, PlayerError, card_words
-from .baseline import RandomPlayer
+from .baseline import BeginnerPlayer, RandomPlayer
 from .montecarlo import MonteCarloPlayer
 from .rule import RulePlayer
 
@@ -49,6 +49,8 @@ def make_player(name: str, *, playouts: int | None = None) -> Player:
     key = name.strip().lower()
     if key == "strong":
         return MonteCarloPlayer(playouts=STRONG_PLAYOUTS)
+    if key == "beginner":
+        return BeginnerPlayer()
     key = LEVELS.get(key, key)
     if key == "random":
         return RandomPlayer()
@@ -65,6 +67,7 @@ __all__ = [
     "LEVELS",
     "PLAYER_NAMES",
     "STRONG_PLAYOUTS",
+    "BeginnerPlayer",
     "MonteCarloPlayer",
     "Player",
     "PlayerError",

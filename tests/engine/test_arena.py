@@ -69,7 +69,8 @@ def test_arena_knows_the_page_levels(capsys: pytest.CaptureFixture[str]) -> None
         "club",
         "club",
     ]
-    code = main(["arena", "--deals", "1", "--seats", "club,beginner,club,beginner", "--json"])
+    # A few deals: with the club player's bids, a deal may be thrown in, and has no card to time.
+    code = main(["arena", "--deals", "4", "--seats", "club,beginner,club,beginner", "--json"])
     out, _err = capsys.readouterr()
     data = json.loads(out)
     assert code == 0 and set(data["results"]) == {"club", "beginner"}

@@ -180,10 +180,11 @@ def test_rule_player_follows_the_club_principles() -> None:
 
 
 def test_the_page_levels_are_players_by_name() -> None:
-    """The play page's levels are the three players, the strong one with the page's budget."""
-    from tarot_core.players import STRONG_PLAYOUTS, RandomPlayer, RulePlayer
+    """The play page's levels by name: the Beginner (random cards, the club player's bids), the club player,
+    the strong one with the page's budget."""
+    from tarot_core.players import STRONG_PLAYOUTS, BeginnerPlayer, RulePlayer
 
-    assert isinstance(make_player("beginner"), RandomPlayer)
+    assert isinstance(make_player("beginner"), BeginnerPlayer)
     assert isinstance(make_player("Club"), RulePlayer)
     strong = make_player("strong", playouts=3)
     assert isinstance(strong, MonteCarloPlayer) and strong.playouts == STRONG_PLAYOUTS

@@ -250,7 +250,7 @@ def test_the_form_offers_only_what_each_rule_set_allows() -> None:
 
 # ------------------------------------------------------------------ the Beginner
 def test_the_beginner_bids_like_the_club_player_and_plays_at_random() -> None:
-    beginner = play_table.BeginnerPlayer()
+    beginner = play_table.player_for("random")
     rule, chance = make_player("rule"), make_player("random")
     bids = plays = 0
     for seed in range(1, 13):

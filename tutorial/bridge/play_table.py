@@ -372,30 +372,10 @@ def with_action(game: Game, rnd: Round, action: Action) -> Game:
     return moved
 
 
-class BeginnerPlayer:
-    """The Beginner level: it bids, calls, discards and announces as the club player does (so it never
-    takes a garde contre on a hand it cannot win), and plays its cards at random among those the rules
-    allow."""
-
-    name = "beginner"
-
-    def __init__(self) -> None:
-        self.cards: Player = make_player("random")
-        self.rest: Player = make_player("rule")
-
-    def _for(self, view: SeatView) -> Player:
-        return self.cards if view.phase == "playing" else self.rest
-
-    def decide(self, view: SeatView, rng: random.Random) -> Action:
-        return self._for(view).decide(view, rng)
-
-    def explain(self, view: SeatView, action: Action) -> str:
-        return self._for(view).explain(view, action)
-
-
 def player_for(level: str) -> Player:
     """The computer player of a level of the page (the strong level with the page's budget)."""
-    return make_player("strong") if level == "mc" else make_player(level)
+    levels = {"mc": "strong", "random": "beginner"}
+    return make_player(levels.get(level, level))
 
 
 def rng_for(game: Game, purpose: str) -> random.Random:

@@ -404,9 +404,46 @@ def test_a_whole_deal_is_played_by_clicking_to_the_score(
         page.wait_for_function("() => document.querySelector('.tp-replay-stage').children.length > 0")
         click(replay.locator('[data-step="forward"]'))
         page.wait_for_function("() => document.querySelector('[data-replay]').dataset.step === '1'")
+        if "chambery" not in query:
+            _review_by_keyboard(page, _saved(page))
         assert not opened.errors
     finally:
         page.context.close()
+
+
+def _review_by_keyboard(page: Any, game: dict[str, Any]) -> None:
+    """Ask for the review of the finished deal with the keyboard alone: the reader's decisions judged,
+    the costly ones listed costliest first with a better action in the engine's notation, the computer's
+    score on the same cards beside the reader's; "Try again from here" resumes the deal at that step."""
+    start = page.locator("[data-review-start]")
+    start.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-review][data-review-done]", timeout=120_000)
+    page.wait_for_selector("[data-duplicate]", timeout=120_000)
+    items = page.locator("[data-review-item]")
+    costs = [float(items.nth(i).get_attribute("data-cost") or "0") for i in range(items.count())]
+    assert all(cost > 0 for cost in costs) and costs == sorted(costs, reverse=True)
+    seat = game["seat"]
+    for index in range(items.count()):
+        step = int(items.nth(index).get_attribute("data-step") or "-1")
+        better = items.nth(index).get_attribute("data-better") or ""
+        assert game["actions"][step].startswith(f"{seat} ") and better.startswith(f"{seat} ")
+    duplicate = page.locator("[data-duplicate]")
+    rnd = _engine_round(game)
+    yours = rnd.result().by_seat[Seat.parse(seat, int(game["players"]))]
+    assert int(duplicate.get_attribute("data-your-score") or "") == yours
+    int(duplicate.get_attribute("data-computer-score") or "")
+    if items.count():
+        step = int(items.first.get_attribute("data-step") or "0")
+        items.first.locator("[data-try-again]").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(n) => document.querySelector('[data-tarot-widget=play]').dataset.actions === String(n)"
+            " && document.querySelector('[data-tarot-widget=play]').dataset.state !== 'thinking'",
+            arg=step,
+        )
+        assert _saved(page)["actions"] == game["actions"][:step]
+        assert page.locator("[data-review]").is_hidden()
 
 
 def test_a_link_deals_the_same_cards_and_a_reload_goes_on_with_the_deal(chromium: Any, site_url: str) -> None:

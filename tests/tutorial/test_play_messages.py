@@ -11,12 +11,14 @@ from tarot_core.messages import use_language
 from tutorial.bridge import play as play_bridge
 
 SCRIPT = Path(__file__).resolve().parents[2] / "tutorial" / "web" / "play.mjs"
+#: The script of the review of a finished deal, which the play script imports.
+REVIEW_SCRIPT = SCRIPT.with_name("play-review.mjs")
 #: A string literal of the script: between double or single quotes, or a template literal.
 LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")
 #: A word of a sentence: letters, maybe followed by punctuation (a CSS class or a selector is none).
 WORD = re.compile(r"[A-Za-z’']+[,.:;…!?]*")
 #: A call for one of the page's sentences: ``fill(messages, "step", { step: 3, steps })``.
-FILL = re.compile(r"fill\(messages(?:\[\w+\])?, \"(\w+)\"(?:, \{([^}]*)\})?\)")
+FILL = re.compile(r"(?:fill|say)\(messages(?:\[\w+\])?, \"(\w+)\"(?:, \{([^}]*)\})?\)")
 
 
 def sentences(script: str) -> list[str]:
@@ -32,15 +34,17 @@ def sentences(script: str) -> list[str]:
 
 
 def test_the_script_writes_no_sentence_of_its_own() -> None:
-    script = SCRIPT.read_text(encoding="utf-8")
     assert sentences("const a = `The deal could not start: ${error.message}`;") != []
-    assert sentences(script) == []
+    for path in (SCRIPT, REVIEW_SCRIPT):
+        assert sentences(path.read_text(encoding="utf-8")) == [], path.name
 
 
 def test_each_sentence_the_script_asks_for_is_on_the_page() -> None:
     """Each sentence the script fills in is one the page carries, with the placeholders it fills."""
     messages = play_bridge.page_messages()
-    asked = FILL.findall(SCRIPT.read_text(encoding="utf-8"))
+    asked = [
+        found for path in (SCRIPT, REVIEW_SCRIPT) for found in FILL.findall(path.read_text(encoding="utf-8"))
+    ]
     assert {name for name, _params in asked} == set(messages)
     for name, params in asked:
         given = {part.split(":")[0].strip() for part in params.split(",") if part.strip()}

@@ -10,6 +10,7 @@ import pytest
 
 from tutorial.bridge import common
 from tutorial.bridge import lessons as lesson_bridge
+from tutorial.bridge import play as play_bridge
 from tutorial.bridge import sheet as sheet_bridge
 
 WEB = common.HANDS_DIR.parent / "web"
@@ -22,6 +23,7 @@ SCRIPTS: dict[str, Callable[[], Mapping[str, object]]] = {
     "tarot-widgets.mjs": common.widget_messages,
     "score-sheet.mjs": sheet_bridge.page_messages,
     "lessons.mjs": lesson_bridge.page_messages,
+    "play-review.mjs": play_bridge.page_messages,
 }
 
 

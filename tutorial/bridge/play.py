@@ -503,6 +503,18 @@ def page_messages() -> dict[str, str]:
         "new_session_yes": _("Clear the totals"),
         "new_session_no": _("Keep them"),
         "no_sheet": _("The score sheet cannot keep this session's deals."),
+        # The review of a finished deal (play-review.mjs).
+        "review_start": _("Review this deal"),
+        "review_note": _(
+            "Each of your decisions is judged from what you could see at that moment; then the computer "
+            "plays your seat on the same cards."
+        ),
+        "review_progress": _("Reviewing your decisions: {done} of {total} done…"),
+        "review_found": _("Decisions that cost points: {n}. The costliest comes first."),
+        "review_clean": _("No decision of yours cost points that the review could be sure of."),
+        "review_praise": _("The only good choice, and you found it:"),
+        "try_again": _("Try again from here"),
+        "duplicate_wait": _("The computer now plays your seat on the same cards…"),
     }
 
 

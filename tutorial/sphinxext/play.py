@@ -135,7 +135,7 @@ WIDGETS: Final = (
         bridge="play",
         # its own files; the engine's runtime and worker, and the card styles, are the widgets' folder's
         folder="tarot-play",
-        files=("play.mjs", "play.css"),
+        files=("play.mjs", "play-review.mjs", "play.css"),
         styles=("tarot-widgets/tarot-widgets.css", "tarot-play/play.css"),
         scripts=("tarot-play/play.mjs",),
     ),

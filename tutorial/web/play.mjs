@@ -6,6 +6,7 @@
 // score sheet the bridge makes). No rule is decided here.
 
 import { call, holdControls, showProgress, startEngine, watchEdits } from "../tarot-widgets/engine.mjs";
+import { setupReview } from "./play-review.mjs";
 
 const MODULE = "play";
 const STORE = "tarot-play-game";
@@ -108,6 +109,13 @@ function setupWidget(root) {
   const sheetButton = root.querySelector('[data-control="sheet"]');
   const sessionNote = root.querySelector("[data-session-note]");
   const dialog = root.querySelector("[data-confirm]");
+  // The review of a finished deal (play-review.mjs): shown at the end of a deal, cleared by the next.
+  const review = setupReview(root, {
+    messages,
+    currentGame: () => game,
+    resume: (saved) => tryAgain(saved),
+    pageUrl: (page) => `${config.root || ""}${page}${config.suffix || ".html"}`,
+  });
   let game = null;
   let last = null;
   let epoch = 0;
@@ -115,6 +123,7 @@ function setupWidget(root) {
   let lastShown = 0;
   let focusWanted = false;
   let replayStep = 0;
+  let previousState = null;
   let sheet = null;
   // The evening at this table: each finished deal's scores (the bridge adds them up).
   let session = fixed ? null : readStore(SESSION_STORE);
@@ -275,6 +284,7 @@ function setupWidget(root) {
     const again = stage.querySelector("[data-last-trick]");
     if (again && lastOpen) again.open = true;
     title.textContent = answer.title;
+    previousState = root.dataset.gameState;
     root.dataset.state = answer.state;
     root.dataset.gameState = answer.state;
     root.dataset.players = String(game.players);
@@ -298,6 +308,7 @@ function setupWidget(root) {
     }
     if (answer.state === "over") showEnd(answer);
     else {
+      review.clear();
       end.hidden = true;
       end.innerHTML = "";
       nextRow.hidden = true;
@@ -315,6 +326,9 @@ function setupWidget(root) {
   function showEnd(answer) {
     end.innerHTML = answer.end_html;
     end.hidden = false;
+    // A deal thrown in has nothing to review; a finished one offers its review once.
+    if (answer.passed || fixed) review.clear();
+    else if (previousState !== "over") review.show();
     nextRow.hidden = fixed;
     root.dataset.scores = JSON.stringify(answer.scores);
     count(answer);
@@ -432,6 +446,17 @@ function setupWidget(root) {
       session.open = dealKey(answer.address);
       keepSession();
     }
+    return show(answer);
+  }
+
+  // "Try again from here": the same deal from one of the reader's decisions, the computer players
+  // answering as before up to there (their choices are seeded by the deal and the moment).
+  async function tryAgain(saved) {
+    epoch += 1;
+    clearMessages();
+    log.textContent = "";
+    const answer = await call("show", [JSON.stringify(saved), options], MODULE);
+    if (answer.ok) focusWanted = true;
     return show(answer);
   }
 

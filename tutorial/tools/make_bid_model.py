@@ -4,8 +4,8 @@
 
 For each rule set measured (French Tarot with 3, 4 and 5 players) it deals seeded deals and, for every
 hand of every deal, plays the deal out with the rule-based player at every seat (its bids by the club
-count): once for each contract, the hand's holder taking it while the others pass, and once with the
-holder passing and defending while the others bid. It records the hand's features
+count, whatever the model says): once for each contract, the hand's holder taking it while the others
+pass, and once with the holder passing and defending while the others bid. It records the hand's features
 (:func:`tarot_core.players.bidding.features`), whether each contract was made, the holder's score, and
 whether a taker who took the dog won every trick. It then fits, by rule set, a logistic regression of the
 chance of making each contract and of winning every trick, and a linear regression of each contract's
@@ -79,7 +79,8 @@ def _forced(rnd: Round, seat: int, word: str | None, rule: RulePlayer) -> Round 
 
 def measure(players: int, deals: int, seed: str) -> Sample:
     variant = find_variant(f"fft-{players}")
-    rule = RulePlayer()
+    # The others bid by the club count, so that the measure does not depend on the model it makes.
+    rule = RulePlayer(measured=False)
     sample = Sample()
     for number in range(deals):
         dealer = SEATS[number % players]

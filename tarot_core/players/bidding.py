@@ -135,7 +135,7 @@ class Offer:
 #: The smallest chance of making each contract at which the club player takes it: the higher the stakes,
 #: the surer the hand must be (a lost garde costs twice a lost prise, a garde sans four times, ...). Set
 #: by playing the model's bids against the club count's on 400 duplicate deals with four players: these
-#: lines won 12 points a deal (95 % interval 9 to 15), higher ones less (5 at 0.75 to 0.9); lower ones
+#: lines won 13 points a deal (95 % interval 10 to 17), higher ones less (7 at 0.75 to 0.9); lower ones
 #: changed little, since a contract must also score more than passing.
 CAUTION: Final[Mapping[str, float]] = {
     "prise": 0.5,

@@ -146,8 +146,7 @@ def test_every_drill_on_the_pages_exists_and_every_drill_is_on_a_page() -> None:
         for item in json.loads(path.read_text(encoding="utf-8"))["exercises"]
     }
     assert placed <= known
-    # the Petit's drill waits for its page's owner to place it; every other drill is on a page
-    assert known - placed <= {("petit", "petit-hunt")}
+    assert known == placed  # every drill is on a page
     pages = {
         path.stem
         for path in (DOCS / "strategy").glob("*.md")

@@ -124,10 +124,10 @@ def main() -> int:
                 if not any(c.is_bout for c in hand) and sum(1 for c in hand if c.is_trump) < 6:
                     hopeless[name] += 1
             petit_trick = next((t for t in rnd.tricks if PETIT in t.cards), None)
-            for seat, avoidable in petit_leads:
-                if seat not in attack and petit_trick is not None and petit_trick.winner in attack:
-                    led_petit[at_seat[seat]] += 1
-                    led_petit_avoidable[at_seat[seat]] += avoidable
+            for leader, avoidable in petit_leads:
+                if leader not in attack and petit_trick is not None and petit_trick.winner in attack:
+                    led_petit[at_seat[leader]] += 1
+                    led_petit_avoidable[at_seat[leader]] += avoidable
             if holder_at_play == taker and petit_trick is not None:
                 petit_held[name] += 1
                 petit_lost[name] += petit_trick.winner not in attack

@@ -29,6 +29,7 @@ from __future__ import annotations
 from ..messages import gettext_lazy
 from .base import Player, PlayerError, card_words
 from .baseline import BeginnerPlayer, RandomPlayer
+from .coach import CoachedPlayer
 from .montecarlo import MonteCarloPlayer
 from .rule import RulePlayer
 
@@ -48,7 +49,7 @@ def make_player(name: str, *, playouts: int | None = None) -> Player:
     except the ``strong`` level's, which is the page's)."""
     key = name.strip().lower()
     if key == "strong":
-        return MonteCarloPlayer(playouts=STRONG_PLAYOUTS)
+        return CoachedPlayer(playouts=STRONG_PLAYOUTS)
     if key == "beginner":
         return BeginnerPlayer()
     key = LEVELS.get(key, key)
@@ -57,7 +58,7 @@ def make_player(name: str, *, playouts: int | None = None) -> Player:
     if key == "rule":
         return RulePlayer()
     if key == "mc":
-        return MonteCarloPlayer() if playouts is None else MonteCarloPlayer(playouts=playouts)
+        return CoachedPlayer() if playouts is None else CoachedPlayer(playouts=playouts)
     raise PlayerError(
         gettext_lazy("there is no player {name!r}: choose {names}", name=name, names=", ".join(PLAYER_NAMES))
     )
@@ -68,6 +69,7 @@ __all__ = [
     "PLAYER_NAMES",
     "STRONG_PLAYOUTS",
     "BeginnerPlayer",
+    "CoachedPlayer",
     "MonteCarloPlayer",
     "Player",
     "PlayerError",

@@ -168,8 +168,8 @@ def _sure(view: SeatView, card: Card) -> bool:
 
 def against_page(view: SeatView, action: Action, reason: object = None) -> Message | None:
     """Why ``action`` goes against a strategy page's advice, or None: the Excuse led with more than two
-    cards in hand (:doc:`strategy/excuse`); the Petit played where an opponent still to play may trump
-    over it, for a reason that is not about the Petit (:doc:`strategy/petit`)."""
+    cards in hand (:doc:`/strategy/excuse`); the Petit played where an opponent still to play may trump
+    over it, for a reason that is not about the Petit (:doc:`/strategy/petit`)."""
     if action.kind != "play":
         return None
     card = action.card
@@ -344,4 +344,12 @@ def coach_words(player: MonteCarloPlayer, view: SeatView, action: Action) -> str
     return rule.explain(view, action)
 
 
-__all__ = ["Advice", "Principle", "advise", "against_page", "coach_words", "principle_for"]
+class CoachedPlayer(MonteCarloPlayer):
+    """The Monte Carlo player whose explanations are the coach's words (:func:`coach_words`): the strong
+    level as the play page and the arena play it."""
+
+    def explain(self, view: SeatView, action: Action) -> str:
+        return coach_words(self, view, action)
+
+
+__all__ = ["Advice", "CoachedPlayer", "Principle", "advise", "against_page", "coach_words", "principle_for"]

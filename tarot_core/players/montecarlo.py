@@ -552,9 +552,10 @@ class MonteCarloPlayer:
         return _summarise(plays, scores, [w for _, w in bases])
 
     def explain(self, view: SeatView, action: Action) -> str:
-        from .coach import coach_words
-
-        return coach_words(self, view, action)
+        """The rule-based player's reason. The coach's player, which
+        :func:`~tarot_core.players.make_player` gives (:class:`tarot_core.players.coach.CoachedPlayer`),
+        words the search's estimates instead."""
+        return self.rule.explain(view, action)
 
 
 def _weighted(values: Sequence[float], weights: Sequence[float]) -> tuple[float, float]:

@@ -442,7 +442,15 @@ def _review_by_keyboard(page: Any, game: dict[str, Any]) -> None:
             " && document.querySelector('[data-tarot-widget=play]').dataset.state !== 'thinking'",
             arg=step,
         )
-        assert _saved(page)["actions"] == game["actions"][:step]
+
+        # The same actions up to there, another seat's discard face down again while the deal goes on.
+        def seen(actions: list[str]) -> list[str]:
+            return [
+                " ".join(a.split()[:2]) if a.split()[1] == "discard" and not a.startswith(f"{seat} ") else a
+                for a in actions
+            ]
+
+        assert seen(_saved(page)["actions"]) == seen(game["actions"][:step])
         assert page.locator("[data-review]").is_hidden()
 
 

@@ -198,9 +198,10 @@ def test_a_refused_game_leaves_no_half_applied_round() -> None:
 
 def test_after_a_refused_game_the_genuine_game_takes_its_legal_discard() -> None:
     play_table.forget()
-    answer = accepted(play_bridge.start(json.dumps({"variant": "fft", "seed": 11, "seat": "p2"})))
+    # A deal where the reader takes with a garde and the others pass.
+    answer = accepted(play_bridge.start(json.dumps({"variant": "fft", "seed": 12, "seat": "p2"})))
     game = answer["game"]
-    for _ in range(8):  # the reader takes with a garde; the others pass
+    for _ in range(8):
         if answer["phase"] == "discard" and not answer["waiting"]:
             break
         if answer["waiting"]:

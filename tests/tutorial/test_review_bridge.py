@@ -7,6 +7,7 @@ import json
 import random
 
 from tarot_core.messages import use_language
+from tarot_core.seats import Seat
 from tutorial.bridge import play_table, review
 
 
@@ -46,7 +47,7 @@ def test_each_decision_is_judged_in_words_with_its_page() -> None:
 
 def test_the_computer_plays_the_readers_seat_on_the_same_cards() -> None:
     game = finished(8, seat="p1")
-    yours = play_table.round_of(play_table.read_game(json.loads(game))).result().by_seat[0]
+    yours = play_table.round_of(play_table.read_game(json.loads(game))).result().by_seat[Seat.P1]
     with use_language("fr"):
         answer = json.loads(review.duplicate(game))
     assert answer["ok"] and isinstance(answer["computer_score"], int)

@@ -32,9 +32,9 @@ and the answers and refusals of every bridge), ``common`` (JSON answers, failure
 ``query`` (the calculator's form: its controls, and the request read from it), ``form`` (the form's
 HTML), ``calculator``, ``state`` (sample hands and the table at each step), ``replay`` and
 ``playcheck``; then the other widgets' bridges, each a module a page's script names in its calls:
-``play_table`` and ``play`` (the play page), ``sheet`` (the score sheet) and ``lessons`` (the
-lessons). The browser's worker imports the package as ``bridge``; this module holds only the
-functions its calls name without a module.
+``play_table``, ``play_log``, ``play_setup`` and ``play`` (the play page), ``review`` (its review of a
+finished deal), ``sheet`` (the score sheet) and ``lessons`` (the lessons). The browser's worker imports
+the package as ``bridge``; this module holds only the functions its calls name without a module.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 from tarot_core.sheet import SESSION_FIELDS, Deal, Sheet, request_form
 
-from . import calculator, envelope, play_table, templates
+from . import calculator, envelope, play_log, play_setup, play_table, templates
 from .common import Display
 from .play_table import Game, Json
 from .replay import replay, score_html, tally_html
@@ -179,11 +179,11 @@ def answer_for(game: Game, rnd: Round, options: str, moved: bool = False, confir
         "discard_pending": pending,
     }
     if moved:
-        told = play_table.log_lines(game, rnd, view, max(0, len(view.history) - 1))
+        told = play_log.log_lines(game, rnd, view, max(0, len(view.history) - 1))
         data["told"] = told[-1] if told else []
     else:
         dealer = _("You deal.") if game.dealer == game.seat else _("{who} deals.", who=game.name(game.dealer))
-        data["log"] = [dealer, *(line for lines in play_table.log_lines(game, rnd, view) for line in lines)]
+        data["log"] = [dealer, *(line for lines in play_log.log_lines(game, rnd, view) for line in lines)]
     if state == "over":
         end, scores = end_html(game, rnd, options)
         data["end_html"] = end
@@ -523,6 +523,6 @@ def first_state(setup: Mapping[str, Any], options: str = "{}") -> Json:
     form, and the sentences of the page's script (``messages``)."""
     game = play_table.read_setup(setup)
     data = answer_for(game, play_table.round_of(game), options)
-    data["setup_html"] = play_table.setup_html(_uid(options), game)
+    data["setup_html"] = play_setup.setup_html(_uid(options), game)
     data["messages"] = page_messages()
     return data

@@ -23,14 +23,14 @@ from typing import Any, Final
 from markupsafe import Markup
 
 from tarot_core.actions import Action
-from tarot_core.cards import Card, sort_hand
+from tarot_core.cards import sort_hand
 from tarot_core.describe import card_noun, describe
 from tarot_core.engine.round import Round
 from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import N_, Message, Noun, Number, _, gettext_lazy, join_and, ngettext
+from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, ngettext
 from tarot_core.players import STRONG_PLAYOUTS, Player, make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
@@ -408,73 +408,6 @@ def named(game: Game, text: str) -> str:
     return name_seats(text, names)
 
 
-# ====================================================================================== the log
-#: The kinds of action of the auction: the dog, when it is shown, is turned over after the last of them.
-AUCTION_KINDS: Final = frozenset({"pass", "bid", "call", "petit-sec"})
-
-
-def trick_sentence(game: Game, rnd: Round, number: int) -> str:
-    """Who won trick ``number`` (0 is the first) and what it was worth under the rules being played:
-    ``Bruno wins trick 3, worth 9.5 points.``"""
-    trick = rnd.tricks[number]
-    assert trick.winner is not None
-    value = rnd.trick_value(trick)
-    points = Number(value)
-    if trick.winner == game.seat:
-        return ngettext(
-            "You win trick {number}, worth {points} point.",
-            "You win trick {number}, worth {points} points.",
-            int(value),
-            number=number + 1,
-            points=points,
-        )
-    return ngettext(
-        "{who} wins trick {number}, worth {points} point.",
-        "{who} wins trick {number}, worth {points} points.",
-        int(value),
-        who=game.name(trick.winner),
-        number=number + 1,
-        points=points,
-    )
-
-
-def log_lines(game: Game, rnd: Round, view: SeatView, start: int = 0) -> list[list[str]]:
-    """What the table's log says after each action of the deal so far, as the reader's seat saw it:
-    the action, then what it showed the table (the dog turned over, a handful's trumps) and, for the
-    card that completes a trick, who won it and what it was worth. From action ``start`` on (the
-    actions before it are left out: a move needs only its own lines)."""
-    words = game.variant.words
-    shown = {(pile.name, pile.seat): pile.cards for pile in view.shown}
-    auction = [i for i, action in enumerate(view.history) if action.kind in AUCTION_KINDS]
-    last_auction = auction[-1] if auction else -1
-    # the card that completes each trick: its seat and card, in the order of play
-    ends: dict[tuple[Seat, Card], int] = {}
-    for number, trick in enumerate(rnd.tricks):
-        if trick.winner is not None and trick.plays:
-            ends[trick.plays[-1]] = number
-    done: set[int] = set()
-    lines: list[list[str]] = []
-    for index, action in enumerate(view.history):
-        if index < start:
-            continue
-        said = [action_sentence(game, action)]
-        if index == last_auction and ("dog", None) in shown:
-            cards = join_and(card_noun(card, words) for card in sort_hand(list(shown["dog", None])))
-            said.append(_("The dog is turned over: {cards}.", cards=cards))
-        if action.kind == "handful" and ("handful", action.seat) in shown:
-            cards = join_and(
-                card_noun(card, words) for card in sort_hand(list(shown["handful", action.seat]))
-            )
-            said.append(_("The handful shown: {cards}.", cards=cards))
-        if action.kind == "play" and action.cards:
-            won = ends.get((action.seat, action.card))
-            if won is not None and won not in done:
-                done.add(won)
-                said.append(trick_sentence(game, rnd, won))
-        lines.append(said)
-    return lines
-
-
 # ====================================================================================== drawing
 #: Each rule set's names of its contracts, by the word of the notation (the words differ between sets).
 CONTRACT_NAMES: Final = {
@@ -829,71 +762,4 @@ def table_html(game: Game, rnd: Round, uid: str, *, hold: bool = False) -> Marku
         discard_count=counted,
         confirm=pending,
         last_trick=_last_trick_html(game, view) if view.phase == "playing" else Markup(),
-    )
-
-
-# ====================================================================================== build time
-def setup_html(uid: str, game: Game) -> Markup:
-    """The form that starts a deal: the rule set, the number of players, the computer's level, your seat.
-
-    Each number of players names the rule sets played by it (``data-families``) and each seat the
-    smallest table it is at (``data-players``): the page offers only the players the chosen rules allow
-    and the seats of the chosen table (each rule set's counts are the engine's)."""
-    allowed = {family: family_players(family) for family in FAMILIES}
-    counts = sorted({n for family_counts in allowed.values() for n in family_counts})
-    most = max(counts)
-
-    def by_players(n: int) -> dict[str, str]:
-        return {"families": " ".join(family for family, c in allowed.items() if n in c)}
-
-    fields: list[tuple[str, str, list[tuple[str, str, bool, dict[str, str]]]]] = [
-        (
-            "variant",
-            _("Rules"),
-            [(key, _(label), key == game.family, {}) for key, label in FAMILIES.items()],
-        ),
-        (
-            "players",
-            _("Players"),
-            [
-                (str(n), ngettext("{n} player", "{n} players", n), n == game.players, by_players(n))
-                for n in counts
-            ],
-        ),
-        (
-            "level",
-            _("Computer"),
-            [
-                (key, _("{level}: {means}", level=_(label), means=_(what)), key == game.level, {})
-                for key, (label, what) in LEVELS.items()
-            ],
-        ),
-        (
-            "seat",
-            _("Your seat"),
-            [
-                (
-                    f"p{n}",
-                    _("the first dealer") if n == 1 else _("{n} after the first dealer", n=n - 1),
-                    n - 1 == game.seat,
-                    {"players": str(max(n, min(counts)))},
-                )
-                for n in range(1, most + 1)
-            ],
-        ),
-    ]
-    return templates.render(
-        "play/setup.html",
-        uid=uid,
-        fields=[
-            {
-                "name": name,
-                "label": label,
-                "choices": [
-                    {"value": v, "label": text, "selected": chosen, "data": data}
-                    for v, text, chosen, data in choices
-                ],
-            }
-            for name, label, choices in fields
-        ],
     )

@@ -92,8 +92,8 @@ def rule_sets() -> list[str]:
 
 
 def rules_name(family: str) -> str:
-    """The short name of the rule set ``family`` on a sheet: "Mathers (1888)"."""
-    return words_for(family).short
+    """The short name of the rule set ``family`` on a sheet, in the current language: "Mathers (1888)"."""
+    return _(words_for(family).short)
 
 
 def _form(family: str) -> RequestForm:

@@ -1,7 +1,7 @@
 """The measured bid model: what a hand is worth as taker of each contract, and as defender.
 
 The model was measured by playing deals out (``python -m tutorial.tools.make_bid_model`` rewrites
-:mod:`tarot_core.players.bid_data`): for every hand of every deal, the rule-based player played every
+``tarot_core.players.bid_data``): for every hand of every deal, the rule-based player played every
 seat, the hand's holder once took each contract while the others passed, and once passed and defended
 while the others bid as the club count says. For each rule set measured (French Tarot with 3, 4 and 5
 players), and from a few features of the hand (:func:`features`), the model gives

@@ -112,3 +112,68 @@ def test_the_home_page_suggests_the_browsers_language_once(chromium: Any, site_u
         assert page.locator(".tarot-language-suggestion").count() == 0  # once
     finally:
         context.close()
+
+
+def test_a_replay_steps_in_french(opened: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = opened.page
+    page.goto(opened.base_url + "fr/how-to/replay.html")
+    wait_ready(page)
+    replay = page.locator('[data-tarot-widget="replay"]').first
+    click(replay.locator('button[data-action="forward"]').first)
+    expect(replay).to_have_attribute("data-step", "1", timeout=20_000)
+    status = replay.locator(".tw-status").inner_text()
+    assert "Étape 1 sur" in status, status
+    assert english_in(replay.inner_text()) == [], replay.inner_text()[:400]
+    assert opened.errors == []
+
+
+def test_a_card_the_rules_refuse_is_refused_in_french_on_the_play_page(opened: Any) -> None:
+    from tests.browser.test_play_page import _until_illegal
+
+    setup = {"variant": "fft", "players": 4, "seed": 3, "seat": "p1", "level": "rule"}
+    with use_language("fr"):
+        answer, card = _until_illegal(setup)
+    game = answer["game"]
+    page = opened.page
+    # The page goes on with the deal kept in the browser when the address names the same deal.
+    page.goto(opened.base_url + "fr/index.html")
+    page.evaluate("(game) => localStorage.setItem('tarot-play-game', JSON.stringify(game))", game)
+    query = "&".join(
+        f"{key}={game[key]}" for key in ("variant", "players", "seed", "seat", "level", "dealer")
+    )
+    page.goto(opened.base_url + f"fr/play.html?{query}")
+    wait_ready(page)
+    play = page.locator('[data-tarot-widget="play"]')
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-tarot-widget=play]').dataset.actions === String(n)",
+        arg=len(game["actions"]),
+    )
+    click(play.locator(f'.tp-hand button[data-card="{card}"]'))
+    page.wait_for_function("() => document.querySelector('[data-refusal]').textContent.length > 0")
+    refusal = play.locator("[data-refusal]").inner_text()
+    assert "Vous devez" in refusal or "vous devez" in refusal, refusal
+    assert english_in(refusal) == [], refusal
+    assert opened.errors == []
+
+
+def test_the_score_sheet_imports_a_file_in_french(opened: Any, tmp_path: Path) -> None:
+    from tests.browser.test_score_sheet import DEALS, ROOT, engine_totals, french_csv
+
+    page = opened.page
+    page.goto(opened.base_url + "fr/how-to/score-sheet.html")
+    wait_ready(page)
+    root = page.locator(ROOT)
+    path = tmp_path / "vendredi.csv"
+    path.write_bytes(french_csv(DEALS, "Dan"))
+    root.locator('[data-action="import"]').set_input_files(str(path))
+    page.wait_for_function(
+        "([sel, n]) => { const r = document.querySelector(sel); "
+        "return r.dataset.deals === String(n) && !r.dataset.busy; }",
+        arg=[ROOT, len(DEALS)],
+    )
+    assert json.loads(root.get_attribute("data-totals") or "{}") == engine_totals(DEALS)
+    text = root.inner_text()
+    assert "Totaux" in text and english_in(text) == [], text[:400]
+    assert opened.errors == []

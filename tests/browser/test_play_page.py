@@ -546,7 +546,8 @@ def test_a_fixed_deal_in_another_page_plays_without_the_form_or_the_address(
         dealt = _hand(page)
         rnd = variant_for("fft", 4).deal_round(SEATS[0], 7)
         assert sorted(dealt) == sorted(str(c) for c in rnd.hands[SEATS[1]])
-        _act(page, root.locator('[data-bid="pass"]'))
+        # A garde keeps the deal going (had everybody passed, it would be over, and left without asking).
+        _act(page, root.locator('[data-bid="garde"]'))
         assert page.evaluate("() => location.search") == ""  # the page's address is its own
         kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tarot-play-game:'))")
         assert len(kept) == 1

@@ -37,6 +37,7 @@ from .players.base import action_words
 from .players.coach import (
     MARGIN,
     Principle,
+    _points,  # a difference in points as a person rounds it
     _rule_advice,  # the rule's reason as the coach words it
     principle_for,
 )
@@ -230,15 +231,6 @@ def _said(actions: tuple[Action, ...]) -> str:
         return action_words(actions[0])
     cards = [a.card for a in actions]
     return str(gettext_lazy("Lays away {cards}", cards=join_and(card_noun(card) for card in cards)))
-
-
-def _points(gap: float) -> int:
-    """A difference in points as a person rounds it: to 1 under 10, to 5 under 50, else to 10."""
-    if gap < 10:
-        return max(1, round(gap))
-    if gap < 50:
-        return 5 * round(gap / 5)
-    return 10 * round(gap / 10)
 
 
 def _verdict(

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarot_core.errors import MESSAGE_LENGTH, QUOTE_LENGTH
+from tarot_core.players import make_player
 from tutorial import bridge
 from tutorial.bridge import lessons as lesson_bridge
 from tutorial.bridge import play as play_bridge
@@ -89,6 +90,22 @@ def _finished_game() -> str:
     return json.dumps({**setup, "actions": [str(action) for action in rnd.actions]})
 
 
+def _thrown_in_game() -> str:
+    """A finished game that nobody took: the same cards played again by the computer stop at the
+    bidding, so the many calls of the checks stay quick."""
+    rule = make_player("rule")
+    for seed in range(1, 50):
+        setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": "rule"}
+        rnd = play_table.read_setup(setup).variant.deal_round(play_table.DEALER, seed)
+        while not rnd.is_over and rnd.phase == "bidding":
+            seat = rnd.to_move
+            assert seat is not None
+            rnd.push(rule.decide(rnd.view(seat), random.Random(seed)))
+        if rnd.is_over:
+            return json.dumps({**setup, "actions": [str(action) for action in rnd.actions]})
+    raise AssertionError("every deal was taken")
+
+
 def _last_decision(game_json: str) -> str:
     """The reader's last decision in a finished game: judged on the last tricks alone, it is quick."""
     answer = json.loads(review_bridge.plan(game_json))
@@ -100,6 +117,7 @@ SHEET = _sheet()
 GAME = _game()
 FINISHED = _finished_game()
 LAST_DECISION = _last_decision(FINISHED)
+THROWN_IN = _thrown_in_game()
 QUERY = json.dumps({"variant": ["fft"], "players": ["4"], "contract": ["garde"], "points": ["41"]})
 
 #: A good value for each argument, by the argument's name and then by the module or the function when
@@ -119,7 +137,7 @@ VALID: dict[str, str | dict[str, str]] = {
         "play": json.dumps({"variant": "fft", "players": 4, "seed": 7, "seat": "p2", "level": "rule"}),
         "sheet": json.dumps({"variant": "fft", "players": ["Ana", "Ben", "Cléo"], "title": "Friday"}),
     },
-    "game_json": {"play": GAME, "replay_step": FINISHED, "review": FINISHED},
+    "game_json": {"play": GAME, "replay_step": FINISHED, "review": FINISHED, "duplicate": THROWN_IN},
     "choice_json": json.dumps({"card": "HK"}),
     "sheet_json": SHEET,
     "number": "1",

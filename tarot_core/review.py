@@ -34,13 +34,7 @@ from .engine.view import SeatView
 from .errors import TarotError
 from .messages import Message, gettext_lazy, join_and, ngettext_lazy
 from .players.base import action_words
-from .players.coach import (
-    MARGIN,
-    Principle,
-    _points,  # a difference in points as a person rounds it
-    _rule_advice,  # the rule's reason as the coach words it
-    principle_for,
-)
+from .players.coach import MARGIN, Principle, principle_for, rounded_points, rule_advice
 from .players.montecarlo import MonteCarloPlayer, playout
 from .players.rule import RulePlayer, card_noun
 from .seats import Seat
@@ -244,26 +238,26 @@ def _verdict(
 ) -> Verdict:
     chosen = decision.actions
     if better is None:
-        ruled, reason = _rule_advice(view, rule)
+        ruled, reason = rule_advice(view, rule)
         principle = principle_for(view, chosen[0], reason if ruled == chosen[0] else None)
         if only_good:
             words: Message = ngettext_lazy(
                 "{action}: the only good choice here; any other lost about {n} point on average.",
                 "{action}: the only good choice here; any other lost about {n} points on average.",
-                _points(margin),
+                rounded_points(margin),
                 action=_said(chosen),
             )
         else:
             words = gettext_lazy("{action}: as good as any choice here.", action=_said(chosen))
         return Verdict(decision, None, 0.0, margin, False, only_good, words, principle)
     costly = cost > margin and cost >= SMALL
-    ruled, reason = _rule_advice(view, rule)
+    ruled, reason = rule_advice(view, rule)
     principle = principle_for(view, better[0], reason if ruled == better[0] else None)
     if costly:
         words = ngettext_lazy(
             "{action}: about {n} point lost on average. Better: {better}.",
             "{action}: about {n} points lost on average. Better: {better}.",
-            _points(cost),
+            rounded_points(cost),
             action=_said(chosen),
             better=_said(better),
         )

@@ -205,7 +205,7 @@ class Advice:
     principle: Principle
 
 
-def _points(gap: float) -> int:
+def rounded_points(gap: float) -> int:
     """A difference in points as a person rounds it: to 1 under 10, to 5 under 50, else to 10."""
     if gap < 10:
         return max(1, round(gap))
@@ -223,7 +223,7 @@ def _rule_sentence(action: Action, reason: object) -> str:
     return _("{action}: {reason}.", action=action_words(action), reason=reason)
 
 
-def _rule_advice(view: SeatView, player: RulePlayer) -> tuple[Action, object]:
+def rule_advice(view: SeatView, player: RulePlayer) -> tuple[Action, object]:
     action, reason = player.choose(view)
     if reason is _named("PARTNER_LOW_TRUMP") and any(
         view.same_side(s) is not True for s in _to_play_after(view)
@@ -236,7 +236,7 @@ def advise(view: SeatView, player: Player, rng: random.Random) -> Advice:
     """What ``player``'s level advises the seat to do now, in words, with its page. The strong level
     (a :class:`MonteCarloPlayer`) searches; the others give the rule-based player's card and reason."""
     rule = RulePlayer()
-    ruled, reason = _rule_advice(view, rule)
+    ruled, reason = rule_advice(view, rule)
     estimates: tuple[Estimate, ...] = ()
     plays = [a for a in view.legal if a.kind == "play"]
     search: MonteCarloPlayer | None = player if isinstance(player, MonteCarloPlayer) else None
@@ -277,7 +277,7 @@ def _words(
             text = ngettext(
                 "{reason}; it is about {n} point better on average than {other}",
                 "{reason}; it is about {n} points better on average than {other}",
-                _points(gap),
+                rounded_points(gap),
                 reason=reason,
                 other=card_noun(others[0].action.card),
             )
@@ -299,7 +299,7 @@ def _words(
                 "average",
                 "{reason}; played out over the possible deals, this card does about {n} points better on "
                 "average",
-                _points(_relative(versus, best).gap),
+                rounded_points(_relative(versus, best).gap),
                 reason=objection,
             )
     elif versus is not None:
@@ -308,7 +308,7 @@ def _words(
             "the usual choice ({reason})",
             "played out over the possible deals, it does about {n} points better on average than {other}, "
             "the usual choice ({reason})",
-            _points(_relative(versus, best).gap),
+            rounded_points(_relative(versus, best).gap),
             other=card_noun(ruled.card),
             reason=reason,
         )
@@ -335,7 +335,7 @@ def coach_words(player: MonteCarloPlayer, view: SeatView, action: Action) -> str
     """The strong player's sentence for ``action`` (its last decision's estimates, if about ``view``)."""
     last = player.estimates_for(view)
     rule = RulePlayer()
-    ruled, reason = _rule_advice(view, rule)
+    ruled, reason = rule_advice(view, rule)
     if last is None or action != last[0] or not last[1]:
         return rule.explain(view, action)
     advice = _words(view, ruled, reason, last[1], against_page(view, ruled, reason))
@@ -352,4 +352,14 @@ class CoachedPlayer(MonteCarloPlayer):
         return coach_words(self, view, action)
 
 
-__all__ = ["Advice", "CoachedPlayer", "Principle", "advise", "against_page", "coach_words", "principle_for"]
+__all__ = [
+    "Advice",
+    "CoachedPlayer",
+    "Principle",
+    "advise",
+    "against_page",
+    "coach_words",
+    "principle_for",
+    "rounded_points",
+    "rule_advice",
+]

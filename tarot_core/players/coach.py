@@ -50,6 +50,7 @@ class Principle:
 PETIT_PAGE: Final = Principle("strategy/petit", gettext_lazy("Saving the Petit, and hunting it"))
 EXCUSE_PAGE: Final = Principle("strategy/excuse", gettext_lazy("When to play the Excuse"))
 DEFENCE_PAGE: Final = Principle("strategy/defence", gettext_lazy("How the defence plays together"))
+ATTACK_PAGE: Final = Principle("strategy/attack", gettext_lazy("How the taker plays"))
 COUNT_PAGE: Final = Principle("strategy/count", gettext_lazy("Counting a hand"))
 JUDGING_PAGE: Final = Principle("strategy/judging", gettext_lazy("Is this hand worth a bid?"))
 DISCARD_PAGE: Final = Principle("strategy/discard", gettext_lazy("What to put in the discard"))
@@ -80,6 +81,7 @@ _BY_REASON: Final = {
     "CALL_HONOURS": CALL_PAGE,
     "CALL_ANY": CALL_PAGE,
     "LEAD_LONG_SUIT": DEFENCE_PAGE,
+    "LEAD_LONG_SUIT_HIGH": ATTACK_PAGE,
     "PARTNER_LOW_TRUMP": PLAY_PAGE,
     "LEAD_LOWEST_TRUMP": PLAY_PAGE,
     "ONLY_CARD": PLAY_PAGE,

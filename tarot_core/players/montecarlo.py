@@ -21,7 +21,8 @@ mean is a weighted mean.
 
 **The play-outs** are played by a quick policy that reads the round directly (no seat views): the
 rule-based player's principles (win cheaply, give points to a partner sure to win, save the Petit
-when the trick is sure, play low, lead Kings while the suit goes round, the attack draws trumps), each
+when the trick is sure, play low, lead Kings while the suit goes round, the attack draws trumps and
+leads its longest suit from the top), each
 seat judging by the cards actually held in the sampled deal. When the hands are down to
 :data:`EXACT_CARDS` cards each (the French rules) and the Petit or the Excuse is still in a hand, the
 last tricks are played exactly: a small alpha-beta search over the cards left, the attack counting its
@@ -55,7 +56,7 @@ from ..errors import TarotError
 from ..messages import gettext_lazy
 from ..seats import SEATS
 from .base import legal_or_fail
-from .rule import RulePlayer, knowledge
+from .rule import FACES, RulePlayer, hunt_needs, knowledge
 
 #: Attempts at a consistent deal for each one kept, before the player falls back on the rule-based play.
 ATTEMPTS: Final = 12
@@ -256,7 +257,7 @@ class _Policy:
         their_trumps = sum(_count(hands[s], Suit.TRUMPS) for s in opponents)
         if my_trumps and mine and rnd.taker is not None:
             petit_out = any(PETIT in hands[s] for s in opponents)
-            if (petit_out and len(my_trumps) >= max(5, their_trumps // 2)) or (
+            if (petit_out and len(my_trumps) >= hunt_needs(their_trumps)) or (
                 their_trumps and len(my_trumps) > their_trumps
             ):
                 return max(my_trumps, key=lambda c: c.rank)
@@ -272,6 +273,10 @@ class _Policy:
                 if forcing:
                     return min(forcing, key=lambda c: (value(c), c.rank))
             suit = max({c.suit for c in plain}, key=lambda s: (_count(hand, s), s.value))
+            if mine and rnd.taker is not None:
+                honours = [c for c in plain if c.suit is suit and c.rank in FACES]
+                if honours:
+                    return max(honours, key=lambda c: c.rank)
             return min((c for c in plain if c.suit is suit), key=lambda c: (value(c), order(c)))
         low = [c for c in cards if c is not PETIT] or cards
         return min(low, key=lambda c: c.rank)

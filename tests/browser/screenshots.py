@@ -92,7 +92,17 @@ def shoot_placements(page: Any, url: str, out: Path, width: str) -> None:
         replay.screenshot(path=out / f"{name}-replay-end-{width}.png")
 
 
-STRATEGY_PAGES = ("index", "count", "judging", "discard", "excuse", "petit", "defence", "five-players")
+STRATEGY_PAGES = (
+    "index",
+    "count",
+    "judging",
+    "discard",
+    "excuse",
+    "petit",
+    "attack",
+    "defence",
+    "five-players",
+)
 
 
 def shoot_strategy(page: Any, url: str, out: Path, width: str) -> None:

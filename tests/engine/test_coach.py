@@ -78,6 +78,7 @@ WANTED: dict[str, Callable[[SeatView, object], bool]] = {
     "partner-petit": _reason("PARTNER_PETIT"),
     "last-petit": _reason("PETIT_LAST_WINS"),
     "hunt-petit": _reason("LEAD_HUNT_PETIT"),
+    "taker-long-suit": _reason("LEAD_LONG_SUIT_HIGH"),
     "excuse-last": _reason("EXCUSE_BEFORE_LAST"),
     "taker-excuse-lead": _taker_excuse_lead,
     "give-points": _defender("PARTNER_GIVE_POINTS"),
@@ -192,6 +193,26 @@ def test_the_taker_is_not_told_to_lead_the_excuse() -> None:
     for advice in both(view):
         assert advice.action.card is not EXCUSE, advice.sentence
         no_counts(advice)
+
+
+# ---------------------------------------------------------------------------------------- strategy/attack
+def test_the_taker_opens_his_long_suit_from_the_top() -> None:
+    """With no King to cash and too few trumps to draw, the taker leads the highest face card of his
+    longest suit, as the page on the taker's play says, at both levels."""
+    view = position("taker-long-suit")
+    assert view.seat == view.taker
+    lengths = {c.suit: sum(1 for h in view.hand if h.suit is c.suit) for c in view.hand if not c.is_trump}
+    for advice in both(view):
+        card = advice.action.card
+        assert not card.is_trump and card.rank in rules.FACES, advice.sentence
+        assert lengths[card.suit] == max(lengths.values())
+        assert advice.principle.page == "strategy/attack"
+        no_counts(advice)
+
+
+def test_the_taker_hunts_the_petit_only_with_most_of_the_trumps() -> None:
+    """The page's line: about two thirds of the trumps not seen, and at least five."""
+    assert [rules.hunt_needs(n) for n in (0, 6, 9, 14, 15, 21)] == [5, 5, 6, 9, 10, 14]
 
 
 # ---------------------------------------------------------------------------------------- strategy/defence

@@ -61,6 +61,8 @@ ANNOUNCE_PAGE: Final = Principle("rules/announcements", gettext_lazy("Announceme
 #: The rule-based player's reasons (by their names in :mod:`tarot_core.players.rule`) and their pages.
 _BY_REASON: Final = {
     "EXCUSE_BEFORE_LAST": EXCUSE_PAGE,
+    "EXCUSE_FOR_SLAM": EXCUSE_PAGE,
+    "SLAM_SURE": ANNOUNCE_PAGE,
     "PETIT_LAST_WINS": PETIT_PAGE,
     "PARTNER_PETIT": PETIT_PAGE,
     "LEAD_PETIT_SAFE": PETIT_PAGE,

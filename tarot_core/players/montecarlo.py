@@ -153,11 +153,14 @@ class _Policy:
         if len(cards) == 1:
             return cards[0]
         hand = rnd.hands[seat]
-        if self.lost_last and EXCUSE in cards and len(hand) <= 2:
-            return EXCUSE
         trick = rnd.current
         assert trick is not None
         plays = trick.plays
+        if self.lost_last and EXCUSE in cards and len(hand) <= 2:
+            if plays or not _side_won_all(rnd, seat):
+                return EXCUSE
+            # Every trick so far is the side's: the Excuse led to the last trick wins it.
+            return next(c for c in cards if c is not EXCUSE)
         led_card = trick.led_card
         attack = (rnd.taker, rnd.partner)
         mine = seat in attack
@@ -378,6 +381,14 @@ def _bout_out(hands: Sequence[list[Card]]) -> bool:
     return any(hand and (hand[-1] is EXCUSE or PETIT in hand) for hand in hands)
 
 
+def _side_won_all(rnd: Round, seat: int) -> bool:
+    """Whether ``seat``'s side has won every trick finished so far (at least one)."""
+    attack = (rnd.taker, rnd.partner)
+    mine = seat in attack
+    done = [t.winner for t in rnd.tricks if t.winner is not None]
+    return bool(done) and all((w in attack) == mine for w in done)
+
+
 def _count(hand: list[Card], suit: Suit) -> int:
     """How many cards of ``suit`` the pack-ordered ``hand`` holds (the Excuse is of no suit)."""
     lo, hi = _BLOCK[suit]
@@ -438,7 +449,13 @@ def playout(rnd: Round, family: str, rule: RulePlayer) -> None:
         if quick and rnd.tricks:
             # The French rules after the first trick: only cards, the legal ones straight from the
             # hand, applied as ``push`` applies a legal play (the round's state and record are the same).
-            if policy.exact and len(rnd.hands[seat]) <= EXACT_CARDS and _bout_out(rnd.hands):
+            # (Not in a slam under way: the search does not know that the Excuse led last wins then.)
+            if (
+                policy.exact
+                and len(rnd.hands[seat]) <= EXACT_CARDS
+                and _bout_out(rnd.hands)
+                and not _side_won_all(rnd, int(seat))
+            ):
                 for who, card in policy.solve(rnd):
                     rnd.push(plays_of[who][card])
                 continue

@@ -205,6 +205,13 @@ ONLY_CARD: Final = gettext_lazy("it is the only card allowed")
 EXCUSE_BEFORE_LAST: Final = gettext_lazy(
     "the Excuse must not be kept to the last trick, where it would be lost"
 )
+EXCUSE_FOR_SLAM: Final = gettext_lazy(
+    "the side has won every trick so far: the Excuse, kept for the last trick, wins it and makes the slam"
+)
+SLAM_SURE: Final = gettext_lazy(
+    "the hand wins every trick whoever holds the other cards: its top trumps draw all the others and each "
+    "of its suits is led from the top"
+)
 PETIT_LAST_WINS: Final = gettext_lazy("last to play, the Petit wins the trick: the Petit is saved")
 WIN_OVERTRUMP: Final = gettext_lazy("it overtrumps as cheaply as possible")
 WIN_SURE: Final = gettext_lazy("it wins the trick for sure")
@@ -458,7 +465,11 @@ class RulePlayer:
         if len(cards) == 1:
             return cards[0], ONLY_CARD
         if knowledge(view).excuse_lost_last and EXCUSE in cards and len(view.hand) <= 2:
-            return EXCUSE, EXCUSE_BEFORE_LAST
+            leading = view.current is None or not view.current.plays
+            if not (leading and side_won_every_trick(view)):
+                return EXCUSE, EXCUSE_BEFORE_LAST
+            # Every trick so far is the side's: the Excuse led to the last trick wins it.
+            return next(c for c in cards if c is not EXCUSE), EXCUSE_FOR_SLAM
         trick = view.current
         plays = trick.plays if trick is not None else ()
         if not plays:
@@ -650,11 +661,41 @@ def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tupl
     )
 
 
+def sure_slam(hand: Sequence[Card]) -> bool:
+    """Whether ``hand``, leading every trick under the French rules, wins them all whoever holds the
+    other cards: its unbroken run of trumps from the 21 down is at least as long as all the trumps it
+    lacks (so leading them from the top draws every other trump, however they lie), and in each plain
+    suit it holds the highest cards with no gap (each then wins when led, from the top, once no one has
+    a trump left). The Excuse, kept to the last trick, wins it."""
+    trumps = {c.rank for c in hand if c.is_trump and c is not EXCUSE}
+    run = 0
+    while 21 - run in trumps:
+        run += 1
+    if run < 21 - len(trumps):
+        return False
+    for suit in PLAIN_SUITS:
+        ranks = sorted((c.rank for c in hand if c.suit is suit), reverse=True)
+        if ranks != list(range(KING, KING - len(ranks), -1)):
+            return False
+    return True
+
+
+def side_won_every_trick(view: SeatView) -> bool:
+    """Whether the seat's side has won every trick finished so far (at least one)."""
+    done = [t.winner for t in view.tricks if t.winner is not None]
+    return bool(done) and all(w == view.seat or view.same_side(w) is True for w in done)
+
+
 def _slam(view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message] | None:
-    """Announce a slam when the model gives the hand a good enough chance of winning every trick."""
+    """Announce a slam when the hand wins every trick for sure (:func:`sure_slam`), or when the model
+    gives it a good enough chance of doing so."""
     announce = next((a for a in legal if a.kind == "slam" and a.seat == view.seat), None)
+    if announce is None or view.taker != view.seat:
+        return None
+    if knowledge(view).excuse_lost_last and sure_slam(view.hand):
+        return announce, SLAM_SURE
     model = model_for(view.variant)
-    if announce is None or model is None or view.taker != view.seat:
+    if model is None:
         return None
     chance = model.slam_chance(features(view.hand, hand_points(view.hand)))
     if chance < SLAM_CHANCE:

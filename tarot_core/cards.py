@@ -293,13 +293,13 @@ class Card(int):
 
     @property
     def french(self) -> str:
-        """French name: ``Roi de cœur``, ``le 21 d'atout``, ``le Petit``, ``l'Excuse``."""
+        """French name: ``Roi de cœur``, ``le 21 d’atout``, ``le Petit``, ``l’Excuse``."""
         if self.is_excuse:
-            return "l'Excuse"
+            return "l’Excuse"
         if self.is_trump:
             if self.rank == 1:
                 return "le Petit"
-            return f"le {self.rank} d'atout"
+            return f"le {self.rank} d’atout"
         rank = _RANK_FRENCH.get(self.rank, str(self.rank))
         return f"{rank} de {self.suit.french}"
 

@@ -234,9 +234,9 @@ def test_parse_either_reads_a_card_or_raises_a_notation_error(text: str) -> None
         ("H10", "10 of Hearts", "10 de cœur"),
         ("C7", "7 of Clubs", "7 de trèfle"),
         ("T1", "1 of trumps (the Petit)", "le Petit"),
-        ("T2", "2 of trumps", "le 2 d'atout"),
-        ("T21", "21 of trumps", "le 21 d'atout"),
-        ("EX", "the Excuse", "l'Excuse"),
+        ("T2", "2 of trumps", "le 2 d’atout"),
+        ("T21", "21 of trumps", "le 21 d’atout"),
+        ("EX", "the Excuse", "l’Excuse"),
     ],
 )
 def test_names(text: str, english: str, french: str) -> None:

@@ -40,7 +40,7 @@ PLAYER_NAMES: tuple[str, ...] = ("random", "rule", "mc", "beginner", "club", "st
 LEVELS: dict[str, str] = {"beginner": "random", "club": "rule", "strong": "mc"}
 #: The play-out budget of a decision of the strong level (the page's; see
 #: ``docs/developers/performance.md``: it keeps a move under 300 ms in the browser at the 95th percentile).
-STRONG_PLAYOUTS = 150
+STRONG_PLAYOUTS = 60
 
 
 def make_player(name: str, *, playouts: int | None = None) -> Player:

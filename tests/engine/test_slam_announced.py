@@ -10,6 +10,7 @@ import pytest
 
 from tarot_core import find_variant
 from tarot_core.cards import EXCUSE, FULL_PACK, parse_cards
+from tarot_core.games.fft.scoring import FFT_SLAM_ANNOUNCED
 from tarot_core.players import make_player
 from tarot_core.players.rule import sure_slam
 from tarot_core.seats import SEATS, Seat
@@ -65,5 +66,5 @@ def test_a_sure_hand_announces_its_slam_and_makes_it(player: str, seed: int) -> 
     last = rnd.actions[-4]
     assert last.seat == Seat.P2 and last.card is EXCUSE
     assert result.score is not None and result.score.won
-    terms = " ".join(str(t) for t in result.score.terms)
-    assert "400" in terms, terms
+    slam = {t.term: t.value for t in result.score.terms}.get("slam")
+    assert slam == FFT_SLAM_ANNOUNCED, result.score.terms

@@ -544,12 +544,12 @@ class MonteCarloPlayer:
         The cycle collector is paused during the search: the play-outs make many short-lived objects
         and no lasting cycle, and its passes cost a fifth of a decision in CPython and more in the
         browser; what the search leaves is collected when it resumes."""
-        paused = gc.isenabled()
+        was_enabled = gc.isenabled()
         gc.disable()
         try:
             return self._estimate(view, plays, rng, ruled)
         finally:
-            if paused:
+            if was_enabled:
                 gc.enable()
 
     def _estimate(

@@ -4,8 +4,9 @@
 of the page's main thread, the time it took and the CPU time the thread got meanwhile: on a busy
 machine a task can last over 50 ms while its own work takes far less. This loads two generated pages
 through the benchmark's own ``measure``: one that keeps the thread busy, one that blocks it waiting for
-the server (a synchronous request), so the first task's CPU time is most of its length and the
-second's only a small part of it.
+the server (a synchronous request). The first task runs on a core for as much of its length as the
+machine's other work leaves it; the second gets next to no CPU time whatever the load, so the first's
+share is always far above the second's.
 """
 
 from __future__ import annotations
@@ -73,24 +74,28 @@ def traced_load(chromium: Any, base: str, path: str) -> Any:
     return bench.measure(None, chromium, base, case, traced=True)
 
 
-def test_a_busy_task_shows_its_cpu_time(chromium: Any, pages: str) -> None:
-    load = traced_load(chromium, pages, "busy.html")
-    assert load.traced_tasks, "the busy task was not found in the trace"
-    start, wall, cpu = max(load.traced_tasks, key=lambda task: task[1])
-    assert wall >= BUSY_MS
-    # The loop spins for its whole length; even on a shared machine most of it runs on a core.
-    assert cpu >= BUSY_MS / 3
-    assert load.longest_task_cpu == max(cpu for _, _, cpu in load.traced_tasks)
-    assert 0 <= start < 5
+def longest(load: Any) -> tuple[float, float, float]:
+    assert load.traced_tasks, "the page's task was not found in the trace"
+    task: tuple[float, float, float] = max(load.traced_tasks, key=lambda task: task[1])
+    return task
 
 
-def test_a_task_waiting_for_the_server_takes_little_cpu(chromium: Any, pages: str) -> None:
-    load = traced_load(chromium, pages, "waiting.html")
-    assert load.traced_tasks, "the blocked task was not found in the trace"
-    _, wall, cpu = max(load.traced_tasks, key=lambda task: task[1])
-    assert wall >= WAIT_S * 1000
-    assert cpu < wall / 3
-    assert load.longest_task_cpu is not None and load.longest_task_cpu < WAIT_S * 1000 / 3
+def test_a_busy_task_gets_cpu_time_and_a_waiting_one_next_to_none(chromium: Any, pages: str) -> None:
+    busy = traced_load(chromium, pages, "busy.html")
+    waiting = traced_load(chromium, pages, "waiting.html")
+    busy_start, busy_wall, busy_cpu = longest(busy)
+    _, waiting_wall, waiting_cpu = longest(waiting)
+    assert busy_wall >= BUSY_MS and waiting_wall >= WAIT_S * 1000
+    assert 0 <= busy_start < 5
+    assert busy.longest_task_cpu == max(cpu for _, _, cpu in busy.traced_tasks)
+    assert waiting.longest_task_cpu is not None and waiting.longest_task_cpu < WAIT_S * 1000 / 3
+    # How much of its length the spinning task runs on a core depends on what else the machine runs
+    # (a third of it, or less, while other tests keep both cores busy); the blocked task's share does
+    # not: it waits for the server whatever the load. So the two are compared with each other, not
+    # with a fixed share.
+    assert 0 < busy_cpu <= busy_wall * 1.05
+    assert waiting_cpu < waiting_wall / 3
+    assert busy_cpu / busy_wall > 4 * waiting_cpu / waiting_wall
 
 
 def test_a_trace_without_the_navigation_is_refused() -> None:

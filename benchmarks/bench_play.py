@@ -2,12 +2,15 @@
 CPython, and the page's main thread while they think.
 
     python benchmarks/bench_play.py [--site docs/_build/html] [--deals 3] [--level mc] [--seed 1]
+                                    [--reading 2]
 
 (``nox -s bench -- play`` runs it on a fresh build.) The built site is served by ``http.server`` on
 127.0.0.1 and its play page opened in headless Debian Chromium through Playwright, at the "fast"
 pace. For each deal (French Tarot, 4 players, seeds from ``--seed``, the reader in the second seat,
-the computer at ``--level``), the reader bids garde when it may and plays the first card it is allowed,
-by clicking; the page marks each computer move's time, from the call to the worker to its answer
+the computer at ``--level``), the reader looks at the deal for ``--reading`` seconds (as a reader reads
+a hand before the first bid; the page warms the strong level up meanwhile), then bids garde when it may
+and plays the first card it is allowed, by clicking, as soon as it has the turn; the page marks each
+computer move's time, from the call to the worker to its answer
 (``performance.measure("tarot-play-move")``), and a ``PerformanceObserver`` records every main-thread
 task over 50 ms. The same deals are then replayed through ``tutorial/bridge/play.py`` in CPython, timing
 each computer move. It reports, for card plays and for every move, the median and the 95th percentile,
@@ -69,7 +72,9 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
-def play_in_browser(site: str, seeds: list[int], level: str) -> tuple[list[dict[str, Any]], list[float]]:
+def play_in_browser(
+    site: str, seeds: list[int], level: str, reading: float = 2.0
+) -> tuple[list[dict[str, Any]], list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
@@ -77,6 +82,7 @@ def play_in_browser(site: str, seeds: list[int], level: str) -> tuple[list[dict[
     url = f"http://127.0.0.1:{server.server_address[1]}/play.html"
     moves: list[dict[str, Any]] = []
     long_tasks: list[float] = []
+    warm_ups: list[float] = []
     waiting = (
         "() => !['idle', 'loading', 'thinking']"
         ".includes(document.querySelector('[data-tarot-widget=play]').dataset.state)"
@@ -93,6 +99,7 @@ def play_in_browser(site: str, seeds: list[int], level: str) -> tuple[list[dict[
             root = page.locator('[data-tarot-widget="play"]')
             page.wait_for_function(waiting)
             page.evaluate("() => { window.__longTasks = []; }")  # the start-up is measured elsewhere
+            page.wait_for_timeout(reading * 1000)
             for _ in range(200):
                 state = root.get_attribute("data-state")
                 if state == "over":
@@ -119,13 +126,15 @@ def play_in_browser(site: str, seeds: list[int], level: str) -> tuple[list[dict[
                 "() => performance.getEntriesByName('tarot-play-move')"
                 ".map(e => ({ms: e.duration, said: e.detail.said, playouts: e.detail.playouts}))"
             )
+            warm = page.evaluate("() => performance.getEntriesByName('tarot-warm-up').map(e => e.duration)")
+            warm_ups.extend(warm)
             moves.extend(entries)
             long_tasks.extend(page.evaluate("() => window.__longTasks"))
-            log(f"seed {seed}: {len(entries)} computer moves in the browser")
+            log(f"seed {seed}: {len(entries)} computer moves in the browser, {len(warm)} warm-ups before")
             context.close()
         browser.close()
     server.shutdown()
-    return moves, long_tasks
+    return moves, long_tasks, warm_ups
 
 
 def play_in_cpython(seeds: list[int], level: str) -> list[dict[str, Any]]:
@@ -175,10 +184,11 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--level", default="mc")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reading", type=float, default=2.0, help="seconds the reader looks at a new deal")
     args = parser.parse_args()
     seeds = list(range(args.seed, args.seed + args.deals))
-    log(f"{args.deals} deals at level {args.level} in Chromium")
-    browser_moves, long_tasks = play_in_browser(args.site, seeds, args.level)
+    log(f"{args.deals} deals at level {args.level} in Chromium, {args.reading:g} s to read each")
+    browser_moves, long_tasks, warm_ups = play_in_browser(args.site, seeds, args.level, args.reading)
     log("the same deals in CPython")
     cpython_moves = play_in_cpython(seeds, args.level)
     rows = []
@@ -206,6 +216,8 @@ def main() -> int:
         print(f"{where}: {rate:.0f} play-outs per second over {len(thought)} moves that played deals out")
     longest = max(long_tasks, default=0.0)
     print(f"main-thread tasks over 50 ms while playing: {len(long_tasks)} (longest {longest:.0f} ms)")
+    if warm_ups:
+        print(f"warm-up searches while the reader read: {len(warm_ups)}, longest {max(warm_ups):.0f} ms")
     path = write_results(
         "play",
         {
@@ -213,8 +225,10 @@ def main() -> int:
             "load_average": load_average(),
             "level": args.level,
             "seeds": seeds,
+            "reading_s": args.reading,
             "moves": results,
             "long_tasks_ms": long_tasks,
+            "warm_ups_ms": warm_ups,
         },
     )
     log(f"results in {path}")

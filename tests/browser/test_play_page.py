@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -658,3 +659,35 @@ def test_the_table_keeps_the_evening(chromium: Any, site_url: str) -> None:
         assert not opened.errors
     finally:
         page.context.close()
+
+
+def _warm_ups(page: Any) -> int:
+    count: int = page.evaluate("() => performance.getEntriesByName('tarot-warm-up').length")
+    return count
+
+
+def test_the_strong_level_warms_up_while_the_reader_reads_and_the_club_level_does_not(
+    chromium: Any, site_url: str
+) -> None:
+    """At the strong level the page runs its few warm-up searches while the reader has the turn and
+    does nothing, then no more; the deal goes on as before. At the club level it runs none."""
+    strong = _open(chromium, site_url, "?variant=fft&players=4&seed=8&seat=p2&level=mc")
+    try:
+        page = strong.page
+        began = time.monotonic()
+        page.wait_for_function(
+            "() => performance.getEntriesByName('tarot-warm-up').length >= 5", timeout=BOOT_TIMEOUT_MS
+        )
+        waited = time.monotonic() - began
+        assert _root(page).get_attribute("data-state") == "bidding"
+        _act(page, _root(page).locator("[data-bid]").first)
+        assert _warm_ups(page) == 5
+    finally:
+        strong.page.context.close()
+    club = _open(chromium, site_url, "?variant=fft&players=4&seed=8&seat=p2&level=rule")
+    try:
+        # As long as the strong page took to warm up, and a little more: nothing runs.
+        club.page.wait_for_timeout(int((waited + 1) * 1000))
+        assert _warm_ups(club.page) == 0
+    finally:
+        club.page.context.close()

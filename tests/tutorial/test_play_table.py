@@ -265,3 +265,36 @@ def test_the_beginner_bids_like_the_club_player_and_plays_at_random() -> None:
             plays += view.phase == "playing"
             rnd.push(mine)
     assert bids and plays
+
+
+def test_the_warm_up_searches_a_deal_of_its_own_and_leaves_the_readers_game_alone() -> None:
+    """The strong level's warm-up (called by the page while the reader reads) answers that it ran,
+    refuses bad settings in words, and changes nothing of the game in progress: the computer's next
+    moves are the same with or without it, and the round kept for the next call is the same object."""
+
+    def moves(seed: int, warm: bool) -> list[str]:
+        setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": "mc"}
+        play_table.forget()
+        answer = json.loads(play_bridge.start(json.dumps(setup)))
+        said = []
+        for _ in range(20):
+            kept = list(play_table._LAST)
+            if warm:
+                assert json.loads(play_bridge.warm_up()) == {"schema": 1, "ok": True}
+                after = list(play_table._LAST)
+                assert len(after) == len(kept) and all(a[1] is b[1] for a, b in zip(kept, after, strict=True))
+            if answer["state"] in ("bidding", "calling", "discarding", "your-turn"):
+                view_answer = json.loads(play_bridge.hint(json.dumps(answer["game"])))
+                choice = {"action": view_answer["action"]}
+                answer = json.loads(play_bridge.act(json.dumps(answer["game"]), json.dumps(choice)))
+            else:
+                answer = json.loads(play_bridge.advance(json.dumps(answer["game"])))
+            assert answer["ok"], answer
+            said.append(answer.get("said", ""))
+        return said
+
+    # A deal that somebody takes, so that the computer's card plays are compared too.
+    seed = next(seed for seed in range(1, 40) if sum(" plays " in s for s in moves(seed, warm=False)) >= 4)
+    assert moves(seed, warm=True) == moves(seed, warm=False)
+    refused = json.loads(play_bridge.warm_up("[1"))
+    assert refused["ok"] is False and refused["field"] == "options"

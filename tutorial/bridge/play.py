@@ -16,12 +16,15 @@ for :mod:`tutorial.bridge`):
 * :func:`hint`: what the computer would do in the reader's place, and why, in one sentence;
 * :func:`replay_step`: the finished deal, all hands face up, at one step (the replay widget's view);
 * :func:`session`: an evening's deals at one table: each player's total, and the session as a score
-  sheet.
+  sheet;
+* :func:`warm_up`: a short search of the strong level on a deal of its own, its answer thrown away,
+  run while the reader reads (see its docstring).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Final
@@ -36,6 +39,7 @@ from tarot_core.errors import TarotError
 from tarot_core.messages import N_, _, gettext_lazy
 from tarot_core.players import make_player
 from tarot_core.players.coach import advise
+from tarot_core.players.montecarlo import MonteCarloPlayer
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
 from tarot_core.sheet import SESSION_FIELDS, Deal, Sheet, request_form
@@ -464,6 +468,64 @@ def _hint_words(game: Game, sentence: str, action: Action) -> str:
     if reason:
         return _("{advice}: {reason}", advice=advice, reason=reason)
     return _("{advice}.", advice=advice)
+
+
+# ====================================================================================== warming up
+#: The play-outs of one warm-up call: about a fifth of a second in a fresh page of a slow machine.
+WARM_UP_PLAYOUTS: Final = 12
+#: The warm-up positions: a deal taken by the club players, after this many cards (so that the first
+#: trick and the later ones both run), each built once.
+WARM_UP_CARDS: Final = (6, 21, 35)
+_WARM_UP: dict[int, Round] = {}
+_WARM_UPS = [0]
+
+
+def _warm_up_round(cards: int) -> Round:
+    """A round of the page's default rule set for four that the club players took, after ``cards``
+    cards played or a few more, at a player with three cards to choose from at least."""
+    kept = _WARM_UP.get(cards)
+    if kept is not None:
+        return kept
+    variant = play_table.read_setup({"players": 4, "seed": 1}).variant
+    rule = make_player("rule")
+    for seed in range(1, 100):
+        rnd = variant.deal_round(play_table.DEALER, seed)
+        # ... and on, to a player with a choice of three cards at least.
+        while not rnd.is_over and (
+            sum(a.kind == "play" for a in rnd.actions) < cards or len(rnd.legal_actions()) < 3
+        ):
+            seat = rnd.to_move
+            assert seat is not None
+            rnd.push(rule.decide(rnd.view(seat), random.Random(seed)))
+        if not rnd.is_over:
+            _WARM_UP[cards] = rnd
+            return rnd
+    raise AssertionError("no deal of the first hundred was taken")  # pragma: no cover
+
+
+def warm_up(options: str = "{}") -> str:
+    """One card choice of the strong level, on a deal of its own (not the reader's), at a small budget;
+    the answer says only that it ran.
+
+    The first searches in a fresh page run several times slower than the later ones (in Chromium the
+    browser compiles the interpreter's hottest code better only once it has run a while): the first
+    card plays of a page's first deal took over a second each, the later ones about a quarter of one.
+    The play page calls this a few times while the reader reads the deal, at the strong level only,
+    and stops as soon as the reader acts; nothing of the reader's game is touched (the round kept
+    for the next call stays as it was)."""
+
+    def work() -> Json:
+        Display.parse(options)
+        turn = _WARM_UPS[0]
+        _WARM_UPS[0] = turn + 1
+        rnd = _warm_up_round(WARM_UP_CARDS[turn % len(WARM_UP_CARDS)])
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        MonteCarloPlayer(playouts=WARM_UP_PLAYOUTS).decide(view, random.Random(turn))
+        return {}
+
+    return _guarded(work)
 
 
 def replay_step(game_json: str, step: int | str, options: str = "{}") -> str:

@@ -5,7 +5,7 @@
 // (a link reproduces the deal), and keeps the evening's session (each deal's scores, whose totals and
 // score sheet the bridge makes). No rule is decided here.
 
-import { call, holdControls, showProgress, startEngine, watchEdits } from "../tarot-widgets/engine.mjs";
+import { call as engineCall, holdControls, showProgress, startEngine, watchEdits } from "../tarot-widgets/engine.mjs";
 import { setupReview } from "./play-review.mjs";
 
 const MODULE = "play";
@@ -20,6 +20,48 @@ const PACES = { slow: [1500, 2600], normal: [800, 1800], fast: [200, 900] };
 const SETUP_FIELDS = ["variant", "players", "seed", "seat", "level", "dealer"];
 const TABLE_FIELDS = ["variant", "players", "seat"];
 const ACTIVE = new Set(["bidding", "calling", "discarding", "your-turn"]);
+
+// ------------------------------------------------------------------ warming up
+// The strong level's first searches in a fresh page run several times slower than the later ones (see
+// warm_up in tutorial/bridge/play.py). While a reader at the strong level has the turn and the engine
+// has had nothing to do for a moment, a few short searches run on a deal of the worker's own; any call
+// of the page goes first (it waits at most for the search under way), and they are spent once a page.
+const WARM_UP_CALLS = 5;
+const WARM_UP_IDLE_MS = 300;
+const warming = { left: WARM_UP_CALLS, pending: 0, timer: 0 };
+
+function call(...args) {
+  warming.pending += 1;
+  clearTimeout(warming.timer);
+  return engineCall(...args).finally(() => {
+    warming.pending -= 1;
+    warmLater();
+  });
+}
+
+function warmWanted() {
+  return roots.some((root) => root.dataset.level === "mc" && ACTIVE.has(root.dataset.state));
+}
+
+function warmLater() {
+  clearTimeout(warming.timer);
+  if (warming.pending || warming.left <= 0) return;
+  warming.timer = setTimeout(async () => {
+    if (warming.pending || warming.left <= 0 || !warmWanted()) return;
+    warming.left -= 1;
+    warming.pending += 1;
+    const began = performance.now();
+    try {
+      await engineCall("warm_up", ["{}"], MODULE);
+    } catch {
+      // it only warms: nothing is lost
+    } finally {
+      warming.pending -= 1;
+      performance.measure("tarot-warm-up", { start: began }); // for the benchmark and the tests
+    }
+    warmLater();
+  }, WARM_UP_IDLE_MS);
+}
 
 function readStore(key) {
   try {
@@ -288,6 +330,7 @@ function setupWidget(root) {
     root.dataset.state = answer.state;
     root.dataset.gameState = answer.state;
     root.dataset.players = String(game.players);
+    root.dataset.level = game.level;
     root.dataset.actions = String(game.actions.length);
     root.dataset.dealer = answer.dealers.this;
     root.dataset.tricks = String(answer.tricks);

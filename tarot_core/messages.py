@@ -213,7 +213,8 @@ def _shown(value: object) -> object:
 # ====================================================================================== numbers
 @dataclass(frozen=True, slots=True)
 class Number:
-    """A number as the current language writes it: ``40.5`` in English, ``40,5`` in French."""
+    """A number as the current language writes it: ``40.5`` and ``12,345`` in English, ``40,5`` and
+    ``12 345`` in French."""
 
     value: int | float | Fraction
 
@@ -222,7 +223,10 @@ class Number:
         if isinstance(value, float) and value.is_integer() and not spec:
             value = int(value)
         text = format(value, spec)
-        return text.replace(".", ",") if grammar().decimal_comma else text
+        if not grammar().decimal_comma:
+            return text
+        # 12,345.5 -> 12 345,5 (a narrow no-break space between the thousands).
+        return text.replace(",", "\u202f").replace(".", ",")
 
     def __str__(self) -> str:
         return format(self, "")

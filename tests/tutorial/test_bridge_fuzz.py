@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarot_core.errors import MESSAGE_LENGTH, QUOTE_LENGTH
+from tarot_core.messages import use_language
 from tarot_core.players import make_player
 from tutorial import bridge
 from tutorial.bridge import lessons as lesson_bridge
@@ -317,3 +318,37 @@ def test_a_long_value_at_any_key_is_quoted_short() -> None:
                 arguments = list(good)
                 arguments[where] = json.dumps({**parsed, key: huge[:5_000]})
                 check_answer(function(*arguments), huge)
+
+
+# ====================================================================================== in French
+#: Two articles in a row, as a noun translated with its article and given another would read.
+DOUBLED_ARTICLE = re.compile(r"\b(le|la|les|l’|un|une)\s+(le|la|les|l’)\b", re.IGNORECASE)
+
+
+def test_every_refusal_of_a_json_argument_names_it_in_french() -> None:
+    """Each JSON argument, spoiled, is refused in French with its French name and one article (not
+    "le game", "le le formulaire"), and the thousands of a length are spaced the French way."""
+    names = {argument.removesuffix("_json") for argument in VALID} | {"game", "record", "sessions"}
+    english = {name for name in names if name not in ("options",)}  # "options" is French too
+    seen = 0
+    with use_language("fr"):
+        for label, function in FUNCTIONS:
+            good = good_call(label, function)
+            parameters = list(inspect.signature(function).parameters)
+            for where, text in enumerate(good):
+                try:
+                    json.loads(text)
+                except ValueError:
+                    continue
+                if parameters[where] == "text":
+                    continue  # a file's content: its refusal names the file's own columns
+                for spoiled in ("[1", "x" * 300_000):
+                    arguments = [*good[:where], spoiled, *good[where + 1 :]]
+                    data = check_answer(function(*arguments), spoiled)
+                    assert not data["ok"], (label, where)
+                    message = data["message"]
+                    assert not DOUBLED_ARTICLE.search(message), (label, message)
+                    assert not {w for w in english if re.search(rf"\b{w}\b", message)}, (label, message)
+                    assert "300,000" not in message, message
+                    seen += 1
+    assert seen >= 40

@@ -52,17 +52,9 @@ def _guarded(work: Callable[[], Json]) -> str:
     return envelope.guarded(work, keys=_failure_keys)
 
 
-#: What the messages call each JSON argument.
-_WHAT: Final = {
-    "query": Noun("calculator's form", "thing"),
-    "options": Noun("display settings", "thing"),
-    "request": Noun("score request", "thing"),
-}
-
-
 def _load_json(text: str, field_name: str) -> Any:
     try:
-        return envelope.load(text, field_name, _WHAT.get(field_name, field_name))
+        return envelope.load(text, field_name)
     except Refused as error:
         raise BridgeError(error.field, error.message) from None
 

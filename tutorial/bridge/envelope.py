@@ -64,9 +64,31 @@ class Failure:
 
 
 # ====================================================================================== reading
+#: What a refusal calls each argument the widgets send, by the argument's name: a noun that each
+#: language translates, with its gender (a name missing here would be shown as it is, untranslated).
+THINGS: Final[Mapping[str, Noun]] = {
+    "answer": Noun("answer", "thing"),
+    "choice": Noun("choice", "thing"),
+    "exercise": Noun("exercise", "thing"),
+    "exercise's request": Noun("exercise's score request", "thing"),
+    "game": Noun("saved game", "thing"),
+    "options": Noun("display setup", "thing"),
+    "query": Noun("calculator's form", "thing"),
+    "record": Noun("hand record", "thing"),
+    "request": Noun("score request", "thing"),
+    "session": Noun("evening's session", "thing"),
+    "sessions": Noun("list of saved score sheets", "thing"),
+    "setup": Noun("deal's setup", "thing"),
+    "sheet": Noun("score sheet", "thing"),
+}
+
+
 def thing(what: str | Noun) -> Noun:
-    """What a refusal names (``"score request"``), as a noun: the message gives it its article."""
-    return what if isinstance(what, Noun) else Noun(what, "thing")
+    """What a refusal names (``"request"``, the argument's name, or a noun), as a noun: the message
+    gives it its article."""
+    if isinstance(what, Noun):
+        return what
+    return THINGS.get(what) or Noun(what, "thing")
 
 
 def check_text(text: object, field: str, what: str | Noun = "", *, limit: int = MAX_TEXT) -> str:

@@ -109,7 +109,7 @@ def _options(text: str) -> tuple[str, Mapping[str, str]]:
 
 
 def _settings(text: str) -> Mapping[str, Any]:
-    return envelope.mapping(envelope.load(text, "options", "display settings", empty="{}"), "options")
+    return envelope.mapping(envelope.load(text, "options", empty="{}"), "options")
 
 
 def _strings(value: object) -> dict[str, str]:

@@ -264,6 +264,7 @@ def session(session_json: str, options: str = "{}") -> str:
     score sheet (``sheet``: its JSON, or None when the sheet cannot keep every deal of it)."""
 
     def work() -> Json:
+        Display.parse(options)
         data = _mapping(_load(session_json, "session"), "session")
         game = _session_game(data)
         deals = data.get("deals", [])
@@ -441,6 +442,7 @@ def hint(game_json: str, options: str = "{}") -> str:
     the coach (:mod:`tarot_core.players.coach`); the other levels' from the rule-based player."""
 
     def work() -> Json:
+        Display.parse(options)  # the hint draws nothing, but its settings are checked as every call's
         game = play_table.restored(play_table.read_game(_load(game_json, "game")))
         rnd = play_table.round_of(game)
         view = rnd.view(game.seat)

@@ -24,8 +24,10 @@ from . import envelope, play_table
 from .play_table import Game, Json
 
 
-def _over(game_json: str) -> tuple[Game, Round]:
+def _over(game_json: str, options: str) -> tuple[Game, Round]:
+    """The finished game, after the display settings are checked (nothing is drawn with them)."""
     try:
+        envelope.mapping(envelope.load(options, "options", empty="{}"), "options")
         data = envelope.load(game_json, "game")
     except envelope.Refused as error:
         raise play_table.PlayError(error.field, error.message) from None
@@ -45,7 +47,7 @@ def plan(game_json: str, options: str = "{}") -> str:
     record of the decision's first action."""
 
     def work() -> Json:
-        game, rnd = _over(game_json)
+        game, rnd = _over(game_json, options)
         return {"steps": [decision.step for decision in decisions(rnd, game.seat)]}
 
     return envelope.guarded(work, compact=True, after_refusal=play_table.forget)
@@ -58,7 +60,7 @@ def judge(game_json: str, step: str, options: str = "{}") -> str:
     choice was costly; ``principle`` the page that teaches the better choice."""
 
     def work() -> Json:
-        game, rnd = _over(game_json)
+        game, rnd = _over(game_json, options)
         try:
             wanted = int(step)
         except ValueError:
@@ -91,7 +93,7 @@ def duplicate(game_json: str, options: str = "{}") -> str:
     ``{"your_score", "computer_score", "text"}`` (the reader's seat's scores)."""
 
     def work() -> Json:
-        game, rnd = _over(game_json)
+        game, rnd = _over(game_json, options)
         yours = rnd.result().by_seat[game.seat]
         again = replace(game, actions=())
         table = game.variant.deal_round(game.dealer, game.seed)

@@ -406,6 +406,7 @@ def sessions(store_json: str, current: str = "", options: str = "{}") -> str:
     """The list of saved sessions (``{id: sheet JSON}``, newest first as given), each to open or delete."""
 
     def work() -> Json:
+        _uid(options)  # nothing is drawn with it, but the settings are checked as every call's
         data = _load(store_json or "{}", "sessions")
         if not isinstance(data, Mapping):
             raise _Refused("sessions", gettext_lazy("the saved sessions must be a JSON object"))

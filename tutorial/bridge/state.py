@@ -70,10 +70,10 @@ def _step(step: object, record: HandRecord) -> int:
         except ValueError:
             raise BridgeError(
                 "step",
-                _("step must be a whole number from 0 to {last}, not {step}", last=last, step=repr(step)),
+                _("the step must be a whole number from 0 to {last}, not {step}", last=last, step=repr(step)),
             ) from None
     if isinstance(step, bool) or not isinstance(step, int):
-        raise BridgeError("step", _("step must be a whole number from 0 to {last}", last=last))
+        raise BridgeError("step", _("the step must be a whole number from 0 to {last}", last=last))
     if not 0 <= step <= last:
         raise BridgeError("step", _("step must be between 0 and {last}, not {step}", last=last, step=step))
     return step

@@ -32,7 +32,9 @@ Question kinds (the answer each takes):
 * ``worth``: would you bid with this hand, and what (``pass`` or a contract): the hand judge
   (:mod:`tarot_core.players.judge`) plays the hand out over many deals and accepts every answer within
   its own uncertainty of the best. The position is ``hand`` (the cards listed) or ``seed`` (the hand
-  of the first player to speak in that deal), with optional ``bids`` before yours.
+  of the first player to speak in that deal), with optional ``bids`` before yours. The site's build
+  adds the judge's verdict to the exercise (``kept``, see :func:`~.judging.kept_work`), so that the
+  reader's browser does not play the hand out again; a kept verdict of another hand is never used.
 
 Cards are written in the notation of :mod:`tarot_core.cards`; every sentence for learners names them
 the way players read them (``10♠``, ``Knight of Hearts``, ``11 of trumps``, ``the Excuse``).
@@ -69,6 +71,9 @@ from .counting import (
 )
 from .judging import (
     judge as judge,
+)
+from .judging import (
+    kept_work as kept_work,
 )
 from .judging import (
     right_answers as right_answers,

@@ -30,7 +30,7 @@ from .drills import DRILL_KINDS, drill_answers, judge_drill
 from .plays import _judge_legal, _judge_play, _judge_winner, _trick_with, legal_cards, trick_winner
 from .positions import Records, table_for
 from .words import KINDS, ExerciseError, Verdict
-from .worth import _judge_worth
+from .worth import _judge_worth, prepared
 
 
 # ====================================================================================== judging
@@ -72,8 +72,19 @@ def judge(exercise: Mapping[str, Any], answer: object, records: Records | None =
     if kind == "excuse":
         return _judge_excuse(table, answer)
     if kind == "worth":
-        return _judge_worth(table, answer)
+        return _judge_worth(table, answer, exercise.get("kept"))
     return _judge_call(table, answer)
+
+
+def kept_work(exercise: Mapping[str, Any], records: Records | None = None) -> dict[str, object]:
+    """What the site's build works out for ``exercise`` so that the reader's browser need not, as keys
+    to add to the exercise: for a ``worth`` hand, the hand judge's verdict (``kept``: over ten seconds
+    in a phone's browser, instant once kept); nothing for the other kinds."""
+    if exercise.get("kind") != "worth":
+        return {}
+    table = table_for(exercise, records)
+    assert table is not None
+    return {"kept": prepared(table)}
 
 
 def right_answers(exercise: Mapping[str, Any], records: Records | None = None) -> list[object]:

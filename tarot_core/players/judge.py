@@ -286,6 +286,80 @@ def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement
     return Judgement(estimates, margins, hand_points(view.hand), kept, seed)
 
 
+# ------------------------------------------------------------------------------------ kept as JSON
+def judgement_json(judgement: Judgement) -> dict[str, object]:
+    """``judgement`` as JSON data (:func:`judgement_from_json` reads it back, the same to the last bit)."""
+    return {
+        "estimates": [
+            {
+                "action": str(e.action),
+                "mean": e.mean,
+                "spread": e.spread,
+                "deals": e.deals,
+                "low": e.low,
+                "high": e.high,
+                "made": e.made,
+            }
+            for e in judgement.estimates
+        ],
+        "margins": list(judgement.margins),
+        "club_points": judgement.club_points,
+        "deals": judgement.deals,
+        "seed": judgement.seed,
+    }
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise JudgeError(gettext_lazy("a kept judgement holds something that is not a number"))
+    return float(value)
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+        raise JudgeError(gettext_lazy("a kept judgement holds something that is not a number"))
+    return value
+
+
+def judgement_from_json(data: object, view: SeatView) -> Judgement:
+    """The judgement :func:`judgement_json` wrote, for the hand of ``view``: each action it weighs must
+    be one of the seat's bids or its pass, each once, or :class:`JudgeError`."""
+    if not isinstance(data, dict):
+        raise JudgeError(gettext_lazy("a kept judgement is a JSON object"))
+    legal = {str(a): a for a in view.legal if a.kind in ("pass", "bid")}
+    rows, margins = data.get("estimates"), data.get("margins")
+    if not isinstance(rows, list) or not isinstance(margins, list) or len(rows) != len(margins):
+        raise JudgeError(gettext_lazy("a kept judgement gives an estimate and a margin for each bid"))
+    estimates = []
+    for row in rows:
+        if not isinstance(row, dict) or row.get("action") not in legal:
+            raise JudgeError(gettext_lazy("a kept judgement weighs a bid this hand cannot make"))
+        made = row.get("made")
+        estimates.append(
+            BidEstimate(
+                legal[row["action"]],
+                _number(row.get("mean")),
+                _number(row.get("spread")),
+                _count(row.get("deals")),
+                _number(row.get("low")),
+                _number(row.get("high")),
+                None if made is None else _number(made),
+            )
+        )
+    if sorted(str(e.action) for e in estimates) != sorted(legal):
+        raise JudgeError(gettext_lazy("a kept judgement weighs a bid this hand cannot make"))
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise JudgeError(gettext_lazy("a kept judgement holds something that is not a number"))
+    return Judgement(
+        tuple(estimates),
+        tuple(_number(m) for m in margins),
+        _number(data.get("club_points")),
+        _count(data.get("deals")),
+        seed,
+    )
+
+
 def _estimate(action: Action, scores: list[int], made: float | None) -> BidEstimate:
     deciles = statistics.quantiles(scores, n=10, method="inclusive")
     return BidEstimate(
@@ -307,4 +381,6 @@ __all__ = [
     "JudgeError",
     "Judgement",
     "judge_bid",
+    "judgement_from_json",
+    "judgement_json",
 ]

@@ -248,7 +248,8 @@ def test_progress_survives_a_reload_and_the_reset_forgets_it(chromium: Any, site
 
 
 def test_would_you_bid_is_judged_by_playing_the_hand_out(chromium: Any, site_url: str) -> None:
-    """The hand judge runs in the reader's browser: a plausible wrong bid, then the judge's own best."""
+    """A plausible wrong bid, then the judge's own best, marked in the reader's browser with the hand
+    judge's verdict that the build kept in the exercise (tests/engine/test_kept_judgement.py)."""
     from playwright.sync_api import expect
 
     opened = new_widget_page(chromium, site_url, width=390, height=844)

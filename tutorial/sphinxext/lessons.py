@@ -31,7 +31,10 @@ wrong answers with the reason the engine gives for them (the tests check them). 
 
 from __future__ import annotations
 
+import hashlib
 import json
+from functools import cache
+from pathlib import Path
 from typing import Any, Final
 
 from docutils import nodes
@@ -40,18 +43,65 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from tarot_core.exercises import right_answers
+from tarot_core.exercises import kept_work, right_answers
 from tarot_core.messages import _, pgettext
 
 from ..bridge import lessons as lesson_bridge
 from . import registry
 from .common import EngineCheckError
 from .registry import Widget
-from .runtime import TUTORIAL, page_runtime
+from .runtime import ROOT, TUTORIAL, page_runtime
 from .templating import json_attribute, render
 
 LESSONS_DIR: Final = TUTORIAL / "lessons"
 DRILLS_DIR: Final = TUTORIAL / "drills"
+
+
+#: The file, in the main build's doctrees folder, that keeps what the engine worked out for the
+#: exercises (:func:`tarot_core.exercises.kept_work`), so that the other editions, built after it in
+#: their own processes, do not work it out again (the hand judge: seconds an exercise).
+KEPT_FILE: Final = "tarot-kept-work.json"
+
+
+@cache
+def _engine_digest() -> str:
+    """A digest of the engine's code: what is kept is worth keeping for this engine only."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "tarot_core").rglob("*.py")):
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _kept_path(translator: HTML5Translator) -> Path:
+    config = translator.builder.config
+    if config.tarot_shared_runtime:  # an edition: the main build's doctrees hold the file
+        return Path(config.tarot_shared_runtime).parent / KEPT_FILE
+    return Path(translator.builder.doctreedir) / KEPT_FILE
+
+
+def kept_for(translator: HTML5Translator, item: dict[str, Any]) -> dict[str, object]:
+    """What the engine works out for ``item`` ahead of the reader (:func:`kept_work`), from the file
+    of an earlier build of this very engine when it holds it (the file forgets other engines' work)."""
+    engine = _engine_digest()
+    key = hashlib.sha256(json.dumps(item, sort_keys=True).encode()).hexdigest()
+    path = _kept_path(translator)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    kept: dict[str, Any] = {}
+    if isinstance(data, dict) and data.get("engine") == engine and isinstance(data.get("work"), dict):
+        kept = data["work"]
+    found = kept.get(key)
+    if isinstance(found, dict):
+        return found
+    work = kept_work(item)
+    if work:
+        kept[key] = work
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"engine": engine, "work": kept}, sort_keys=True), encoding="utf-8")
+    return work
 
 
 def lesson_names() -> list[str]:
@@ -218,8 +268,14 @@ def visit_lesson(translator: HTML5Translator, node: tarot_lesson) -> None:
                 "id": item["id"],
                 "kind": item["kind"],
                 "uid": uid,
+                # What the browser sends back with each answer, with what the build worked out for it
+                # (the hand judge's verdict on a "would you bid?" hand).
                 "public": json_attribute(
-                    {k: v for k, v in item.items() if k not in ("wrong", "teach", "question")}, ascii=False
+                    {
+                        **{k: v for k, v in item.items() if k not in ("wrong", "teach", "question")},
+                        **kept_for(translator, item),
+                    },
+                    ascii=False,
                 ),
                 "teach": lesson_words(item.get("teach", "")),
                 "question": lesson_words(item["question"]),

@@ -78,7 +78,7 @@ THINGS: Final[Mapping[str, Noun]] = {
     "request": Noun("score request", "thing"),
     "session": Noun("evening's session", "thing"),
     "sessions": Noun("list of saved score sheets", "thing"),
-    "setup": Noun("deal's setup", "thing"),
+    "setup": Noun("setup", "thing"),
     "sheet": Noun("score sheet", "thing"),
 }
 

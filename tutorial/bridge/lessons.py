@@ -339,7 +339,13 @@ def exercise_html(data: Mapping[str, Any], uid: str) -> Markup:
         parts.append(_cards_row(sort_hand(table.round.hands[table.seat]), _("Your hand")))
         parts += [_bidding(table), _bids(data)]
         parts.append(
-            _piece("note", _("Checking plays your hand out over many deals: it takes a few seconds."))
+            _piece(
+                "note",
+                _(
+                    "The engine has played this hand out over many deals of the other cards to mark "
+                    "your answer."
+                ),
+            )
         )
     elif kind == "dog":
         parts.append(
@@ -534,7 +540,7 @@ def page_messages() -> dict[str, object]:
             )
         ),
         "queued": _("One moment: the cards are still being dealt, your answer will be checked then."),
-        "checking": _("Checking: the engine is playing the hand out…"),
+        "checking": _("Checking your answer…"),
         "failed": _(
             "The cards could not be dealt in this browser, so the answers cannot be checked here ({reason})."
         ),

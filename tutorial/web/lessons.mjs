@@ -238,7 +238,7 @@ function setupExercise(root, lessonName, options, { kept, onDone }) {
     }
     root.dataset.busy = "true";
     const focusAtSend = document.activeElement;
-    // A question the engine answers by playing the hand out takes a moment: say so while it works.
+    // An answer the engine takes a moment to check (the first of a page, while it warms up): say so.
     const slow = setTimeout(() => {
       feedback.className = "tl-feedback";
       feedback.textContent = say(root, "checking");

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler
@@ -27,10 +28,15 @@ AXE = ROOT / "tutorial" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the built site without logging every request."""
+    """Serves the built site without logging every request, nor a traceback when the browser goes away
+    while a file is on its way (a page closed or left mid-load: the offline cache's downloads)."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def handle(self) -> None:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
 
 
 @dataclass

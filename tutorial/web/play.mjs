@@ -5,7 +5,13 @@
 // (a link reproduces the deal), and keeps the evening's session (each deal's scores, whose totals and
 // score sheet the bridge makes). No rule is decided here.
 
-import { call as engineCall, holdControls, showProgress, startEngine, watchEdits } from "../tarot-widgets/engine.mjs";
+import {
+  call as engineCall,
+  holdControls,
+  showProgress,
+  startEngine,
+  watchEdits,
+} from "../tarot-widgets/engine.mjs";
 import { setupReview } from "./play-review.mjs";
 
 const MODULE = "play";

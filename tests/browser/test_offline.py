@@ -226,6 +226,8 @@ def test_the_server_sends_the_gzip_copies_to_browsers_that_take_them(site: Path,
     assert headers.get("content-encoding") == "gzip"
     assert headers["content-type"] == "application/wasm"
     assert len(body) < len(plain) / 2 and gzip.decompress(body) == plain
+    # The browser asks again before it uses a kept copy: no page of an earlier build without asking.
+    assert headers["cache-control"] == "no-cache"
     headers, body = fetch(served.url + wasm, None)
     assert "content-encoding" not in headers and body == plain
     headers, body = fetch(served.url + wasm, "gzip;q=0, identity")
@@ -331,8 +333,17 @@ def test_a_new_build_replaces_the_cache_whole(
             f"() => caches.keys().then((names) => names.join() === 'tarot-site-{second}')",
             timeout=BOOT_TIMEOUT_MS,
         )
+        # The new build's worker is the active one, and its cache holds the new page.
+        assert wait_worker_active(page) == server.url + offline.SERVICE_WORKER
+        kept = page.evaluate(
+            f"() => caches.open('tarot-site-{second}')"
+            f"  .then((cache) => cache.match('{server.url}glossary.html'))"
+            "  .then((found) => found ? found.text() : '')"
+        )
+        assert "id='rebuilt'" in kept
         page.goto(server.url + "glossary.html")
-        assert page.locator("#rebuilt").count() == 1
+        controlled = page.evaluate("navigator.serviceWorker.controller !== null")
+        assert (page.locator("#rebuilt").count(), controlled) == (1, True)
     finally:
         context.close()
         server.stop()

@@ -8,6 +8,11 @@ that copy, with ``Content-Encoding: gzip``, to a browser whose ``Accept-Encoding
 static hosts do when they compress. The browser inflates it: the page and Pyodide see the same bytes.
 A ``.gz`` file asked for by its own name (the engine's snapshot, which the worker inflates itself) is
 sent as it is.
+
+Every answer says ``Cache-Control: no-cache``: the browser may keep a file but asks again before using
+it (a ``304 Not Modified`` when it has not changed). Without it, the browser guesses how long a file
+stays fresh from its age, and may show a page of the previous build after a rebuild, from its own cache,
+without asking.
 """
 
 from __future__ import annotations
@@ -52,6 +57,10 @@ class CompressingHandler(SimpleHTTPRequestHandler):
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",
     }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
 
     def send_head(self) -> IO[bytes] | None:  # type: ignore[override]  # typeshed says BytesIO | BinaryIO
         path = self.translate_path(self.path)

@@ -1,8 +1,9 @@
 """The site in English and in French, from one source.
 
-The English pages are the source and are built at the root of the output folder. When that build ends,
-it builds each other edition (French) from the same sources with ``-D language=fr`` into ``fr/`` of the
-same folder, the page texts from ``docs/locale/fr/LC_MESSAGES`` (one catalogue a page) and the engine's
+The English pages are the source and are built at the root of the output folder. As soon as that build
+has named its runtime, it starts each other edition's build (French), in a process of its own beside it,
+from the same sources with ``-D language=fr`` into ``fr/`` of the same folder (and waits for it when it
+ends), the page texts from ``docs/locale/fr/LC_MESSAGES`` (one catalogue a page) and the engine's
 sentences from its own catalogue (``tarot_core/locale/fr``). So ``sphinx-build docs OUT`` (and with it
 ``nox -s docs``, ``nox -s serve`` and the tests' site) writes both editions, with the same flags.
 
@@ -19,11 +20,14 @@ fails. The developers' pages (``developers/``) stay in English in every edition.
 
 from __future__ import annotations
 
+import atexit
 import json
 import subprocess
 import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 
 from docutils import nodes
 from sphinx import addnodes
@@ -140,15 +144,26 @@ def _check_engine_catalogue(app: Sphinx) -> None:
         logger.warning("%s", line, type="tarot", subtype="translation")
 
 
-def _build_editions(app: Sphinx, exception: BaseException | None) -> None:
-    """After the English build, build each other edition into its folder with the same strictness."""
-    if exception is not None or app.builder.name != "html" or app.config.language != SOURCE:
-        return
-    if not app.config.tarot_editions:
+@dataclass
+class _Edition:
+    """An edition's build under way in its own process, and the file that gathers what it prints."""
+
+    code: str
+    process: subprocess.Popen[bytes]
+    output: IO[bytes]
+
+
+def _start_editions(app: Sphinx) -> None:
+    """Start each other edition's build, with the same strictness, as soon as this one has named its
+    runtime (``builder-inited``): the editions are built side by side, each in its own process, and
+    this build waits for them when it ends (:func:`_finish_editions`)."""
+    if app.builder.name != "html" or app.config.language != SOURCE or not app.config.tarot_editions:
         return
     outdir = Path(app.outdir)
     shared = Path(app.doctreedir) / "tarot-shared-runtime.json"
+    shared.parent.mkdir(parents=True, exist_ok=True)
     shared.write_text(json.dumps(runtime_urls(app, "index.html")), encoding="utf-8")
+    started: list[_Edition] = []
     for code, (_name, folder) in EDITIONS.items():
         if code == SOURCE:
             continue
@@ -171,14 +186,40 @@ def _build_editions(app: Sphinx, exception: BaseException | None) -> None:
             str(outdir / folder),
         ]
         logger.info("tarot languages: building the %s edition into %s", code, folder)
-        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
-        output = (done.stdout + done.stderr).strip()
+        output = tempfile.TemporaryFile()  # noqa: SIM115  # closed when the edition is done
+        process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, cwd=ROOT)
+        started.append(_Edition(code, process, output))
+    app.tarot_editions_started = started  # type: ignore[attr-defined]
+    # An interrupted build (Ctrl-C: no build-finished) leaves no edition running behind it.
+    atexit.register(_stop_editions, started)
+
+
+def _stop_editions(started: list[_Edition]) -> None:
+    for edition in started:
+        if edition.process.poll() is None:
+            edition.process.terminate()
+            edition.process.wait()
+        edition.output.close()
+
+
+def _finish_editions(app: Sphinx, exception: BaseException | None) -> None:
+    """Wait for the other editions (started by :func:`_start_editions`) and report what they printed as
+    this build's warnings: with -W they fail it too. If this build failed, they are stopped."""
+    started: list[_Edition] = getattr(app, "tarot_editions_started", [])
+    if exception is not None:
+        _stop_editions(started)
+        return
+    for edition in started:
+        returncode = edition.process.wait()
+        edition.output.seek(0)
+        output = edition.output.read().decode("utf-8", "replace").strip()
+        edition.output.close()
         if output:
-            # The edition's warnings, each once, as this build's own: with -W they fail it too.
+            # The edition's warnings, each once, as this build's own.
             for line in output.splitlines():
-                logger.warning("%s edition: %s", code, line, type="tarot", subtype="edition")
-        if done.returncode != 0 and not output:
-            logger.warning("%s edition: the build failed (exit %d)", code, done.returncode, type="tarot")
+                logger.warning("%s edition: %s", edition.code, line, type="tarot", subtype="edition")
+        if returncode != 0 and not output:
+            logger.warning("%s edition: the build failed (exit %d)", edition.code, returncode, type="tarot")
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -191,7 +232,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _check_engine_catalogue)
     app.connect("html-page-context", _page_links)
     app.connect("doctree-resolved", _check_page)
-    # After the widgets' handler (500), which writes the runtime; before the offline one (900), which
-    # lists every file of every edition for the service worker.
-    app.connect("build-finished", _build_editions, priority=800)
+    # After the widgets' handler (500), which names the runtime.
+    app.connect("builder-inited", _start_editions, priority=800)
+    # Before the offline handler (900), which lists every file of every edition for the service worker.
+    app.connect("build-finished", _finish_editions, priority=800)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

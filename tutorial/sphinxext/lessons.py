@@ -31,8 +31,10 @@ wrong answers with the reason the engine gives for them (the tests check them). 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -58,7 +60,7 @@ DRILLS_DIR: Final = TUTORIAL / "drills"
 
 
 #: The file, in the main build's doctrees folder, that keeps what the engine worked out for the
-#: exercises (:func:`tarot_core.exercises.kept_work`), so that the other editions, built after it in
+#: exercises (:func:`tarot_core.exercises.kept_work`), so that the other editions, built beside it in
 #: their own processes, do not work it out again (the hand judge: seconds an exercise).
 KEPT_FILE: Final = "tarot-kept-work.json"
 
@@ -80,28 +82,46 @@ def _kept_path(translator: HTML5Translator) -> Path:
     return Path(translator.builder.doctreedir) / KEPT_FILE
 
 
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold ``path``'s lock file (on POSIX): the editions, built side by side, take turns with the kept
+    file, so that the second reads what the first worked out instead of working it out again."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # no such lock here: each edition may work the same thing out
+        yield
+        return
+    with path.with_name(path.name + ".lock").open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def kept_for(translator: HTML5Translator, item: dict[str, Any]) -> dict[str, object]:
     """What the engine works out for ``item`` ahead of the reader (:func:`kept_work`), from the file
     of an earlier build of this very engine when it holds it (the file forgets other engines' work)."""
     engine = _engine_digest()
     key = hashlib.sha256(json.dumps(item, sort_keys=True).encode()).hexdigest()
     path = _kept_path(translator)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = None
-    kept: dict[str, Any] = {}
-    if isinstance(data, dict) and data.get("engine") == engine and isinstance(data.get("work"), dict):
-        kept = data["work"]
-    found = kept.get(key)
-    if isinstance(found, dict):
-        return found
-    work = kept_work(item)
-    if work:
-        kept[key] = work
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"engine": engine, "work": kept}, sort_keys=True), encoding="utf-8")
-    return work
+    with _locked(path):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+        kept: dict[str, Any] = {}
+        if isinstance(data, dict) and data.get("engine") == engine and isinstance(data.get("work"), dict):
+            kept = data["work"]
+        found = kept.get(key)
+        if isinstance(found, dict):
+            return found
+        work = kept_work(item)
+        if work:
+            kept[key] = work
+            path.write_text(json.dumps({"engine": engine, "work": kept}, sort_keys=True), encoding="utf-8")
+        return work
 
 
 def lesson_names() -> list[str]:

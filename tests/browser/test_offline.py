@@ -19,6 +19,7 @@ import re
 import shutil
 import struct
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from http.server import ThreadingHTTPServer
@@ -113,6 +114,26 @@ def wait_worker_active(page: Any) -> str:
         "    () => reject(new Error('no service worker became active within 120 s')), 120000))])"
     )
     return url
+
+
+def wait_takeover(context: Any, build: str) -> list[str]:
+    """Wait until the service worker of ``build`` is activated, asking the worker itself; the names of
+    the caches it then sees."""
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        for worker in context.service_workers:
+            try:
+                state = worker.evaluate(
+                    "async () => typeof BUILD === 'string' && BUILD === "
+                    + json.dumps(build)
+                    + " && self.serviceWorker.state === 'activated' ? await caches.keys() : null"
+                )
+            except Exception:  # a worker stopped meanwhile: look again
+                state = None
+            if state is not None:
+                return list(state)
+        time.sleep(0.2)
+    raise AssertionError(f"the worker of build {build} did not become active")
 
 
 def cache_names(page: Any) -> list[str]:
@@ -326,13 +347,12 @@ def test_a_new_build_replaces_the_cache_whole(
             "    worker.addEventListener('statechange', () => worker.state === 'installed' && resolve())); })"
         )
         page.close()  # the old build's last page: the new one takes over
+        # Seen from the new build's worker itself, with no page of the site open: it becomes the
+        # active one and deletes the old build's cache (a page opened meanwhile would race with it).
+        assert wait_takeover(context, second) == [f"tarot-site-{second}"]
         page = context.new_page()
         page.set_default_timeout(BOOT_TIMEOUT_MS)
         page.goto(server.url + "index.html")
-        page.wait_for_function(
-            f"() => caches.keys().then((names) => names.join() === 'tarot-site-{second}')",
-            timeout=BOOT_TIMEOUT_MS,
-        )
         # The new build's worker is the active one, and its cache holds the new page.
         assert wait_worker_active(page) == server.url + offline.SERVICE_WORKER
         kept = page.evaluate(

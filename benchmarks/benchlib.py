@@ -68,7 +68,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
         parts = []
         for cell, width in zip(cells, widths, strict=False):
             text = str(cell)
-            numeric = text.replace(".", "", 1).replace("x", "").replace("-", "", 1).strip().isdigit()
+            numeric = text.lstrip("+-").replace(".", "", 1).replace("x", "").strip().isdigit()
             parts.append(text.rjust(width) if numeric else text.ljust(width))
         return "  ".join(parts).rstrip()
 

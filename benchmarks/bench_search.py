@@ -24,22 +24,21 @@ The deals are spread over ``--workers`` processes. The figures go to standard ou
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from statistics import mean, median, stdev
+from statistics import mean, median
 
 from benchlib import load_average, log, machine, run_main, table, write_results
 
 from tarot_core import find_variant
+from tarot_core.arena import Interval
 from tarot_core.engine.round import Round
 from tarot_core.engine.view import SeatView
 from tarot_core.players import STRONG_PLAYOUTS, CoachedPlayer, Player, make_player
 from tarot_core.seats import SEATS, Seat
 
-Z95 = 1.96
 ROLES = {"T": "taker", "P": "partner", "D": "defender", "-": "passed out"}
 
 
@@ -108,9 +107,8 @@ def _deals(job: tuple[int, Sequence[int], str, bool]) -> Found:
 
 
 def _interval(values: Sequence[float], scale: float = 1.0) -> str:
-    centre = mean(values)
-    half = Z95 * stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return f"{scale * centre:+.1f} ({scale * (centre - half):+.1f} to {scale * (centre + half):+.1f})"
+    found = Interval.of([scale * value for value in values])
+    return f"{found.mean:+.1f} ({found.low:+.1f} to {found.high:+.1f})"
 
 
 def main() -> int:

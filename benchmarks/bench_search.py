@@ -2,7 +2,7 @@
 
     python benchmarks/bench_search.py [--deals 200] [--seed 1] [--players 4] [--oracle] [--workers 2]
 
-Each deal of French Tarot is played once by four club players (the club game), then once for every
+Each deal of French Tarot is played once with a club player in every seat (the club game), then once for every
 seat with the strong level in that seat and club players in the others, as the arena's duplicate deals
 do. The strong level's change on a hand is its seat's score minus that seat's score in the club game on
 the same cards; a deal's edge is the mean change over its seats. The scores of a deal add up to zero

@@ -172,7 +172,7 @@ def judge(base: Round, seat: Seat, decision: Decision, rng: random.Random, budge
             except TarotError:
                 scores[candidate].append(-math.inf)
                 continue
-            playout(rnd, view.family, rule)
+            playout(rnd, rule)
             scores[candidate].append(rnd.result().by_seat[seat])
 
     for candidate in candidates:

@@ -217,23 +217,48 @@ class SeatView:
     def same_side(self, other: Seat) -> bool | None:
         """Whether ``other`` plays on this seat's side: True, False, or None while this seat cannot know
         (a hidden partner)."""
-        if other == self.seat:
-            return True
-        sides = self.sides
-        if sides.each_for_himself or self.contract in sides.alone_contracts:
-            return False
-        if self.taker is None:
-            return None
-        partnership = self.contract in sides.partner_contracts or self.players in sides.partner_tables
-        if not partnership:
-            return (self.seat == self.taker) == (other == self.taker)
-        if self.partner_known:
-            attack = {self.taker, self.partner}
-            return (self.seat in attack) == (other in attack)
-        if self.seat == self.taker:
-            return None
-        # A player who does not hold the called card knows he defends; only the partner is unknown.
-        return False if other == self.taker else None
+        return side_of(self, other)
+
+
+class Seated(Protocol):
+    """What :func:`side_of` reads of a seat's view."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def sides(self) -> Sides: ...
+    @property
+    def contract(self) -> str | None: ...
+    @property
+    def taker(self) -> Seat | None: ...
+    @property
+    def partner(self) -> Seat | None: ...
+    @property
+    def partner_known(self) -> bool: ...
+
+
+def side_of(view: Seated, other: Seat) -> bool | None:
+    """Whether ``other`` plays on the side of ``view``'s seat, as that seat knows it: True, False, or
+    None while it cannot know (a hidden partner)."""
+    if other == view.seat:
+        return True
+    sides = view.sides
+    if sides.each_for_himself or view.contract in sides.alone_contracts:
+        return False
+    if view.taker is None:
+        return None
+    partnership = view.contract in sides.partner_contracts or view.players in sides.partner_tables
+    if not partnership:
+        return (view.seat == view.taker) == (other == view.taker)
+    if view.partner_known:
+        attack = {view.taker, view.partner}
+        return (view.seat in attack) == (other in attack)
+    if view.seat == view.taker:
+        return None
+    # A player who does not hold the called card knows he defends; only the partner is unknown.
+    return False if other == view.taker else None
 
 
 def _trick_view(rnd: Viewed, trick: Trick, current: bool) -> TrickView:

@@ -19,14 +19,14 @@ hands it gives them (:func:`bid_likelihood`: the rule-based player's bid on each
 that player's view at his turn to speak): a player who passed rarely gets a hand worth a garde. Every
 mean is a weighted mean.
 
-**The play-outs** are played by a quick policy that reads the round directly (no seat views): the
-rule-based player's principles (win cheaply, give points to a partner sure to win, save the Petit
-when the trick is sure, play low, lead Kings while the suit goes round, the attack draws trumps and
-leads its longest suit from the top), each
-seat judging by the cards actually held in the sampled deal. When the hands are down to
-:data:`EXACT_CARDS` cards each (the French rules) and the Petit or the Excuse is still in a hand, the
-last tricks are played exactly: a small alpha-beta search over the cards left, the attack counting its
-card points, the Petit's bout and the Petit au bout.
+**The play-outs** are played by the rule-based player in every seat, as the club level plays: each
+seat chooses its card on what it could know at a real table (its hand, the cards played, the voids
+shown), not on the sampled deal's other hands. A play-out does not build a full :class:`SeatView` for
+each card: it keeps what the tricks have shown as they close (``_Table``) and hands the rule-based
+player a view of just what its card choice reads (``_PlayView``), which makes a play-out about
+as quick as a policy that reads the round directly. (The play-outs played the last two tricks
+exactly, by a small search with every card seen, while they were played by such a policy; with the
+rule-based player that made them no better, see ``docs/developers/performance.md``.)
 
 Each estimate carries its uncertainty: the mean score of the card, the standard error of that mean and
 the paired difference to the best card with its own standard error (:class:`Estimate`). The coach
@@ -40,29 +40,25 @@ from __future__ import annotations
 import gc
 import math
 import random
-from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from ..actions import PLAYS, Action
-from ..cards import EXCUSE, FIRST_TRUMP_INDEX, FULL_PACK, PETIT, Card, Suit
-from ..engine.knowledge import Determinization, Knowledge
+from ..cards import Card, Suit
+from ..engine.knowledge import Determinization
 from ..engine.round import Round
-from ..engine.trick import following_cards
 from ..engine.variant import Variant, find_variant
-from ..engine.view import SeatView
+from ..engine.view import SeatView, TrickView, _add_voids, _trick_view, side_of
 from ..errors import TarotError
 from ..messages import gettext_lazy
-from ..seats import SEATS
+from ..seats import SEATS, Seat
 from .base import legal_or_fail
-from .rule import FACES, RulePlayer, hunt_needs, knowledge
+from .rule import RulePlayer, knowledge
 
 #: Attempts at a consistent deal for each one kept, before the player falls back on the rule-based play.
 ATTEMPTS: Final = 12
-#: Cards left in each hand from which the last tricks are played exactly (French rules).
-EXACT_CARDS: Final = 2
 #: The weight of a sampled deal for each bid or pass the rule-based player would not have said with it.
 BID_MISS: Final = 0.15
 #: Standard errors by which the best card must beat the rule-based player's card to be preferred.
@@ -138,329 +134,115 @@ def bid_likelihood(view: SeatView, deal: Determinization) -> float:
 
 
 # ---------------------------------------------------------------------------------------- play-outs
-class _Policy:
-    """The quick play-out policy of one rule set (see the module's docstring)."""
+class _PlayView:
+    """What the rule-based player reads of a seat's view to choose a card (the hand, the trick, the
+    cards played, the voids shown, the sides), made quickly for a play-out by ``_Table``. It is
+    not a :class:`SeatView`: only the card choice reads it, and a test checks that the rule-based
+    player chooses the same card for the same reason on it as on the seat's full view."""
 
-    def __init__(self, known: Knowledge) -> None:
-        self.value = known.card_value
-        self.order = known.card_order
-        self.lost_last = known.excuse_lost_last
-        self.saves = known.excuse_saves_from
-        #: The exact end is for the French card order and counting (the pack index orders a suit).
-        self.exact = known.excuse_lost_last and known.card_value(PETIT) == 9
+    __slots__ = (
+        "_plays",
+        "_table",
+        "contract",
+        "current",
+        "family",
+        "hand",
+        "partner",
+        "partner_known",
+        "players",
+        "seat",
+        "seats",
+        "sides",
+        "taker",
+        "tricks",
+        "voids",
+    )
 
-    # ------------------------------------------------------------------ one card
-    def card(self, rnd: Round, seat: int, cards: list[Card]) -> Card:
-        if len(cards) == 1:
-            return cards[0]
-        hand = rnd.hands[seat]
+    def __init__(self, table: _Table, rnd: Round, seat: Seat) -> None:
+        self._table = table
+        self.family = table.family
+        self.players = rnd.players
+        self.seat = seat
+        self.seats = table.seats
+        self.sides = table.sides
+        # The round's own list: the card choice only reads it, and the view lives for that choice.
+        self.hand: Sequence[Card] = rnd.hands[seat]
+        self.taker = rnd.taker
+        self.contract = rnd.contract
+        self.partner_known = known = rnd.rule_partner_known(seat)
+        self.partner = rnd.partner if known else None
+        self.tricks = rnd.tricks
+        self.voids: Sequence[set[Suit]] = table.voids
         trick = rnd.current
-        assert trick is not None
-        plays = trick.plays
-        if self.lost_last and EXCUSE in cards and len(hand) <= 2:
-            if plays or not _side_won_all(rnd, seat):
-                return EXCUSE
-            # Every trick so far is the side's: the Excuse led to the last trick wins it.
-            return next(c for c in cards if c is not EXCUSE)
-        led_card = trick.led_card
-        attack = (rnd.taker, rnd.partner)
-        mine = seat in attack
-        if not plays or led_card is None:
-            return self.lead(rnd, seat, [c for c in cards if c is not EXCUSE] or cards, mine, attack)
-        led = led_card.suit
-        value, order = self.value, self.order
-        ahead = trick.ahead
-        best = next((c for s, c in plays if s == ahead), None)
-        done = {s for s, _ in plays}
-        players = rnd.players
-        after = [s for s in range(players) if s not in done and s != seat]
-        opponents_after = [s for s in after if (s in attack) != mine]
-        hands = rnd.hands
-        partner_ahead = ahead is not None and (ahead in attack) == mine
+        self.current: TrickView | None = None
+        self._plays: Sequence[tuple[Seat, Card]] = ()
+        if trick is not None:
+            self.current = _trick_view(rnd, trick, True)
+            self._plays = trick.plays
+            if len(trick.plays) > 1:
+                voids = [set(v) for v in table.voids]
+                _add_voids(voids, trick, table.must_trump)
+                self.voids = voids
 
-        lo, hi = _BLOCK[led]
+    @property
+    def played(self) -> Sequence[Sequence[Card]]:
+        if not self._plays:
+            return self._table.by_seat
+        by_seat = [list(cards) for cards in self._table.by_seat]
+        for who, card in self._plays:
+            by_seat[who].append(card)
+        return by_seat
 
-        def beaten(card: Card) -> bool:
-            """Whether an opponent still to play holds a card that takes the trick from ``card``."""
-            for other in opponents_after:
-                held = hands[other]
-                i = bisect_left(held, lo)
-                j = bisect_left(held, hi, i)
-                if card.is_trump:
-                    if i == j or led is Suit.TRUMPS:
-                        top = bisect_left(held, EXCUSE) - 1
-                        if top >= 0 and held[top] > card:
-                            return True
-                elif i < j:
-                    if card.suit is led and max(order(c) for c in held[i:j]) > order(card):
-                        return True
-                elif bisect_left(held, EXCUSE) > bisect_left(held, FIRST_TRUMP_INDEX):
-                    return True
-            return False
+    def all_played(self) -> set[Card]:
+        if not self._plays:
+            return self._table.out
+        return self._table.out.union(card for _, card in self._plays)
 
-        if partner_ahead and best is not None and not beaten(best):
-            following = [c for c in cards if c.suit is led and c is not EXCUSE]
-            if following:
-                return max(following, key=lambda c: (value(c), c.rank))
-            if PETIT in cards:
-                return PETIT
-            trumps = [c for c in cards if c.is_trump]
-            if trumps:
-                return min(trumps, key=lambda c: c.rank)
-            plain = [c for c in cards if c is not EXCUSE] or cards
-            return max(plain, key=value)
-        if PETIT in cards and not partner_ahead and _beats(PETIT, best, led, order) and not beaten(PETIT):
-            # Nobody still to play can take the trick from the Petit: it comes home.
-            return PETIT
-        points = sum(value(c) for _, c in plays)
-        winners = [c for c in cards if _beats(c, best, led, order)]
-        if winners and not partner_ahead:
-            if PETIT in winners and not opponents_after:
-                return PETIT
-            if PETIT in winners and len(winners) > 1:
-                winners.remove(PETIT)
-            ranked = sorted(winners, key=lambda c: (c.is_trump, order(c) if not c.is_trump else c.rank))
-            sure = [c for c in ranked if not beaten(c)]
-            if sure and (sure[0] is ranked[0] or points >= 5):
-                return sure[0]
-            cheapest = ranked[0]
-            if points >= 7 or (cheapest.is_trump and points >= 5):
-                return cheapest
-        return self.low(rnd, seat, cards, led)
-
-    def low(self, rnd: Round, seat: int, cards: list[Card], led: Suit) -> Card:
-        value, order = self.value, self.order
-        choices = (
-            [c for c in cards if c is not EXCUSE and c is not PETIT]
-            or [c for c in cards if c is not EXCUSE]
-            or cards
-        )
-        following = [c for c in choices if c.suit is led]
-        if following:
-            card = min(following, key=lambda c: (value(c), order(c)))
-        elif all(c.is_trump for c in choices):
-            card = min(choices, key=lambda c: c.rank)
-        else:
-            hand = rnd.hands[seat]
-            card = min(
-                choices,
-                key=lambda c: (c.is_trump, value(c), sum(1 for h in hand if h.suit is c.suit), c.rank),
-            )
-        saves = self.saves
-        if saves is not None and EXCUSE in cards and (value(card) >= saves or card is PETIT):
-            return EXCUSE
-        return card
-
-    def lead(
-        self, rnd: Round, seat: int, cards: list[Card], mine: bool, attack: tuple[object, object]
-    ) -> Card:
-        hands = rnd.hands
-        hand = hands[seat]
-        opponents = [s for s in range(rnd.players) if s != seat and (s in attack) != mine]
-        my_trumps = [c for c in cards if c.is_trump]
-        their_trumps = sum(_count(hands[s], Suit.TRUMPS) for s in opponents)
-        if my_trumps and mine and rnd.taker is not None:
-            petit_out = any(PETIT in hands[s] for s in opponents)
-            if (petit_out and len(my_trumps) >= hunt_needs(their_trumps)) or (
-                their_trumps and len(my_trumps) > their_trumps
-            ):
-                return max(my_trumps, key=lambda c: c.rank)
-        kings = [c for c in cards if c.is_king and all(_count(hands[s], c.suit) for s in opponents)]
-        if kings:
-            return min(kings, key=lambda c: _count(hand, c.suit))
-        plain = [c for c in cards if not c.is_trump and c is not EXCUSE]
-        if plain:
-            value, order = self.value, self.order
-            if not mine and rnd.taker is not None:
-                taker_hand = hands[rnd.taker]
-                forcing = [c for c in plain if not _count(taker_hand, c.suit)]
-                if forcing:
-                    return min(forcing, key=lambda c: (value(c), c.rank))
-            suit = max({c.suit for c in plain}, key=lambda s: (_count(hand, s), s.value))
-            if mine and rnd.taker is not None:
-                honours = [c for c in plain if c.suit is suit and c.rank in FACES]
-                if honours:
-                    return max(honours, key=lambda c: c.rank)
-            return min((c for c in plain if c.suit is suit), key=lambda c: (value(c), order(c)))
-        low = [c for c in cards if c is not PETIT] or cards
-        return min(low, key=lambda c: c.rank)
-
-    # ------------------------------------------------------------------ the exact end
-    def solve(self, rnd: Round) -> list[tuple[int, Card]]:
-        """The rest of the play with both sides playing perfectly (all cards seen): the plays in order."""
-        hands = [list(h) for h in rnd.hands]
-        trick = rnd.current
-        assert trick is not None and rnd.taker is not None
-        attack = [s in (rnd.taker, rnd.partner) for s in range(rnd.players)]
-        value = self.value
-        players = rnd.players
-        overtrump = rnd.variant.must_overtrump
-        leads = rnd.rule_legal_leads
-        line: list[tuple[int, Card]] = []
-
-        def search(
-            plays: list[tuple[int, Card]], to_move: int, alpha: float, beta: float, want_line: bool
-        ) -> tuple[float, list[tuple[int, Card]]]:
-            hand = hands[to_move]
-            led = next((c for _, c in plays if c is not EXCUSE), None)
-            if not plays:
-                legal = leads(SEATS[to_move], hand)
-            elif led is None:
-                legal = list(hand)
-            else:
-                best_card = _best_of(plays, led)
-                legal = following_cards(hand, led, best_card, overtrump)
-            maximise = attack[to_move]
-            best_value = -math.inf if maximise else math.inf
-            best_line: list[tuple[int, Card]] = []
-            for card in legal:
-                hand.remove(card)
-                now = [*plays, (to_move, card)]
-                if len(now) == players:
-                    gain, winner = self._close(now, hands, attack, value)
-                    if hands[winner]:
-                        rest, tail = search([], winner, alpha - gain, beta - gain, want_line)
-                    else:
-                        rest, tail = 0.0, []
-                    score = gain + rest
-                else:
-                    score, tail = search(now, (to_move + 1) % players, alpha, beta, want_line)
-                hand.insert(_place(hand, card), card)
-                if (score > best_value) if maximise else (score < best_value):
-                    best_value = score
-                    if want_line:
-                        best_line = [(to_move, card), *tail]
-                if maximise:
-                    alpha = max(alpha, score)
-                else:
-                    beta = min(beta, score)
-                if alpha >= beta:
-                    break
-            return best_value, best_line
-
-        to_move = rnd.to_move
-        assert to_move is not None
-        _, line = search([(s, c) for s, c in trick.plays], int(to_move), -math.inf, math.inf, True)
-        return line
-
-    @staticmethod
-    def _close(
-        plays: list[tuple[int, Card]],
-        hands: list[list[Card]],
-        attack: list[bool],
-        value: Callable[[Card], int],
-    ) -> tuple[float, int]:
-        """What a complete trick brings the attack (half-points, bonuses counted), and who wins it."""
-        led = next((c for _, c in plays if c is not EXCUSE), None)
-        best = _best_of(plays, led) if led is not None else -1
-        winner = next(s for s, c in plays if c == best) if best >= 0 else plays[0][0]
-        last = not hands[winner]
-        gain = 0.0
-        for seat, card in plays:
-            side = attack[winner]
-            if card is EXCUSE and not last:
-                side = attack[seat]
-            if side:
-                gain += value(card)
-            if card is PETIT:
-                if last:
-                    gain += 20 if attack[winner] else -20
-                if attack[seat] != attack[winner]:
-                    gain += -10 if attack[seat] else 10
-        return gain, winner
+    def same_side(self, other: Seat) -> bool | None:
+        return side_of(self, other)
 
 
-#: Where each suit lies in the pack (a hand is kept in pack order): ``hand[bisect(lo):bisect(hi)]``.
-_BLOCK: Final = {
-    **{FULL_PACK[14 * k].suit: (14 * k, 14 * k + 14) for k in range(4)},
-    Suit.TRUMPS: (FIRST_TRUMP_INDEX, int(EXCUSE)),
-}
+class _Table:
+    """What every seat has seen of the complete tricks of one play-out, kept up to date trick by trick
+    (as :func:`~tarot_core.engine.view.build_view` keeps it for the full views)."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.family = rnd.variant.family
+        self.seats = SEATS[: rnd.players]
+        self.sides = rnd.variant.knowledge.sides
+        self.must_trump = rnd.rule_must_trump()
+        self.by_seat: list[list[Card]] = [[] for _ in range(rnd.players)]
+        self.out: set[Card] = set()
+        self.voids: list[set[Suit]] = [set() for _ in range(rnd.players)]
+        self.done = 0
+
+    def view(self, rnd: Round, seat: Seat) -> _PlayView:
+        tricks = rnd.tricks
+        if self.done < len(tricks):
+            for trick in tricks[self.done :]:
+                for who, card in trick.plays:
+                    self.by_seat[who].append(card)
+                    self.out.add(card)
+                _add_voids(self.voids, trick, self.must_trump)
+            self.done = len(tricks)
+        return _PlayView(self, rnd, seat)
 
 
-def _bout_out(hands: Sequence[list[Card]]) -> bool:
-    """Whether the Petit or the Excuse is still in a hand (the last tricks then need exact play)."""
-    return any(hand and (hand[-1] is EXCUSE or PETIT in hand) for hand in hands)
-
-
-def _side_won_all(rnd: Round, seat: int) -> bool:
-    """Whether ``seat``'s side has won every trick finished so far (at least one)."""
-    attack = (rnd.taker, rnd.partner)
-    mine = seat in attack
-    done = [t.winner for t in rnd.tricks if t.winner is not None]
-    return bool(done) and all((w in attack) == mine for w in done)
-
-
-def _count(hand: list[Card], suit: Suit) -> int:
-    """How many cards of ``suit`` the pack-ordered ``hand`` holds (the Excuse is of no suit)."""
-    lo, hi = _BLOCK[suit]
-    i = bisect_left(hand, lo)
-    return bisect_left(hand, hi, i) - i
-
-
-def _best_of(plays: Sequence[tuple[int, Card]], led: Card) -> int:
-    """The card ahead in a trick of the French rules (pack indexes order each suit and the trumps)."""
-    best = -1
-    for _, card in plays:
-        if card is EXCUSE:
-            continue
-        if best < 0:
-            best = card
-        elif card >= FIRST_TRUMP_INDEX:
-            best = max(best, card)
-        elif best < FIRST_TRUMP_INDEX and card.suit is led.suit and card > best:
-            best = card
-    return best
-
-
-def _place(hand: list[Card], card: Card) -> int:
-    for index, held in enumerate(hand):
-        if held > card:
-            return index
-    return len(hand)
-
-
-def _beats(card: Card, best: Card | None, led: Suit, order: Callable[[Card], int]) -> bool:
-    if card is EXCUSE:
-        return False
-    if best is None:
-        return True
-    if card.is_trump:
-        return not best.is_trump or card.rank > best.rank
-    if best.is_trump:
-        return False
-    return card.suit is led and order(card) > order(best)
-
-
-_POLICIES: dict[str, _Policy] = {}
-
-
-def playout(rnd: Round, family: str, rule: RulePlayer) -> None:
-    """Play ``rnd`` to its end by the quick policy of ``family`` (the rule-based player for anything but
-    a card, and the exact search for the last tricks)."""
-    policy = _POLICIES.get(family)
-    if policy is None:
-        from ..engine.variant import knowledge_for
-
-        policy = _POLICIES[family] = _Policy(knowledge_for(family))
+def playout(rnd: Round, rule: RulePlayer) -> None:
+    """Play ``rnd`` to its end, every seat by the rule-based player, its cards chosen on a
+    ``_PlayView``."""
     plays_of = PLAYS
     quick = type(rnd)._quick_playout
+    table = _Table(rnd)
+    choose = rule.card
     while not rnd.is_over:
         seat = rnd.to_move
         assert seat is not None
         if quick and rnd.tricks:
             # The French rules after the first trick: only cards, the legal ones straight from the
             # hand, applied as ``push`` applies a legal play (the round's state and record are the same).
-            # (Not in a slam under way: the search does not know that the Excuse led last wins then.)
-            if (
-                policy.exact
-                and len(rnd.hands[seat]) <= EXACT_CARDS
-                and _bout_out(rnd.hands)
-                and not _side_won_all(rnd, int(seat))
-            ):
-                for who, card in policy.solve(rnd):
-                    rnd.push(plays_of[who][card])
-                continue
-            card = policy.card(rnd, int(seat), rnd.legal_cards(seat))
+            cards = rnd.legal_cards(seat)
+            card = cards[0] if len(cards) == 1 else choose(table.view(rnd, seat), cards)
             rnd.rule_apply_play(seat, card)
             rnd.actions.append(plays_of[seat][card])
             rnd._legal = None
@@ -469,7 +251,8 @@ def playout(rnd: Round, family: str, rule: RulePlayer) -> None:
         if not all(a.kind == "play" for a in legal):
             rnd.push(rule.choose(rnd.view(seat))[0])
             continue
-        card = policy.card(rnd, int(seat), [a.card for a in legal])
+        cards = [a.card for a in legal]
+        card = cards[0] if len(cards) == 1 else choose(table.view(rnd, seat), cards)
         rnd.push(plays_of[seat][card])
 
 
@@ -560,7 +343,6 @@ class MonteCarloPlayer:
         scores: dict[Action, list[int]] = {a: [] for a in plays}
         bases: list[tuple[Round, float]] = []
         spent = 0
-        family = view.family
         seat = view.seat
         while True:
             share = max(2, (self.playouts - spent) // max(1, len(alive) * rounds))
@@ -574,7 +356,7 @@ class MonteCarloPlayer:
                 for base, _weight in bases[len(got) : wanted]:
                     rnd = base.copy()
                     rnd.push(action)
-                    playout(rnd, family, self.rule)
+                    playout(rnd, self.rule)
                     got.append(rnd.result().by_seat[seat])
                     spent += 1
                     self.playouts_run += 1

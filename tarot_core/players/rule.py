@@ -43,14 +43,14 @@ The player is deterministic: the generator it is given is not used.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Sequence, Set
+from typing import Final, Protocol
 
 from ..actions import Action
 from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
 from ..engine.knowledge import Knowledge
 from ..engine.variant import knowledge_for
-from ..engine.view import SeatView
+from ..engine.view import SeatView, TrickView
 from ..messages import Message, Noun, _, gettext_lazy, ngettext, ngettext_lazy
 from ..seats import Seat
 from .base import action_words, legal_or_fail
@@ -63,10 +63,43 @@ HANDFUL_ORDER: Final = ("triple", "double", "simple")
 
 
 # ---------------------------------------------------------------------------------------- card facts
+class Finished(Protocol):
+    """A trick as the card choice reads it: who won it (None while it is played)."""
+
+    @property
+    def winner(self) -> Seat | None: ...
+
+
+class TableView(Protocol):
+    """What the rule-based player reads of a seat's view to choose a card: a :class:`SeatView`, or the
+    quicker view the Monte Carlo player's play-outs make (:mod:`tarot_core.players.montecarlo`)."""
+
+    @property
+    def family(self) -> str: ...
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def taker(self) -> Seat | None: ...
+    @property
+    def current(self) -> TrickView | None: ...
+    @property
+    def tricks(self) -> Sequence[Finished]: ...
+    @property
+    def played(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def voids(self) -> Sequence[Set[Suit]]: ...
+    def all_played(self) -> Set[Card]: ...
+    def same_side(self, other: Seat) -> bool | None: ...
+
+
 _KNOWN: dict[str, Knowledge] = {}
 
 
-def knowledge(view: SeatView) -> Knowledge:
+def knowledge(view: TableView) -> Knowledge:
     """What the view's rule set tells the players (:mod:`tarot_core.engine.knowledge`)."""
     found = _KNOWN.get(view.family)
     if found is None:
@@ -74,12 +107,12 @@ def knowledge(view: SeatView) -> Knowledge:
     return found
 
 
-def value(view: SeatView, card: Card) -> int:
+def value(view: TableView, card: Card) -> int:
     """What a card is worth to the side that takes it, in the rule set's units."""
     return (_KNOWN.get(view.family) or knowledge(view)).card_value(card)
 
 
-def order(view: SeatView, card: Card) -> int:
+def order(view: TableView, card: Card) -> int:
     """The card's order inside its suit (trumps by number)."""
     return (_KNOWN.get(view.family) or knowledge(view)).card_order(card)
 
@@ -94,7 +127,7 @@ def suit_noun(suit: Suit) -> Noun:
     return Noun(suit.english, "suit")
 
 
-def beats(view: SeatView, card: Card, best: Card | None, led: Suit | None) -> bool:
+def beats(view: TableView, card: Card, best: Card | None, led: Suit | None) -> bool:
     """Whether ``card`` would take the lead from ``best`` in a trick led in ``led``."""
     if card is EXCUSE:
         return False
@@ -461,7 +494,11 @@ class RulePlayer:
         card, reason = self._card(view, cards)
         return by_card[card], reason
 
-    def _card(self, view: SeatView, cards: list[Card]) -> tuple[Card, Message]:
+    def card(self, view: TableView, cards: list[Card]) -> Card:
+        """The card it plays among ``cards`` (at least one), without the reason."""
+        return self._card(view, cards)[0]
+
+    def _card(self, view: TableView, cards: list[Card]) -> tuple[Card, Message]:
         if len(cards) == 1:
             return cards[0], ONLY_CARD
         if knowledge(view).excuse_lost_last and EXCUSE in cards and len(view.hand) <= 2:
@@ -532,7 +569,7 @@ class RulePlayer:
                 return best_high, WIN_HIGH_TRUMP
         return self._play_low(view, cards, led, partner_ahead)
 
-    def _give_points(self, view: SeatView, cards: list[Card], led: Suit) -> tuple[Card, Message]:
+    def _give_points(self, view: TableView, cards: list[Card], led: Suit) -> tuple[Card, Message]:
         following = [c for c in cards if c.suit is led]
         if following:
             card = max(following, key=lambda c: (value(view, c), c.rank))
@@ -549,7 +586,7 @@ class RulePlayer:
         return card, PARTNER_GIVE_POINTS
 
     def _play_low(
-        self, view: SeatView, cards: list[Card], led: Suit, partner_ahead: bool
+        self, view: TableView, cards: list[Card], led: Suit, partner_ahead: bool
     ) -> tuple[Card, Message]:
         choices = (
             [c for c in cards if c is not EXCUSE and c is not PETIT]
@@ -574,7 +611,7 @@ class RulePlayer:
             return card, PARTNER_MAY_LOSE
         return card, PLAY_LOW
 
-    def _lead(self, view: SeatView, cards: list[Card]) -> tuple[Card, Message]:
+    def _lead(self, view: TableView, cards: list[Card]) -> tuple[Card, Message]:
         hand = view.hand
         choices = [c for c in cards if c is not EXCUSE] or cards
         seen = set(hand) | view.all_played()
@@ -680,7 +717,7 @@ def sure_slam(hand: Sequence[Card]) -> bool:
     return True
 
 
-def side_won_every_trick(view: SeatView) -> bool:
+def side_won_every_trick(view: TableView) -> bool:
     """Whether the seat's side has won every trick finished so far (at least one)."""
     done = [t.winner for t in view.tricks if t.winner is not None]
     return bool(done) and all(w == view.seat or view.same_side(w) is True for w in done)
@@ -732,7 +769,7 @@ def _suit_cards(suit: Suit) -> tuple[Card, ...]:
 RUFF_CARDS_EACH: Final = 3
 
 
-def _suit_still_out(view: SeatView, suit: Suit, seen: set[Card], after: Sequence[Seat]) -> bool:
+def _suit_still_out(view: TableView, suit: Suit, seen: set[Card], after: Sequence[Seat]) -> bool:
     """Whether the players still to play, none of whom has shown a void in ``suit``, very likely hold
     some of it (see :data:`RUFF_CARDS_EACH`)."""
     if any(suit in view.voids[s] for s in after):
@@ -741,5 +778,5 @@ def _suit_still_out(view: SeatView, suit: Suit, seen: set[Card], after: Sequence
     return out >= RUFF_CARDS_EACH * len(after)
 
 
-def _played_in(view: SeatView, suit: Suit) -> int:
+def _played_in(view: TableView, suit: Suit) -> int:
     return sum(1 for cards in view.played for c in cards if c.suit is suit)

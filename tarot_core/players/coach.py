@@ -172,8 +172,9 @@ def _sure(view: SeatView, card: Card) -> bool:
 
 def against_page(view: SeatView, action: Action, reason: object = None) -> Message | None:
     """Why ``action`` goes against a strategy page's advice, or None: the Excuse led with more than two
-    cards in hand (:doc:`/strategy/excuse`); the Petit played where an opponent still to play may trump
-    over it, for a reason that is not about the Petit (:doc:`/strategy/petit`)."""
+    cards in hand (:doc:`/strategy/excuse`); the Petit led while an opponent may still hold a trump, or
+    played where an opponent still to play may trump over it for a reason that is not about the Petit
+    (:doc:`/strategy/petit`)."""
     if action.kind != "play":
         return None
     card = action.card
@@ -181,6 +182,8 @@ def against_page(view: SeatView, action: Action, reason: object = None) -> Messa
     plays = trick.plays if trick is not None else ()
     if card is EXCUSE and not plays and len(view.hand) > 2:
         return KEEP_EXCUSE
+    if card is PETIT and not plays and len(view.hand) > 1 and not rules.petit_lead_safe(view):
+        return KEEP_PETIT
     if card is PETIT and plays:
         if reason is not None and not any(_named(name) is reason for name in _NOT_PETIT):
             return None

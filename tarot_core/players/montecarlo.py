@@ -46,7 +46,7 @@ from functools import cache
 from typing import Final
 
 from ..actions import PLAYS, Action
-from ..cards import Card, Suit
+from ..cards import PETIT, Card, Suit
 from ..engine.knowledge import Determinization
 from ..engine.round import Round
 from ..engine.variant import Variant, find_variant
@@ -55,7 +55,7 @@ from ..errors import TarotError
 from ..messages import gettext_lazy
 from ..seats import SEATS, Seat
 from .base import legal_or_fail
-from .rule import RulePlayer, knowledge
+from .rule import RulePlayer, knowledge, petit_lead_safe
 
 #: Attempts at a consistent deal for each one kept, before the player falls back on the rule-based play.
 ATTEMPTS: Final = 12
@@ -256,6 +256,12 @@ def playout(rnd: Round, rule: RulePlayer) -> None:
         rnd.push(plays_of[seat][card])
 
 
+def leading(view: SeatView) -> bool:
+    """Whether the seat is to lead a trick (no card played to it yet)."""
+    trick = view.current
+    return trick is None or not trick.plays
+
+
 # ---------------------------------------------------------------------------------------- the player
 class MonteCarloPlayer:
     """Determinized Monte Carlo raced by successive halving (see the module's docstring)."""
@@ -276,6 +282,10 @@ class MonteCarloPlayer:
         legal = legal_or_fail(view)
         ruled = self.rule.choose(view)[0]
         plays = [a for a in legal if a.kind == "play"]
+        if len(plays) > 1 and PETIT in view.hand and leading(view) and not petit_lead_safe(view):
+            # The Petit led while an opponent may hold a higher trump is all but lost: however a few
+            # sampled deals fell, the search does not lead it (the club player never does).
+            plays = [a for a in plays if a.card is not PETIT]
         if ruled.kind != "play" or len(plays) < 2:
             return ruled
         estimates = self.estimate(view, plays, rng, ruled)

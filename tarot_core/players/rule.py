@@ -619,7 +619,7 @@ class RulePlayer:
         my_trumps = [c for c in choices if c.is_trump]
         out_trumps = [t for t in _ALL_TRUMPS if t not in seen]
         attack = view.taker is not None and view.same_side(view.taker) is True
-        if PETIT in choices and (not out_trumps or all(Suit.TRUMPS in view.voids[s] for s in opponents)):
+        if PETIT in choices and petit_lead_safe(view):
             return PETIT, LEAD_PETIT_SAFE
         if my_trumps and attack and PETIT not in seen and len(my_trumps) >= hunt_needs(len(out_trumps)):
             card = max(my_trumps, key=lambda c: c.rank)
@@ -715,6 +715,17 @@ def sure_slam(hand: Sequence[Card]) -> bool:
         if ranks != list(range(KING, KING - len(ranks), -1)):
             return False
     return True
+
+
+def petit_lead_safe(view: TableView) -> bool:
+    """Whether the Petit led now would win the trick whatever the others hold, as far as the seat can
+    tell: every other trump has been seen, or every opponent has shown he has none left (a partner
+    the seat does not know yet counts as an opponent)."""
+    seen = set(view.hand) | view.all_played()
+    if all(t in seen for t in _ALL_TRUMPS):
+        return True
+    opponents = [s for s in view.seats if s != view.seat and view.same_side(s) is not True]
+    return all(Suit.TRUMPS in view.voids[s] for s in opponents)
 
 
 def side_won_every_trick(view: TableView) -> bool:

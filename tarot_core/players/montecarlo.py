@@ -256,7 +256,7 @@ def playout(rnd: Round, rule: RulePlayer) -> None:
         rnd.push(plays_of[seat][card])
 
 
-def leading(view: SeatView) -> bool:
+def _leading(view: SeatView) -> bool:
     """Whether the seat is to lead a trick (no card played to it yet)."""
     trick = view.current
     return trick is None or not trick.plays
@@ -282,7 +282,7 @@ class MonteCarloPlayer:
         legal = legal_or_fail(view)
         ruled = self.rule.choose(view)[0]
         plays = [a for a in legal if a.kind == "play"]
-        if len(plays) > 1 and PETIT in view.hand and leading(view) and not petit_lead_safe(view):
+        if len(plays) > 1 and PETIT in view.hand and _leading(view) and not petit_lead_safe(view):
             # The Petit led while an opponent may hold a higher trump is all but lost: however a few
             # sampled deals fell, the search does not lead it (the club player never does).
             plays = [a for a in plays if a.card is not PETIT]

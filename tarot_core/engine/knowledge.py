@@ -102,13 +102,35 @@ class Place:
     #: No unseen trump under this number: a handful shows its holder's lowest trumps (all of them when
     #: it needs the Excuse).
     trump_floor: int = 0
+    #: No unseen trump over this number: a player who played a lower trump to a trick held by a trump,
+    #: where the rules say he must overtrump when he can, had no trump over it.
+    trump_ceiling: int = 21
 
     def takes(self, card: Card) -> bool:
-        if card.suit in self.void or (card.is_trump and card.rank < self.trump_floor):
+        if card.suit in self.void or (
+            card.is_trump and (card.rank < self.trump_floor or card.rank > self.trump_ceiling)
+        ):
             return False
         if self.no_honours and (card.is_king or card.is_bout):
             return False
         return not (self.no_trumps and card.is_trump)
+
+
+def trump_ceilings(view: SeatView) -> dict[Seat, int]:
+    """For each seat that has shown it, the number over which it holds no trump: it played a trump under
+    the trick's best trump (the rules make a player overtrump when he can, so he could not)."""
+    ceilings: dict[Seat, int] = {}
+    tricks = [*view.tricks, view.current] if view.current is not None else view.tricks
+    for trick in tricks:
+        best = 0
+        for seat, card in trick.plays:
+            if not card.is_trump:
+                continue
+            if card.rank < best:
+                ceilings[seat] = min(best, ceilings.get(seat, 21))
+            else:
+                best = card.rank
+    return ceilings
 
 
 def fill(
@@ -139,4 +161,4 @@ def fill(
     return given
 
 
-__all__ = ["DealShape", "Determinization", "Knowledge", "Place", "Sampler", "Sides", "fill"]
+__all__ = ["DealShape", "Determinization", "Knowledge", "Place", "Sampler", "Sides", "fill", "trump_ceilings"]

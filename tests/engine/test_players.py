@@ -9,6 +9,7 @@ import pytest
 
 from tarot_core.actions import Action
 from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Suit
+from tarot_core.engine.knowledge import trump_ceilings
 from tarot_core.engine.round import Round
 from tarot_core.engine.variant import find_variant
 from tarot_core.errors import TarotError
@@ -118,6 +119,38 @@ def test_sampled_deals_agree_with_the_view(key: str) -> None:
                 assert rebuilt.view(seat) == view
                 kept += 1
     assert kept >= 8
+
+
+@pytest.mark.parametrize("key", FRENCH)
+def test_a_player_who_did_not_overtrump_is_dealt_no_higher_trump(key: str) -> None:
+    """A trump played under the trick's best trump shows that its player held none over it (the rules
+    make him overtrump when he can): the ceiling found from the tricks holds for the real hands, the
+    sampler deals no trump over it, and a deal is found where, without it, the draws could fail."""
+    checked = 0
+    for rnd in stopped_rounds(key, {}, 40, 7):
+        if rnd.phase != "playing":
+            continue
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        ceilings = trump_ceilings(view)
+        for other, ceiling in ceilings.items():
+            assert all(c.rank <= ceiling for c in rnd.hands[other] if c.is_trump), (key, other, ceiling)
+        rng = random.Random(len(rnd.actions))
+        for _ in range(3):
+            deal = sample(view, rng)
+            if deal is None:
+                continue
+            rebuilt = rebuild(view, deal)
+            for other, ceiling in ceilings.items():
+                if other != seat:
+                    assert not any(
+                        c.is_trump and c.rank > ceiling and c not in view.all_played()
+                        for c in deal.hands[other]
+                    )
+            if ceilings and rebuilt is not None:
+                checked += 1
+    assert checked >= 5
 
 
 def test_hand_points_follow_the_club_count() -> None:

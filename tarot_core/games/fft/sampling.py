@@ -1,7 +1,8 @@
 """The French rules' deals of the unseen cards, for the computer players (:mod:`tarot_core.engine.knowledge`).
 
 A deal consistent with what a seat saw: each hand's size, the suits a player has shown he lacks, the
-cards played, the dog when it was turned over, the seat's own discard, the trumps shown in a discard, a
+trumps he has shown he lacks (he played under a trump when he had to overtrump if he could), the cards
+played, the dog when it was turned over, the seat's own discard, the trumps shown in a discard, a
 handful's trumps. Then the dog and the discard are undone (the taker's hand as dealt), so that the
 round can be replayed from the deal. The older French rules share it: only whether the trumps laid away
 are shown differs.
@@ -13,7 +14,7 @@ import random
 
 from ...actions import Action, ActionKind
 from ...cards import EXCUSE, Card
-from ...engine.knowledge import DealShape, Determinization, Place, Sampler, fill
+from ...engine.knowledge import DealShape, Determinization, Place, Sampler, fill, trump_ceilings
 from ...engine.view import SeatView
 from ...seats import Seat
 
@@ -56,10 +57,20 @@ def sample_french(
         with_taker = {c for c in dog_shown if c not in located}
     unknown = [c for c in shape.pack if c not in located]
     places: list[Place] = []
+    ceilings = trump_ceilings(view)
     for seat in view.seats:
         if seat != me:
             room = view.hand_sizes[seat] - len(known[seat])
-            places.append(Place(str(seat), seat, room, view.voids[seat], trump_floor=floor.get(seat, 0)))
+            places.append(
+                Place(
+                    str(seat),
+                    seat,
+                    room,
+                    view.voids[seat],
+                    trump_floor=floor.get(seat, 0),
+                    trump_ceiling=ceilings.get(seat, 21),
+                )
+            )
     if hidden.get("dog"):
         places.append(Place("dog", None, hidden["dog"], frozenset()))
     if hidden.get("discard"):

@@ -12,6 +12,10 @@ The coach does not contradict the site: where the search's best card differs fro
 by less than the margin, the hint gives the principle's card; and a card that goes against a page's
 advice (leading the Excuse early, the Petit thrown under an opponent who may still trump) is never
 advised unless the play-outs find it clearly better.
+
+A bid of the strong level under the French rules is searched too (each word played out over the whole
+deal): the hint keeps the club player's word and reason, unless the search's word clearly does better;
+then it says by about how many points, and what the usual word was and why.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from ..messages import Message, _, gettext_lazy, ngettext
 from ..seats import Seat
 from . import rule as rules
 from .base import Player, action_words
+from .bidding import contract_words
 from .montecarlo import Estimate, MonteCarloPlayer
 from .rule import RulePlayer, card_noun
 
@@ -248,6 +253,10 @@ def advise(view: SeatView, player: Player, rng: random.Random) -> Advice:
     plays = [a for a in view.legal if a.kind == "play"]
     search: MonteCarloPlayer | None = player if isinstance(player, MonteCarloPlayer) else None
     objection = against_page(view, ruled, reason)
+    bids = search.bids(view, view.legal, ruled) if search is not None else []
+    if search is not None and bids:
+        estimates = search.estimate(view, bids, rng, ruled, search.bid_playouts)
+        return _bid_words(view, ruled, reason, estimates, search.pick(estimates, ruled))
     if ruled.kind == "play" and len(plays) >= 2 and (search is not None or objection is not None):
         searcher = search if search is not None else MonteCarloPlayer(playouts=48)
         estimates = searcher.estimate(view, plays, rng, ruled)
@@ -324,6 +333,28 @@ def _words(
     return Advice(best.action, _("{action}: {words}.", action=action_words(best.action), words=text), page)
 
 
+def _bid_words(
+    view: SeatView, ruled: Action, reason: object, estimates: Sequence[Estimate], choice: Action
+) -> Advice:
+    """The strong level's bid in words: the rule-based player's word and reason when the search keeps
+    it; else how much better the search's word does, played out, than the usual one."""
+    page = principle_for(view, ruled, reason)
+    if choice == ruled:
+        return Advice(ruled, _rule_sentence(ruled, reason), page)
+    best = next(e for e in estimates if e.action == choice)
+    mine = next(e for e in estimates if e.action == ruled)
+    text = ngettext(
+        "played out over the possible deals, it does about {n} point better on average than {other}, "
+        "the usual choice ({reason})",
+        "played out over the possible deals, it does about {n} points better on average than {other}, "
+        "the usual choice ({reason})",
+        rounded_points(_relative(mine, best).gap),
+        other=contract_words(ruled.word if ruled.kind == "bid" else "pass"),
+        reason=reason,
+    )
+    return Advice(choice, _("{action}: {words}.", action=action_words(choice), words=text), page)
+
+
 def _relative(estimate: Estimate, best: Estimate) -> Estimate:
     """``estimate`` with its difference taken to ``best`` (the estimates carry it to the search's best;
     to another card it is the difference of the two, with the larger of their errors)."""
@@ -345,7 +376,10 @@ def coach_words(player: MonteCarloPlayer, view: SeatView, action: Action) -> str
     ruled, reason = rule_advice(view, rule)
     if last is None or action != last[0] or not last[1]:
         return rule.explain(view, action)
-    advice = _words(view, ruled, reason, last[1], against_page(view, ruled, reason))
+    if action.kind in ("bid", "pass"):
+        advice = _bid_words(view, ruled, reason, last[1], action)
+    else:
+        advice = _words(view, ruled, reason, last[1], against_page(view, ruled, reason))
     if advice.action == action:
         return advice.sentence
     return rule.explain(view, action)

@@ -14,6 +14,12 @@ in contention are played out on more deals, until one or two remain. The rule-ba
 in the race to the end, and wins a near-tie: when the best card beats it by less than the spread of the
 difference (one standard error), the rule's card is played, so that noise never overrules a principle.
 
+**Bids** are searched the same way under the rules that deal again when everybody passes (the French
+rule sets): each word the seat may say (pass or a bid) is said on the same deals, the later speakers bid
+as the rule-based player does, and the whole deal is played out (``bid_playouts`` play-outs, as many as
+a card's by default); passing is scored as what follows it, a defence or a new deal. The rule-based
+player's word stands unless another beats it by more than one standard error.
+
 **Inference**: each deal is weighted by how likely the other players' bids and passes were with the
 hands it gives them (:func:`bid_likelihood`: the rule-based player's bid on each sampled hand, asked on
 that player's view at his turn to speak): a player who passed rarely gets a hand worth a garde. Every
@@ -30,9 +36,9 @@ rule-based player that made them no better, see ``docs/developers/performance.md
 
 Each estimate carries its uncertainty: the mean score of the card, the standard error of that mean and
 the paired difference to the best card with its own standard error (:class:`Estimate`). The coach
-(:mod:`tarot_core.players.coach`) turns them into words. Bidding, calling, discarding, handfuls,
-declarations and exchanges are the rule-based player's. The deals come from each rule set's own sampler
-(its ``knowledge``, :mod:`tarot_core.engine.knowledge`).
+(:mod:`tarot_core.players.coach`) turns them into words. Calling, discarding, handfuls, declarations
+and exchanges are the rule-based player's, and so is bidding under the other rule sets. The deals come
+from each rule set's own sampler (its ``knowledge``, :mod:`tarot_core.engine.knowledge`).
 """
 
 from __future__ import annotations
@@ -268,11 +274,13 @@ class MonteCarloPlayer:
 
     name = "mc"
 
-    def __init__(self, playouts: int = 60) -> None:
-        if playouts < 1:
+    def __init__(self, playouts: int = 60, bid_playouts: int | None = None) -> None:
+        if playouts < 1 or (bid_playouts is not None and bid_playouts < 1):
             raise TarotError(gettext_lazy("the Monte Carlo player needs at least one play-out per move"))
         #: The play-out budget of one decision.
         self.playouts = playouts
+        #: The play-out budget of a bid (each play-out is a whole deal): as many as a card's by default.
+        self.bid_playouts = playouts if bid_playouts is None else bid_playouts
         self.rule = RulePlayer()
         #: Play-outs run so far (for measuring their speed).
         self.playouts_run = 0
@@ -281,6 +289,12 @@ class MonteCarloPlayer:
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         legal = legal_or_fail(view)
         ruled = self.rule.choose(view)[0]
+        bids = self.bids(view, legal, ruled)
+        if bids:
+            estimates = self.estimate(view, bids, rng, ruled, self.bid_playouts)
+            choice = self.pick(estimates, ruled)
+            self._last = (view, choice, estimates)
+            return choice
         plays = [a for a in legal if a.kind == "play"]
         if len(plays) > 1 and PETIT in view.hand and _leading(view) and not petit_lead_safe(view):
             # The Petit led while an opponent may hold a higher trump is all but lost: however a few
@@ -292,6 +306,16 @@ class MonteCarloPlayer:
         choice = self.pick(estimates, ruled)
         self._last = (view, choice, estimates)
         return choice
+
+    @staticmethod
+    def bids(view: SeatView, legal: Sequence[Action], ruled: Action) -> list[Action]:
+        """The words the search weighs when the seat is to bid under rules that deal again when all
+        pass (the French rule sets: passing then means defending or a new deal, which the play-outs
+        score), or none (the rule-based player's word is said)."""
+        if ruled.kind not in ("bid", "pass") or not knowledge(view).redeal_when_all_pass:
+            return []
+        bids = [a for a in legal if a.kind in ("bid", "pass")]
+        return bids if len(bids) > 1 else []
 
     @staticmethod
     def pick(estimates: Sequence[Estimate], ruled: Action) -> Action:
@@ -328,7 +352,12 @@ class MonteCarloPlayer:
         return found
 
     def estimate(
-        self, view: SeatView, plays: Sequence[Action], rng: random.Random, ruled: Action | None = None
+        self,
+        view: SeatView,
+        plays: Sequence[Action],
+        rng: random.Random,
+        ruled: Action | None = None,
+        budget: int | None = None,
     ) -> tuple[Estimate, ...]:
         """Each play's estimate by successive halving within the budget, best first (the plays still in
         the race at the end first); the plays dropped early keep the estimate of the deals they were
@@ -340,13 +369,13 @@ class MonteCarloPlayer:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._estimate(view, plays, rng, ruled)
+            return self._estimate(view, plays, rng, ruled, self.playouts if budget is None else budget)
         finally:
             if was_enabled:
                 gc.enable()
 
     def _estimate(
-        self, view: SeatView, plays: Sequence[Action], rng: random.Random, ruled: Action | None
+        self, view: SeatView, plays: Sequence[Action], rng: random.Random, ruled: Action | None, budget: int
     ) -> tuple[Estimate, ...]:
         rounds = max(1, math.ceil(math.log2(len(plays))))
         alive = list(plays)
@@ -355,7 +384,7 @@ class MonteCarloPlayer:
         spent = 0
         seat = view.seat
         while True:
-            share = max(2, (self.playouts - spent) // max(1, len(alive) * rounds))
+            share = max(2, (budget - spent) // max(1, len(alive) * rounds))
             wanted = len(scores[alive[0]]) + share
             if len(bases) < wanted:
                 bases.extend(self.deals(view, rng, wanted - len(bases)))
@@ -371,7 +400,7 @@ class MonteCarloPlayer:
                     spent += 1
                     self.playouts_run += 1
             rounds = max(1, rounds - 1)
-            if len(alive) <= 2 or spent >= self.playouts:
+            if len(alive) <= 2 or spent >= budget:
                 break
             weights = [w for _, w in bases]
             ranked = sorted(alive, key=lambda a: -_weighted(scores[a], weights)[0])

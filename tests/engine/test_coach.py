@@ -333,3 +333,48 @@ def test_words_say_about_equal_or_by_how_much() -> None:
     assert better.principle == principle_for(view, ruled, reason)
     for advice in (near, far, better):
         no_counts(advice)
+
+
+# ---------------------------------------------------------------------------------------- the strong bid
+@cache
+def overruled_bids() -> list[tuple[SeatView, Action, Action]]:
+    """Bidding positions of seeded fft-4 deals where the strong level's search does not say the club
+    player's word: (view, the club word, the strong word)."""
+    variant = find_variant("fft-4")
+    rule = rules.RulePlayer()
+    strong = STRONG()
+    found = []
+    for number in range(40):
+        rnd = variant.deal_round(SEATS[number % 4], f"coach-bid-{number}")
+        while rnd.phase == "bidding" and not rnd.is_over:
+            seat = rnd.to_move
+            assert seat is not None
+            view = rnd.view(seat)
+            ruled = rule.choose(view)[0]
+            chosen = strong.decide(view, random.Random(1))
+            if chosen != ruled:
+                found.append((view, ruled, chosen))
+            rnd.push(ruled)
+    return found
+
+
+@pytest.mark.heavy
+def test_the_strong_level_bids_by_playing_the_hand_out() -> None:
+    """Where the strong level says another word than the club player, a search four times as large on
+    other deals does not find that word worse, and the hint says how much better it does than the usual
+    word, in points rounded as a person says them, with the usual word's reason."""
+    cases = overruled_bids()
+    assert len(cases) >= 3, "the search never overrules the club player's bid"
+    for view, ruled, chosen in cases[:3]:
+        check = MonteCarloPlayer(playouts=160)
+        estimates = check.estimate(view, [ruled, chosen], random.Random(99), ruled)
+        gaps = {e.action: e for e in estimates}
+        worse = gaps[chosen].gap - gaps[ruled].gap
+        margin = 2 * max(gaps[chosen].gap_stderr, gaps[ruled].gap_stderr)
+        assert worse <= margin, (str(ruled), str(chosen), worse, margin)
+        advice = advise(view, STRONG(), random.Random(1))
+        assert advice.action == chosen
+        assert "the usual choice" in advice.sentence
+        assert re.search(r"about \d+ points? better on average than", advice.sentence), advice.sentence
+        assert not re.search(r"\d+ deals", advice.sentence), advice.sentence
+        assert advice.principle.page == "strategy/judging"

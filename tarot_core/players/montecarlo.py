@@ -16,9 +16,10 @@ difference (one standard error), the rule's card is played, so that noise never 
 
 **Bids** are searched the same way under the rules that deal again when everybody passes (the French
 rule sets): each word the seat may say (pass or a bid) is said on the same deals, the later speakers bid
-as the rule-based player does, and the whole deal is played out (``bid_playouts`` play-outs, as many as
-a card's by default); passing is scored as what follows it, a defence or a new deal. The rule-based
-player's word stands unless another beats it by more than one standard error.
+as the rule-based player does, and the whole deal is played out (``bid_playouts`` play-outs, half a
+card's by default); passing is scored as what follows it, a defence or a new deal. The words weighed
+are passing, the two lowest bids and the word above the rule-based player's; its word stands unless
+another beats it by more than one standard error.
 
 **Inference**: each deal is weighted by how likely the other players' bids and passes were with the
 hands it gives them (:func:`bid_likelihood`: the rule-based player's bid on each sampled hand, asked on
@@ -279,8 +280,9 @@ class MonteCarloPlayer:
             raise TarotError(gettext_lazy("the Monte Carlo player needs at least one play-out per move"))
         #: The play-out budget of one decision.
         self.playouts = playouts
-        #: The play-out budget of a bid (each play-out is a whole deal): as many as a card's by default.
-        self.bid_playouts = playouts if bid_playouts is None else bid_playouts
+        #: The play-out budget of a bid: half a card's by default (each play-out is a whole deal, about
+        #: twice as long as a card's on average).
+        self.bid_playouts = max(1, playouts // 2) if bid_playouts is None else bid_playouts
         self.rule = RulePlayer()
         #: Play-outs run so far (for measuring their speed).
         self.playouts_run = 0
@@ -315,6 +317,11 @@ class MonteCarloPlayer:
         if ruled.kind not in ("bid", "pass") or not knowledge(view).redeal_when_all_pass:
             return []
         bids = [a for a in legal if a.kind in ("bid", "pass")]
+        if ruled not in bids:
+            return []
+        # Passing, the two lowest bids, and the word above the club player's (the higher contracts are
+        # for hands the club player already bids high with).
+        bids = bids[: max(bids.index(ruled) + 2, 3)]
         return bids if len(bids) > 1 else []
 
     @staticmethod

@@ -2,8 +2,8 @@
 or scrolling sideways on a phone, and the page's length (tests/browser/test_every_page_lookup.py opens
 the other pages the same way, and checks the fonts every page draws first).
 
-One pass opens each page of the built site once in a desktop-sized view (1280 px wide) and notes the
-fonts its first layout draws; it waits for the page's widgets to be ready and runs axe-core on the whole
+One pass opens each page of the built site once in a desktop-sized view (1280 px wide); it waits for
+the page's widgets to be ready and runs axe-core on the whole
 page, then narrows the same page to a phone's width (390 px): a page is laid out anew when its view
 changes width, so the phone's layout is checked without booting the page's widgets a second time. There
 axe-core runs again, the pass notes what sticks out of the text's column without a scrolling box of its
@@ -146,12 +146,12 @@ class SitePass:
     violations: dict[str, dict[str, list[dict[str, Any]]]] = field(default_factory=dict)
     overflow: dict[str, dict[str, Any]] = field(default_factory=dict)
     heights: dict[str, float] = field(default_factory=dict)
-    fonts_first: dict[str, list[str]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
 
 
-def run_pass(chromium: Any, site: Path, site_url: str, pages: list[str]) -> SitePass:
-    """Open each of ``pages`` once: its fonts drawn first, axe at both widths, overflow and height."""
+def run_pass(chromium: Any, site: Path, site_url: str, pages: list[str], *, heights: bool = True) -> SitePass:
+    """Open each of ``pages`` once: axe at both widths, overflow and, with ``heights``, the laid-out
+    height on a phone (scrolling through a long page frame by frame is the slowest step of the pass)."""
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing ({AXE}): run npm ci in tutorial/")
     axe = AXE.read_text(encoding="utf-8")
@@ -163,7 +163,6 @@ def run_pass(chromium: Any, site: Path, site_url: str, pages: list[str]) -> Site
         for path in pages:
             page.set_viewport_size(DESKTOP)
             page.goto(site_url + path, wait_until="load")
-            found.fonts_first[path] = page.evaluate(_FONTS_DRAWN)[0]
             wait_ready(page)
             page.add_script_tag(content=axe)
             found.violations["desktop"][path] = page.evaluate(_AXE_RUN)
@@ -171,7 +170,8 @@ def run_pass(chromium: Any, site: Path, site_url: str, pages: list[str]) -> Site
             if path in on_phone:
                 found.violations["phone"][path] = page.evaluate(_AXE_RUN)
             found.overflow[path] = page.evaluate(_STICKING_OUT)
-            found.heights[path] = page.evaluate(_LAID_OUT_HEIGHT) / PHONE["height"]
+            if heights:
+                found.heights[path] = page.evaluate(_LAID_OUT_HEIGHT) / PHONE["height"]
         found.errors = opened.errors
         return found
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,21 @@ class _EmptySectionFilter(logging.Filter):
         return getattr(record, "subtype", None) != "empty_glob"
 
 
+#: The last table of objects indexed by :func:`_short_names`: the table itself, its size and the index.
+_SHORT_NAMES: list[tuple[Mapping[str, object], int, dict[str, list[str]]]] = []
+
+
+def _short_names(objects: Mapping[str, object]) -> dict[str, list[str]]:
+    """The engine's full names by their last part, worked out once per table of objects (a build
+    resolves thousands of references against the same table)."""
+    if not _SHORT_NAMES or _SHORT_NAMES[0][0] is not objects or _SHORT_NAMES[0][1] != len(objects):
+        index: dict[str, list[str]] = {}
+        for name in objects:
+            index.setdefault(name.rsplit(".", 1)[-1], []).append(name)
+        _SHORT_NAMES[:] = [(objects, len(objects), index)]
+    return _SHORT_NAMES[0][2]
+
+
 def _resolve_short_python_names(
     app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: Element
 ) -> Element | None:
@@ -146,7 +162,7 @@ def _resolve_short_python_names(
     if node.get("refdomain") != "py" or "." in node["reftarget"]:
         return None
     python = env.domains.python_domain
-    matches = [name for name in python.objects if name.rsplit(".", 1)[-1] == node["reftarget"]]
+    matches = _short_names(python.objects).get(node["reftarget"], [])
     if len(matches) != 1:
         return None
     return python.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], matches[0], node, contnode)

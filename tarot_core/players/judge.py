@@ -53,7 +53,7 @@ from ..engine.view import SeatView
 from ..errors import TarotError
 from ..messages import _, gettext_lazy, ngettext
 from .bidding import CAUTION, CONTRACT_SUBJECTS, CONTRACT_WORDS, often, signed
-from .montecarlo import finish, rebuild, sample
+from .montecarlo import playout, rebuild, sample
 from .rule import RulePlayer, hand_points, knowledge
 
 #: Deals played out for each judgement (each one for every possible action).
@@ -235,7 +235,7 @@ def _play_out(base: Round, view: SeatView, action: Action, rule: RulePlayer) -> 
             rnd.push(rule.choose(rnd.view(mover))[0])
         else:
             rnd.push(Action(mover, ActionKind.PASS))
-    finish(rnd, rule)
+    playout(rnd, rule)
     result = rnd.result()
     return result.by_seat[view.seat], result.score is not None and result.score.won
 

@@ -109,14 +109,6 @@ def rebuild(view: SeatView, deal: Determinization) -> Round | None:
     return rnd if rnd.view(view.seat) == view else None
 
 
-def finish(rnd: Round, player: RulePlayer) -> None:
-    """Play ``rnd`` to its end, every seat by ``player``."""
-    while not rnd.is_over:
-        seat = rnd.to_move
-        assert seat is not None
-        rnd.push(player.choose(rnd.view(seat))[0])
-
-
 # ---------------------------------------------------------------------------------------- inference
 _BIDDER = RulePlayer()
 

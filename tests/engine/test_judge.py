@@ -11,15 +11,16 @@ from typing import Any
 import pytest
 
 from tarot_core import find_variant
-from tarot_core.actions import Action
+from tarot_core.actions import Action, ActionKind
 from tarot_core.cards import FULL_PACK, parse_cards
+from tarot_core.engine.round import Round
 from tarot_core.engine.state import Phase
 from tarot_core.engine.view import SeatView
 from tarot_core.exercises import worth_table
 from tarot_core.players import judge
 from tarot_core.players.bidding import CAUTION
 from tarot_core.players.judge import JudgeError, judge_bid
-from tarot_core.players.rule import hand_count, hand_points
+from tarot_core.players.rule import RulePlayer, hand_count, hand_points
 from tarot_core.seats import Seat
 
 STRONG = "T21 T1 EX T20 T19 T18 T17 T16 T15 T14 T12 T10 SK HK DK CK S2 H3"
@@ -166,6 +167,37 @@ def test_passing_is_played_out_as_a_defence() -> None:
     assert "by passing and defending" in judgement.explain() or "passing and defending scores" in (
         judgement.explain()
     )
+
+
+def _full_view_play_out(base: Round, seat: Seat, action: Action, rule: RulePlayer) -> tuple[int, bool]:
+    """The judge's play-out done the plain way: every later word and card chosen by the rule-based player
+    on its seat's full view (as the play page's computer players choose)."""
+    rnd = base.copy()
+    rnd.push(action)
+    while not rnd.is_over:
+        mover = rnd.to_move
+        assert mover is not None
+        if rnd.phase == "bidding" and action.kind != "pass":
+            rnd.push(Action(mover, ActionKind.PASS))
+        else:
+            rnd.push(rule.choose(rnd.view(mover))[0])
+    result = rnd.result()
+    return result.by_seat[seat], result.score is not None and result.score.won
+
+
+@pytest.mark.parametrize("variant", ["fft-3", "fft-4", "fft-5", "classic-3"])
+def test_the_judge_plays_a_deal_out_as_the_rule_based_player_does_on_full_views(variant: str) -> None:
+    """The judge plays its deals out with the search's quick play-out, where the rule-based player
+    chooses each card on a light view of the table; every deal must end as it does when the same player
+    chooses everything on its seat's full view."""
+    rule = RulePlayer()
+    for seed in range(6):
+        rnd = find_variant(variant).deal_round(Seat.P1, f"judge-{seed}")
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        for action in [a for a in rnd.legal_actions() if a.kind in ("bid", "pass")][:3]:
+            assert judge._play_out(rnd, view, action, rule) == _full_view_play_out(rnd, seat, action, rule)
 
 
 @pytest.mark.heavy

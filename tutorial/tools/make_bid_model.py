@@ -29,7 +29,7 @@ from tarot_core import find_variant
 from tarot_core.actions import Action, ActionKind
 from tarot_core.engine.round import Round
 from tarot_core.players.bidding import FEATURES, features
-from tarot_core.players.montecarlo import finish
+from tarot_core.players.montecarlo import playout
 from tarot_core.players.rule import RulePlayer, hand_points
 from tarot_core.seats import SEATS
 
@@ -73,7 +73,7 @@ def _forced(rnd: Round, seat: int, word: str | None, rule: RulePlayer) -> Round 
         else:
             action = Action(mover, ActionKind.PASS)
         rnd.push(action)
-    finish(rnd, rule)
+    playout(rnd, rule)
     return rnd
 
 

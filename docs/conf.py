@@ -63,6 +63,8 @@ extensions = [
     # The French edition, built into fr/ after the English pages, and the links between the two.
     "tutorial.sphinxext.languages",
     "tutorial.sphinxext.theme_words",
+    # The theme's navigation tree worked out once a build, each page's copy marked as Sphinx marks it.
+    "tutorial.sphinxext.navigation",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -366,3 +366,67 @@ def test_a_score_verdict_names_the_side_in_the_rule_sets_words() -> None:
     assert _playing_side({"variant": "fft", "contract": "garde"}) == "The taker"
     assert _playing_side({"variant": "chambery", "contract": "solo-two-cards"}) == "The soloist"
     assert _playing_side({"variant": "chambery", "contract": "call"}) == "The dealer's side"
+
+
+NAVIGATION_PAGES = {
+    "index.md": """
+        # Home
+
+        ```{toctree}
+        :caption: Learn
+        rules/index
+        rules/deep/one
+        ```
+
+        ```{toctree}
+        :hidden:
+        :caption: Look up
+        reference
+        ```
+
+        ```{toctree}
+        https://example.org/
+        ```
+        """,
+    "rules/index.md": """
+        # Rules
+
+        ## A section
+
+        ```{toctree}
+        play
+        deep/two
+        ```
+        """,
+    "rules/play.md": "# Play\n\n## Leading\n\n### Following\n\n## Trumping\n",
+    "rules/deep/one.md": "# One\n\n## Inside one\n",
+    "rules/deep/two.md": "# Two\n\n```{only} never\nHidden text.\n```\n",
+    "reference.md": "# Reference\n\n## Terms\n\n## Tables\n\n### Deeper\n",
+}
+
+
+def test_the_navigation_tree_worked_out_once_is_the_one_sphinx_makes_on_every_page(tmp_path: Path) -> None:
+    """tutorial/sphinxext/navigation.py resolves the theme's navigation once a build: on a project with
+    captions, a hidden toctree, an outside link, nested folders and sections, every page it writes must
+    be the page Sphinx writes by itself, byte for byte."""
+    source = tmp_path / "src"
+    for name, text in NAVIGATION_PAGES.items():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    conf = (
+        f'import sys\nsys.path.insert(0, {str(ROOT)!r})\nextensions = ["myst_parser"]\nhtml_theme = "furo"\n'
+    )
+    (source / "conf.py").write_text(conf, encoding="utf-8")
+    plain = sphinx_build(source, tmp_path / "plain")
+    cached = sphinx_build(
+        source, tmp_path / "cached", extra=("-D", "extensions=myst_parser,tutorial.sphinxext.navigation")
+    )
+    assert plain.returncode == 0 and cached.returncode == 0, plain.output + cached.output
+    pages = sorted(path.relative_to(plain.outdir) for path in plain.outdir.rglob("*.html"))
+    assert len(pages) >= len(NAVIGATION_PAGES)
+    assert pages == sorted(path.relative_to(cached.outdir) for path in cached.outdir.rglob("*.html"))
+    for page in pages:
+        assert (cached.outdir / page).read_bytes() == (plain.outdir / page).read_bytes(), page
+    assert (
+        'class="current reference internal" href="#">Play<' in (cached.outdir / "rules/play.html").read_text()
+    )

@@ -37,15 +37,15 @@ THEME_CALL: Final = {
     "includehidden": INCLUDE_HIDDEN,
 }
 
-#: The entries of each toctree of the root document, resolved once for the build under way.
-_ENTRIES: dict[int, list[addnodes.compact_paragraph]] = {}
+#: The entries of each toctree of the root document, resolved once for the build under way (emptied
+#: when a build has read its pages, so that no build writes with another's tree).
+_ENTRIES: list[list[addnodes.compact_paragraph]] = []
 
 
 def _entries(app: Sphinx) -> list[addnodes.compact_paragraph]:
     """The root document's toctrees resolved for the theme's call, before any page marks them current
     (what ``_resolve_toctree`` builds up to its ``_toctree_add_classes``), once a build."""
-    key = id(app.env)
-    if key not in _ENTRIES:
+    if not _ENTRIES:
         env = app.env
         builder = app.builder
         included = Matcher(env.config.include_patterns)
@@ -78,9 +78,12 @@ def _entries(app: Sphinx) -> list[addnodes.compact_paragraph]:
             tree.extend(entries)
             tree["toctree"] = True
             found.append(tree)
-        _ENTRIES.clear()
-        _ENTRIES[key] = found
-    return _ENTRIES[key]
+        _ENTRIES.append(found)
+    return _ENTRIES[0]
+
+
+def _forget(app: Sphinx, env: Any) -> None:
+    _ENTRIES.clear()
 
 
 def page_tree(app: Sphinx, pagename: str) -> nodes.Element | None:
@@ -123,5 +126,6 @@ def _page_context(
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     # Before the theme's own handler (priority 500), which calls ``toctree``.
+    app.connect("env-updated", _forget)
     app.connect("html-page-context", _page_context, priority=400)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -10,9 +10,12 @@
   // The site's long pages lay out some blocks only when they come near the view (content-visibility:
   // auto in tarot.css): until then each has an estimated height. A link to a section is followed with
   // a smooth scroll aimed with those estimates; the blocks it passes take their real height on the
-  // way, so it can stop short. When it ends away from its target, aim again (a few times at most,
-  // and never once the reader scrolls by hand). One link is followed at a time: following another
-  // link stops aiming at the one before, which would otherwise pull the view back to it.
+  // way, so it can stop short. Once the view has kept still for a few frames away from the target,
+  // aim again (a few times at most, and never once the reader acts: a key, a wheel, a touch, a click).
+  // The end of a scroll is read from the view's position frame by frame, not from the scrollend
+  // event: a busy machine may run the frames in which the scroll ends before the hashchange that
+  // starts the landing, or drop the event when a scroll is cut short. One link is followed at a
+  // time: following another link stops aiming at the one before, which would pull the view back.
   var stopLanding = null;
   function landOnLinkedSection() {
     if (stopLanding !== null) {
@@ -24,36 +27,62 @@
       return;
     }
     var tries = 0;
+    var still = 0;
+    var lastY = NaN;
+    var started = performance.now();
+    var frame = 0;
     function stop() {
       stopLanding = null;
-      window.removeEventListener("scrollend", check);
-      ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+      window.cancelAnimationFrame(frame);
+      ["wheel", "touchstart", "keydown", "mousedown", "click"].forEach(function (type) {
         window.removeEventListener(type, stop, true);
       });
     }
-    function check() {
-      var margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
-      var off = Math.abs(target.getBoundingClientRect().top - margin) > 4;
-      var atBottom =
-        Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
-      if (off && !atBottom && tries < 5) {
+    function watch() {
+      var y = window.scrollY;
+      still = y === lastY ? still + 1 : 0;
+      lastY = y;
+      if (still >= 3) {
+        var margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+        var gap = target.getBoundingClientRect().top - margin;
+        // Below its place with the page scrolled to its end: as near as it can come.
+        var atBottom =
+          Math.ceil(y + window.innerHeight) >= document.documentElement.scrollHeight - 1;
+        if (Math.abs(gap) <= 4 || (gap > 0 && atBottom) || tries >= 5) {
+          stop();
+          return;
+        }
         tries += 1;
+        still = 0;
         target.scrollIntoView();
-      } else {
-        stop();
       }
+      // Stop watching once the page has had time to settle, whatever happened.
+      if (performance.now() - started > 10000) {
+        stop();
+        return;
+      }
+      frame = window.requestAnimationFrame(watch);
     }
     stopLanding = stop;
-    window.addEventListener("scrollend", check);
-    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+    ["wheel", "touchstart", "keydown", "mousedown", "click"].forEach(function (type) {
       window.addEventListener(type, stop, true);
     });
-    // Stop listening once the page has settled, whatever happened.
-    setTimeout(function () {
-      if (stopLanding === stop) {
-        stop();
-      }
-    }, 10000);
+    frame = window.requestAnimationFrame(watch);
+  }
+
+  // A link to the section already named in the address makes no hashchange, but the browser scrolls
+  // to it again: follow it in the same way (after the click, whose listener above stops the last).
+  function landAgainOnSameLink(event) {
+    var link = event.target instanceof Element ? event.target.closest("a[href*='#']") : null;
+    if (
+      link !== null &&
+      !event.defaultPrevented &&
+      link.hash !== "" &&
+      link.hash === window.location.hash &&
+      link.pathname === window.location.pathname
+    ) {
+      window.setTimeout(landOnLinkedSection, 0);
+    }
   }
 
   //////////////////////////////////////////////////////////////////////////////
@@ -348,6 +377,7 @@
     setupScrollBoxes();
     landOnLinkedSection();
     window.addEventListener("hashchange", landOnLinkedSection);
+    document.addEventListener("click", landAgainOnSameLink);
   }
 
   if (document.readyState === "loading") {

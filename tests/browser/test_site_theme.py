@@ -149,6 +149,18 @@ def test_a_link_lands_although_no_scrollend_comes(page: Any, site_url: str) -> N
     assert abs(landed_at(page, f"[id='{middle}']")["top"]) <= 4, page.evaluate(_GAP, middle)
 
 
+def test_a_link_from_another_page_lands_on_a_phone(page: Any, site_url: str) -> None:
+    """On a phone the long page is three times as tall and its header takes a margin: a link from
+    another page to its middle section still lands there, under the header."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + LONG_PAGE, wait_until="load")
+    middle = _middle_section(page)
+    page.goto(site_url + "index.html", wait_until="load")
+    page.goto(f"{site_url}{LONG_PAGE}#{middle}", wait_until="load")
+    landed = landed_at(page, f"[id='{middle}']")
+    assert abs(landed["top"]) <= 4 and landed["margin"] > 0, (landed, page.evaluate(_GAP, middle))
+
+
 def test_a_link_followed_again_lands_again(page: Any, site_url: str) -> None:
     """A link to the section already in the address makes no hashchange, yet the browser scrolls
     there again: it lands as the first time, on a page whose blocks were never laid out."""

@@ -11,7 +11,8 @@
   // auto in tarot.css): until then each has an estimated height. A link to a section is followed with
   // a smooth scroll aimed with those estimates; the blocks it passes take their real height on the
   // way, so it can stop short. Once the view has kept still for a few frames away from the target,
-  // aim again (a few times at most, and never once the reader acts: a key, a wheel, a touch, a click).
+  // aim again, at once rather than smoothly: the reader has seen the page go by (a few times at most,
+  // and never once the reader acts: a key, a wheel, a touch, a click).
   // The end of a scroll is read from the view's position frame by frame, not from the scrollend
   // event: a busy machine may run the frames in which the scroll ends before the hashchange that
   // starts the landing, or drop the event when a scroll is cut short. One link is followed at a
@@ -54,7 +55,7 @@
         }
         tries += 1;
         still = 0;
-        target.scrollIntoView();
+        target.scrollIntoView({ behavior: "instant" });
       }
       // Stop watching once the page has had time to settle, whatever happened.
       if (performance.now() - started > 10000) {

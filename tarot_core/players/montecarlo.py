@@ -12,7 +12,8 @@ played out on the same few deals (common random numbers: the cards are compared 
 the luck of the deal cancels out of their difference), the worse half is dropped, and the cards still
 in contention are played out on more deals, until one or two remain. The rule-based player's card stays
 in the race to the end, and wins a near-tie: when the best card beats it by less than the spread of the
-difference (one standard error), the rule's card is played, so that noise never overrules a principle.
+difference (one standard error; half of one for a defender's card), the rule's card is played, so that
+noise never overrules a principle.
 
 **Bids** are searched the same way under the rules that deal again when everybody passes (the French
 rule sets): each word the seat may say (pass or a bid) is said on the same deals, the later speakers bid
@@ -70,6 +71,9 @@ ATTEMPTS: Final = 12
 BID_MISS: Final = 0.15
 #: Standard errors by which the best card must beat the rule-based player's card to be preferred.
 OVERRULE: Final = 1.0
+#: The same for a defender's card: the club player's defence is where the search finds the most to
+#: mend, and on smaller evidence (docs/developers/performance.md).
+DEFENCE_OVERRULE: Final = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +259,11 @@ def playout(rnd: Round, rule: RulePlayer) -> None:
         rnd.push(plays_of[seat][card])
 
 
+def _defends(view: SeatView) -> bool:
+    """Whether the seat knows it plays against the taker."""
+    return view.taker is not None and side_of(view, view.taker) is False
+
+
 def _leading(view: SeatView) -> bool:
     """Whether the seat is to lead a trick (no card played to it yet)."""
     trick = view.current
@@ -297,7 +306,7 @@ class MonteCarloPlayer:
         if ruled.kind != "play" or len(plays) < 2:
             return ruled
         estimates = self.estimate(view, plays, rng, ruled)
-        choice = self.pick(estimates, ruled)
+        choice = self.pick(estimates, ruled, DEFENCE_OVERRULE if _defends(view) else OVERRULE)
         self._last = (view, choice, estimates)
         return choice
 
@@ -317,14 +326,14 @@ class MonteCarloPlayer:
         return bids if len(bids) > 1 else []
 
     @staticmethod
-    def pick(estimates: Sequence[Estimate], ruled: Action) -> Action:
-        """The best estimate's action, unless the rule-based player's card is within one standard error
-        of it (then the rule's)."""
+    def pick(estimates: Sequence[Estimate], ruled: Action, overrule: float = OVERRULE) -> Action:
+        """The best estimate's action, unless the rule-based player's card is within ``overrule``
+        standard errors of it (then the rule's)."""
         if not estimates:
             return ruled
         best = estimates[0]
         rule = next((e for e in estimates if e.action == ruled), None)
-        if rule is not None and rule.deals == best.deals and rule.gap <= OVERRULE * rule.gap_stderr:
+        if rule is not None and rule.deals == best.deals and rule.gap <= overrule * rule.gap_stderr:
             return ruled
         return best.action
 

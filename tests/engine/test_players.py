@@ -16,7 +16,7 @@ from tarot_core.engine.variant import find_variant
 from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
-from tarot_core.players.montecarlo import rebuild, sample
+from tarot_core.players.montecarlo import DEFENCE_OVERRULE, Estimate, _defends, rebuild, sample
 from tarot_core.players.rule import RulePlayer, hand_points
 from tarot_core.seats import SEATS, Seat
 from tests.engine.view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
@@ -261,3 +261,43 @@ def test_monte_carlo_estimates_carry_their_uncertainty() -> None:
         assert player.playouts_run <= 40 + 2 * len(plays)
         return
     raise AssertionError("no position with four cards or more to choose from")
+
+
+def test_a_defender_overrules_the_club_card_on_less_evidence() -> None:
+    """The club player's card stands unless the best card beats it by more than one standard error of
+    their difference, or half of one for a defender's card; a card worse by no more than that stays."""
+    best = Action.parse("p2 play H10")
+    ruled = Action.parse("p2 play H3")
+    estimates = (
+        Estimate(best, 12.0, 30, 4.0, 0.0, 0.0),
+        Estimate(ruled, 9.0, 30, 4.0, 3.0, 4.0),  # behind by three quarters of a standard error
+    )
+    assert MonteCarloPlayer.pick(estimates, ruled) == ruled
+    assert MonteCarloPlayer.pick(estimates, ruled, DEFENCE_OVERRULE) == best
+    near = (estimates[0], Estimate(ruled, 10.0, 30, 4.0, 1.0, 4.0))  # a quarter of one
+    assert MonteCarloPlayer.pick(near, ruled, DEFENCE_OVERRULE) == ruled
+    # A card tried on fewer deals (dropped from the race) never keeps the rule's place.
+    dropped = (estimates[0], Estimate(ruled, 11.0, 10, 4.0, 1.0, 4.0))
+    assert MonteCarloPlayer.pick(dropped, ruled, DEFENCE_OVERRULE) == best
+
+
+@pytest.mark.parametrize("key", ["fft-3", "fft-4", "fft-5"])
+def test_the_seats_that_defend_are_those_that_know_it(key: str) -> None:
+    """A defender is a seat that knows it plays against the taker: every seat but the taker and the
+    called partner, from the first card on (a seat without the called card knows that it defends, even
+    while the partner is hidden)."""
+    variant = find_variant(key)
+    rule = make_player("rule")
+    checked = 0
+    for number in range(12):
+        rnd = variant.deal_round(SEATS[number % variant.players], f"defends-{number}")
+        while not rnd.is_over:
+            seat = rnd.to_move
+            assert seat is not None
+            view = rnd.view(seat)
+            if rnd.taker is not None and rnd.phase == "playing":
+                attack = {rnd.taker, rnd.partner}
+                assert _defends(view) == (seat not in attack), (key, str(seat), str(rnd.taker))
+                checked += 1
+            rnd.push(rule.decide(view, random.Random(number)))
+    assert checked > 100

@@ -5,6 +5,7 @@ never starts."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -184,6 +185,74 @@ def test_a_link_to_a_table_lands_on_it(page: Any, site_url: str) -> None:
     page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
     page.evaluate("document.querySelector('#clubs-table caption a.headerlink').click()")
     assert abs(landed_at(page, "#clubs-table")["top"]) <= 4
+
+
+#: Clicks the link to a section and notes the scroll position at each of the next 30 frames.
+_POSITIONS_AFTER_CLICK = """(id) => new Promise((resolve) => {
+  const positions = [];
+  const look = () => {
+    positions.push(Math.round(scrollY));
+    if (positions.length < 30) requestAnimationFrame(look); else resolve(positions);
+  };
+  document.querySelector(`.toc-tree a[href='#${id}']`).click();
+  requestAnimationFrame(look);
+})"""
+
+#: How the page moves things: the document's scroll behaviour and the transitions of the drawers (shut
+#: and open) and of the skip link.
+_MOTION_STYLES = """() => {
+  const transition = (selector) => getComputedStyle(document.querySelector(selector)).transitionDuration;
+  const read = () => ({ sidebar: transition(".sidebar-drawer"), toc: transition(".toc-drawer") });
+  const shut = read();
+  document.getElementById("__navigation").checked = true;
+  document.getElementById("__toc").checked = true;
+  const open = read();
+  return {
+    scroll: getComputedStyle(document.documentElement).scrollBehavior,
+    shut, open, skip: transition(".skip-to-content"),
+  };
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_page_moves_only_when_the_reader_allows_motion(chromium: Any, site_url: str, motion: str) -> None:
+    """With the system's setting for less motion a link jumps to its section (and again, at once, if the
+    blocks on the way took other heights than their estimates), and the drawers and the skip link appear
+    without sliding; without it, the theme's smooth scroll and slides stay (checked too, so that the
+    first check can fail)."""
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844}, reduced_motion=motion, service_workers="block"
+    )
+    try:
+        page = context.new_page()
+        page.route("**/tarot-widgets.mjs*", lambda route: route.abort())
+        page.goto(site_url + LONG_PAGE, wait_until="load")
+        styles = page.evaluate(_MOTION_STYLES)
+        page.reload(wait_until="load")
+        middle = _middle_section(page)
+        positions = page.evaluate(_POSITIONS_AFTER_CLICK, middle)
+        # The positions the view stopped at, with the frames it stayed at each, in order
+        # (from the first frame that has left the top: the jump may wait for the next frame).
+        stops = [(y, len(list(run))) for y, run in itertools.groupby(positions) if y > 0]
+        if motion == "reduce":
+            assert styles == {
+                "scroll": "auto",
+                "shut": {"sidebar": "0s", "toc": "0s"},
+                "open": {"sidebar": "0s", "toc": "0s"},
+                "skip": "0s",
+            }
+            # A jump, then one for each of the landing's corrections (the blocks passed took other
+            # heights than their estimates), each after the view has kept still: never a position
+            # passed through in a single frame, as a scroll's are.
+            assert all(frames > 1 for _, frames in stops) and positions[-1] > 0, str(positions)
+        else:
+            assert styles["scroll"] == "smooth" and styles["skip"] != "0s", styles
+            assert "0s" not in {*styles["shut"].values(), *styles["open"].values()}, styles
+            # A smooth scroll over thousands of pixels passes through a position a frame.
+            assert sum(frames == 1 for _, frames in stops) > 5, str(positions)
+        assert abs(landed_at(page, f"[id='{middle}']")["top"]) <= 4
+    finally:
+        context.close()
 
 
 # The sum of the layout shifts the browser reports for the page (the Layout Instability interface),

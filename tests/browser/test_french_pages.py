@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
+from tarot_core.cards import Card
 from tarot_core.exercises import judge, right_answers
 from tarot_core.messages import use_language
 from tests.browser.test_offline import REQUEST, RESULT_TIMEOUT_MS, calculator_link, expected_attributes
 from tests.browser.widget_testing import click, new_widget_page, wait_ready
+from tutorial.bridge.common import card_face
 
 pytestmark = pytest.mark.browser
 
@@ -77,12 +79,21 @@ def test_an_exercise_answered_wrong_then_right_in_french(opened: Any) -> None:
 
 def test_the_play_page_deals_in_french(opened: Any) -> None:
     page = opened.page
-    page.goto(opened.base_url + "fr/play.html?variant=fft&players=4&seed=3&seat=p1&level=rule")
+    # (a deal whose first hand holds a King, a Queen and a Jack)
+    page.goto(opened.base_url + "fr/play.html?variant=fft&players=4&seed=2&seat=p1&level=rule")
     wait_ready(page)
     play = page.locator('[data-tarot-widget="play"]')
     assert play.get_attribute("data-state") not in ("error", "loading", "idle")
     text = play.inner_text()
     assert english_in(text) == [], text[:400]
+    # The hand's chips mark the court cards as a French pack does (R, D, C, V), drawn in the browser.
+    shown = play.locator(".tp-hand [data-card] > [aria-hidden]").evaluate_all(
+        "(labels) => labels.map((label) => [label.parentElement.dataset.card, label.textContent])"
+    )
+    with use_language("fr"):
+        expected = [[code, card_face(Card.parse(code))[0]] for code, _ in shown]
+    assert shown == expected
+    assert set("RDV") <= {label[0] for _, label in shown}, shown
     assert opened.errors == []
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from tarot_core.cards import FULL_PACK, TOTAL_HALF_POINTS, TRUMPS, Card, format_points
 from tarot_core.errors import NotationError
+from tarot_core.messages import use_language
+from tutorial.bridge.common import card_face
 from tutorial.sphinxext import cardsvg, glossary, tables
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -88,6 +90,32 @@ def test_pictures_differ_and_colour_by_suit() -> None:
     assert len(drawings) == len(FULL_PACK)
     assert cardsvg.RED in cardsvg.card_svg(Card.parse("HK"))
     assert cardsvg.RED not in cardsvg.card_svg(Card.parse("SK"))
+
+
+#: How each edition marks the court cards: on the chips and in the pictures' corners and centres, and the
+#: word under a picture's letter (a French pack marks them V, C, D and R).
+COURT_MARKS = {
+    "en": {"J": ("J", "JACK"), "C": ("C", "KNIGHT"), "Q": ("Q", "QUEEN"), "K": ("K", "KING")},
+    "fr": {"J": ("V", "VALET"), "C": ("C", "CAVALIER"), "Q": ("D", "DAME"), "K": ("R", "ROI")},
+}
+
+
+@pytest.mark.parametrize("code", sorted(COURT_MARKS))
+def test_court_cards_are_marked_in_the_editions_language(code: str) -> None:
+    for suit, symbol in zip("SHDC", "♠♥♦♣", strict=True):
+        for rank, (letter, word) in COURT_MARKS[code].items():
+            card = Card.parse(suit + rank)
+            with use_language(code):
+                chip = card_face(card)[0]
+                root = ET.fromstring(cardsvg.card_svg(card))
+            paths = {element.get("data-text"): element for element in root.iter(f"{SVG}path")}
+            texts = [element.get("data-text") for element in root.iter(f"{SVG}path")]
+            assert chip == letter + symbol
+            # the two corners and the centre carry the letter; the word sits under the centre's
+            assert texts.count(letter) == 3 and word in texts, texts
+            # inside the frame around the centre (x from 24 to 76), with a margin
+            xs = [x for x, _ in _points(paths[word].get("d", ""))]
+            assert min(xs) >= 26 and max(xs) <= 74, (word, min(xs), max(xs))
 
 
 def test_write_card_files(tmp_path: Path) -> None:

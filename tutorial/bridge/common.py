@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from tarot_core.cards import Card, Suit
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.messages import N_, Message, Noun, Number, _, gettext_lazy, pgettext
+from tarot_core.messages import N_, NC_, Message, Noun, Number, _, gettext_lazy, pgettext
 
 from . import envelope
 from .envelope import Refused, Text
@@ -112,9 +112,21 @@ def _e(value: object) -> str:
 
 # ====================================================================================== cards
 SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-#: The court cards' letters on a chip, the same as on the cards' pictures (cardsvg.py) and in the
-#: notation: the Knight is "C" (the French *Cavalier*), beside a suit's symbol, never its letter.
-RANK_LABEL: Final = {11: "J", 12: "C", 13: "Q", 14: "K"}
+#: The court cards' letters on a chip and on the cards' pictures (cardsvg.py), beside a suit's symbol,
+#: never its letter. In English they are the notation's J, C (the Knight, French *Cavalier*), Q and K;
+#: the French edition marks them as a French pack does, V (Valet), C (Cavalier), D (Dame) and R (Roi).
+RANK_LETTER: Final = {
+    11: NC_("card letter", "J"),
+    12: NC_("card letter", "C"),
+    13: NC_("card letter", "Q"),
+    14: NC_("card letter", "K"),
+}
+
+
+def rank_label(rank: int) -> str:
+    """A rank as a card marks it, in the current language: ``K`` (French ``R``), ``10``, ``1``."""
+    letter = RANK_LETTER.get(rank)
+    return str(rank) if letter is None else pgettext("card letter", letter)
 
 
 #: The 21 of trumps has a name of its own, which its picture's text gives.
@@ -175,7 +187,7 @@ def card_face(card: Card) -> tuple[str, str]:
     if card.is_trump:
         return str(card.rank), "tw-trump tw-bout" if card.is_bout else "tw-trump"
     colour = "tw-red" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else "tw-black"
-    return f"{RANK_LABEL.get(card.rank, str(card.rank))}{SUIT_SYMBOL[card.suit]}", colour
+    return f"{rank_label(card.rank)}{SUIT_SYMBOL[card.suit]}", colour
 
 
 CARDS: Final = "common/cards.html"

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from tarot_core.cards import FULL_PACK, JACK, KING, KNIGHT, QUEEN, Card, Suit
-from tarot_core.messages import _, gettext_lazy
+from tarot_core.messages import NC_, _, gettext_lazy, pgettext
 
+from ..bridge.common import rank_label
 from .card_glyphs import GLYPHS, UNITS_PER_EM
 from .templating import render
 
@@ -66,8 +67,16 @@ _PIP_LAYOUT: Final[dict[int, tuple[tuple[float, float], ...]]] = {
 }
 PIP_SIZE: Final = 16
 
-_FACE_LETTER: Final = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
-_FACE_WORD: Final = {JACK: "JACK", KNIGHT: "KNIGHT", QUEEN: "QUEEN", KING: "KING"}
+#: The word under a court card's letter, in capitals, in the edition's language (the letter is the
+#: chips', :func:`tutorial.bridge.common.rank_label`).
+_FACE_WORD: Final = {
+    JACK: NC_("card word", "JACK"),
+    KNIGHT: NC_("card word", "KNIGHT"),
+    QUEEN: NC_("card word", "QUEEN"),
+    KING: NC_("card word", "KING"),
+}
+#: The widest a face card's word may be, inside its frame.
+_FACE_WORD_WIDTH: Final = 46.0
 
 _ROMAN: Final = (
     (10, "X"),
@@ -156,6 +165,12 @@ def _number(tenths: int) -> str:
     return text.replace("0.", ".", 1) if text.lstrip("-").startswith("0.") else text
 
 
+def text_width(text: str, size: float, *, spacing: float = 0.0) -> float:
+    """How wide :func:`text_path` writes ``text`` at ``size``, in card units."""
+    advances = [_glyph(character)[0] for character in text]
+    return sum(advances) * size / UNITS_PER_EM + spacing * (len(advances) - 1)
+
+
 def text_path(x: float, y: float, text: str, size: float, *, spacing: float = 0.0) -> str:
     """Path data that writes ``text`` centred on ``x``, on the baseline ``y``, ``size`` units high.
 
@@ -164,8 +179,7 @@ def text_path(x: float, y: float, text: str, size: float, *, spacing: float = 0.
     """
     scale = size / UNITS_PER_EM
     glyphs = [_glyph(character) for character in text]
-    width = sum(advance for advance, _commands in glyphs) * scale + spacing * (len(glyphs) - 1)
-    origin = x - width / 2
+    origin = x - text_width(text, size, spacing=spacing) / 2
     out: list[str] = []
     here = start = (0, 0)  # the pen and the start of the current outline, in tenths
     previous = ""
@@ -207,7 +221,7 @@ def _corner_label(card: Card) -> str:
         return ""
     if card.is_trump:
         return str(card.rank)
-    return _FACE_LETTER.get(card.rank, str(card.rank))
+    return rank_label(card.rank)
 
 
 def _corners(card: Card, ink: str) -> Iterator[Shape]:
@@ -248,9 +262,12 @@ def _face(card: Card, ink: str) -> Iterator[Shape]:
         ("stroke-width", 1.5),
         ("stroke-opacity", 0.55),
     )
-    yield _text(50, 78, _FACE_LETTER[card.rank], 38, ink)
+    yield _text(50, 78, rank_label(card.rank), 38, ink)
     yield _symbol(card.suit, 50, 96, 16, ink)
-    yield _text(50, 111, _FACE_WORD[card.rank], 7.5, ink, spacing=0.5)
+    word = pgettext("card word", _FACE_WORD[card.rank])
+    # A longer word (the French CAVALIER) is written smaller, to stay inside the frame.
+    size = min(7.5, 7.5 * _FACE_WORD_WIDTH / text_width(word, 7.5, spacing=0.5))
+    yield _text(50, 111, word, size, ink, spacing=0.5)
 
 
 def _trump(card: Card) -> Iterator[Shape]:

@@ -4,8 +4,10 @@ French, and the checker of the catalogues catches what a translation must not lo
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Message
@@ -16,6 +18,7 @@ from tarot_core.engine.variant import FAMILIES, family_players
 from tarot_core.messages import Number, use_language
 from tutorial.bridge import calculate
 from tutorial.bridge.form import form_html
+from tutorial.pages import strategy
 from tutorial.sphinxext.translations import engine_problems, kept_parts, problems
 
 #: Words that English sentences are made of and French ones never hold.
@@ -142,3 +145,37 @@ def test_a_fuzzy_entry_is_a_problem_and_a_gender_is_m_or_f() -> None:
     assert list(problems(Message("King of Hearts", "m", context="card gender"), False)) == []
     assert list(problems(Message("King of Hearts", "masculin", context="card gender"), False)) != []
     assert kept_parts("{card:of} and {n}", False) == kept_parts("{n} et {card}", False)
+
+
+#: The calls that mark a sentence for the catalogue (tutorial/sphinxext/extract.py's keywords).
+TRANSLATION_CALLS = {"_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "NC_", "gettext_lazy"}
+
+
+def test_no_sentence_is_marked_inside_an_f_string() -> None:
+    """The catalogue's extractor does not look inside an f-string's braces: a sentence marked there is
+    never translated (the strategy pages' "You play" row and "The count" were English in the French
+    edition)."""
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for folder in ("tarot_core", "tutorial"):
+        for path in sorted((root / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.JoinedStr):
+                    continue
+                for inner in ast.walk(node):
+                    if (
+                        isinstance(inner, ast.Call)
+                        and isinstance(inner.func, ast.Name)
+                        and inner.func.id in TRANSLATION_CALLS
+                    ):
+                        found.append(f"{path.relative_to(root)}:{inner.lineno}")
+    assert found == []
+
+
+def test_the_strategy_tables_speak_french() -> None:
+    with use_language("fr"):
+        played = strategy.play_table("T21 T20 T18 T16 T14 T12 T9 T5 SK H3 D2", taker="p1", trick_number=8)
+        counted = strategy.count_table("T21 T20 T18 T16 T14 T12 T9 T5 T1 EX SK SQ H3 H4 D2 D5 C7 C8")
+    assert played["rows"][-1][0] == "**Vous jouez**"
+    assert counted["rows"][-1][0] == "**Barème des clubs**"

@@ -60,7 +60,9 @@ def count_table(hand: str) -> TableDescription:
     rows: list[list[object]] = [[_capital(words), points] for words, points in parts]
     total = hand_points(cards)
     level = sum(1 for threshold in THRESHOLDS if total >= threshold)
-    count = f"**{_('The count')}**"
+    # (the words are looked up apart from their bold marks, so that the catalogue finds them)
+    label = _("The count")
+    count = f"**{label}**"
     if len(cards) != 18:
         count = _("{count} (scaled to 18 cards from {n})", count=count, n=len(cards))
     rows.append([count, f"**{int(total)}**"])
@@ -177,7 +179,8 @@ def play_table(
         for seat, card in current.plays:
             who = _("{name} (taker)", name=names[seat]) if seat == rnd.taker else names[seat]
             rows.append([who, _card_cell(card)])
-    rows.append([f"**{_('You play')}**", _card_cell(action.card)])
+    you = _("You play")
+    rows.append([f"**{you}**", _card_cell(action.card)])
     return {"header": [_("Player"), _("Card")], "rows": rows, "caption": _why(table, action)}
 
 

@@ -29,7 +29,7 @@ from typing import Final, Literal
 from .actions import Action
 from .cards import Card
 from .engine.words import Words
-from .messages import N_, Message, Noun, gettext_lazy
+from .messages import N_, NC_, Message, Noun, gettext_lazy
 from .seats import Seat
 
 Style = Literal["explain", "table", "button", "hint", "replay"]
@@ -138,6 +138,9 @@ A_CARD: Final = N_("a card")
 MONDE: Final = Noun("21 of trumps (the Monde)", "card")
 #: The Excuse when no rule set is named (each rule set's name for it is its ``words.excuse``).
 EXCUSE: Final = Noun("Excuse", "card")
+#: The rule sets' other names for the Excuse, as nouns (``words.excuse`` without its article): marked
+#: here so that the catalogue has them, with their genders, for every language's articles.
+EXCUSE_NAMES: Final = (NC_("card", "Fool"), NC_("card", "Fou"))
 
 
 def card_noun(card: Card, words: Words | None = None) -> Noun:

@@ -12,13 +12,20 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Message
 
+from tarot_core import describe
 from tarot_core.cards import parse_cards
 from tarot_core.cli import chosen_language, main
-from tarot_core.engine.variant import FAMILIES, family_players
-from tarot_core.messages import Number, use_language
+from tarot_core.engine.variant import FAMILIES, family_players, words_for
+from tarot_core.games.classic.options import HAND_BONUS_HOLDER
+from tarot_core.games.classic.scoring import ROLE_NOUNS
+from tarot_core.messages import Number, _, pgettext, use_language
+from tutorial import bridge
 from tutorial.bridge import calculate
+from tutorial.bridge.common import card_phrase
 from tutorial.bridge.form import form_html
-from tutorial.pages import strategy
+from tutorial.pages import print_tables, strategy, tables, trick_stories
+from tutorial.sphinxext.engine import _playing_side
+from tutorial.sphinxext.extract import CAPTION_OPTION, DOCS, TABLE_CAPTION
 from tutorial.sphinxext.translations import engine_problems, kept_parts, problems
 
 #: Words that English sentences are made of and French ones never hold.
@@ -179,3 +186,53 @@ def test_the_strategy_tables_speak_french() -> None:
         counted = strategy.count_table("T21 T20 T18 T16 T14 T12 T9 T5 T1 EX SK SQ H3 H4 D2 D5 C7 C8")
     assert played["rows"][-1][0] == "**Vous jouez**"
     assert counted["rows"][-1][0] == "**Barème des clubs**"
+
+
+@pytest.mark.parametrize(
+    ("family", "excuse", "side"),
+    [
+        ("fft", "l’Excuse", "Le preneur"),
+        ("mathers", "le Fou", "Le preneur"),
+        ("chambery", "le Fou", "Le soliste"),
+    ],
+)
+def test_each_rule_sets_names_are_said_in_french(family: str, excuse: str, side: str) -> None:
+    """The Excuse by the rule set's name, in the bridges, the trick stories and the engine's log, and the
+    side that plays the contract on a worked example's verdict (they were "the Fool", "Le taker")."""
+    card = parse_cards("EX")[0]
+    words = words_for(family)
+    with use_language("fr"):
+        assert card_phrase(card, family) == excuse
+        assert str(trick_stories.card_noun(card, words.excuse)) == excuse
+        assert str(describe.card_noun(card, words)) == excuse
+        assert _playing_side({"variant": family, "contract": "garde"}) == side
+
+
+def test_the_captions_pages_give_engine_tables_are_translated() -> None:
+    """A ``:caption:`` of a ``tarot-table`` in a page is drawn with the table, in the page's language."""
+    captions = {
+        caption
+        for path in sorted(DOCS.rglob("*.md"))
+        if path.relative_to(DOCS).parts[0] not in ("developers", "_build")
+        for _fence, options in TABLE_CAPTION.findall(path.read_text(encoding="utf-8"))
+        for caption in CAPTION_OPTION.findall(options)
+    }
+    assert len(captions) > 10
+    with use_language("fr"):
+        untranslated = {caption for caption in captions if pgettext("table caption", caption) == caption}
+    assert untranslated == set()
+
+
+def test_tables_replays_and_bonuses_name_contracts_and_roles_in_french() -> None:
+    with use_language("fr"):
+        contracts = [str(row[0]) for row in tables.multipliers_table()["rows"]]
+        printed = [str(row[0]) for row in print_tables.fft_contracts_table()["rows"]]
+        bonus = _(HAND_BONUS_HOLDER["trumps-10"], holder=ROLE_NOUNS["taker"])
+        # (the step after the last bid of a solo)
+        replayed = json.loads(bridge.replay("chambery-5-solo-one-card", 7, "all"))
+    assert contracts == printed
+    assert "Garde sans le chien" in contracts and not any("guard" in name for name in contracts)
+    assert bonus == "10 atouts en main\xa0: le preneur encaisse auprès de chaque joueur"
+    bids = re.search(r'<p class="tw-bids">(.*?)</p>', str(replayed["html"]))
+    assert bids is not None, replayed["html"]
+    assert bids.group(1).endswith("Denis\xa0: passe, Élodie\xa0: solo à une carte demandée"), bids.group(1)

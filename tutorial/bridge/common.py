@@ -138,9 +138,9 @@ def card_noun(card: Card, family: str = "") -> Noun:
     The Excuse is in the words of the rule set ``family`` (Mathers' Fool) when one is named."""
     if card.is_excuse:
         if family in FAMILIES:
-            excuse: object = words_for(family).excuse
-            # a rule set's name for it is its own, article and all ("the Fool")
-            return excuse if isinstance(excuse, Noun) else Noun(str(excuse), "card", proper=True)
+            # The rule set's name comes with the English article ("the Fool"): the noun is the name,
+            # which each language puts in its forms ("le Fou", "du Fou").
+            return Noun(words_for(family).excuse.removeprefix("the "), "card")
         return Noun("Excuse", "card")
     return Noun(MONDE_NAME if card.is_trump and card.rank == 21 else card.name, "card")
 

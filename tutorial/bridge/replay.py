@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from tarot_core.cards import Card
 from tarot_core.engine.variant import FAMILIES, words_for
+from tarot_core.exercises.words import contract_name
 from tarot_core.messages import N_, Message, Number, _, ngettext
 
 from .calculator import signed
@@ -225,8 +226,10 @@ def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
     for text in state.get("bids") or []:
         seat, _blank, rest = str(text).partition(" ")
         word = rest.removeprefix("bid ").strip()
-        word = (state.get("bid_words") or {}).get(word, word)
-        bids.append(_("{who}: {bid}", who=_seat_name(state, seat), bid=Message(word, context="bid")))
+        # A rule set's own name for the bid (Chambéry's solos), else the contract's word (pass, garde).
+        named = (state.get("bid_words") or {}).get(word)
+        bid = _(named) if named else contract_name(word)
+        bids.append(_("{who}: {bid}", who=_seat_name(state, seat), bid=bid))
     # The trick comes right after the last action, above the hands: on a phone, where the hands stand
     # one under the other, it stays next to the buttons that step through it.
     return render(

@@ -77,7 +77,7 @@ def fft_players_table() -> TableDescription:
 def fft_contracts_table() -> TableDescription:
     """The four contracts, lowest first: multiplier and what becomes of the dog."""
     rows: list[list[object]] = [
-        [FFT_CONTRACT_NAMES[contract], multiplier, _(_FFT_DOG[contract])]
+        [_(FFT_CONTRACT_NAMES[contract]), multiplier, _(_FFT_DOG[contract])]
         for contract, multiplier in FFT_MULTIPLIERS.items()
     ]
     return {

@@ -94,9 +94,10 @@ CONTRACT_FRENCH: Final = {
 
 
 def contract_name(contract: str) -> str:
-    """The English and French name of an FFT contract, as the score breakdown writes it."""
+    """The name of an FFT contract in the page's language, as the score breakdown writes it: in English
+    the French name with its meaning, "Garde (guard)"; in French the name alone."""
     try:
-        return FFT_CONTRACT_NAMES[contract]
+        return _(FFT_CONTRACT_NAMES[contract])
     except KeyError:
         known = ", ".join(FFT_CONTRACT_NAMES)
         raise TarotError(

@@ -54,6 +54,9 @@ def card_noun(card: Card, excuse: object = None) -> object:
     21 of trumps", "the Petit"), and the Excuse by ``excuse``, the rule set's name for it
     (:attr:`~tarot_core.engine.words.Words.excuse`), when given."""
     if card.is_excuse:
+        if isinstance(excuse, str):
+            # The rule set's name comes with the English article ("the Fool"): the noun is the name.
+            return Noun(excuse.removeprefix("the "), "card")
         return Noun("Excuse", "card") if excuse is None else excuse
     if card.is_trump:
         trump = f"{card.rank} of trumps"  # the card's own name in the catalogue (tarot_core.cards)

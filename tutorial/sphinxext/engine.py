@@ -208,7 +208,10 @@ class TarotTable(EngineDirective):
             raise EngineCheckError(
                 _("{function} must return a mapping with 'header' and 'rows'", function=self.arguments[0])
             )
-        caption = self.options.get("caption") or description.get("caption")
+        # A caption the page gives is in the page's language too: the engine's catalogue carries it
+        # (tutorial/sphinxext/extract.py), since the table's words are not the page's messages.
+        given = self.options.get("caption")
+        caption = pgettext("table caption", given.strip()) if given else description.get("caption")
         table = make_table(
             self,
             list(description["header"]),
@@ -395,7 +398,7 @@ def _playing_side(request: Mapping[str, object]) -> str:
     if request.get("contract") in words.unbid_contracts:
         return str(words.unbid_side[0])
     # The rule set's name for the player who plays against the others ("taker", "soloist").
-    return pgettext("the side that plays the contract", "The {taker}", taker=words.taker)
+    return pgettext("the side that plays the contract", "The {taker}", taker=_(words.taker))
 
 
 class TarotScore(EngineDirective):

@@ -61,6 +61,13 @@ EXERCISE_FIELDS: Final = ("question", "teach")
 HANDS: Final = ROOT / "tutorial" / "hands"
 DOCS: Final = ROOT / "docs"
 SAID: Final = re.compile(r'\bsaid\("([^"\\]+)"\)')
+#: The caption a page gives an engine table (``:caption:`` among a ``tarot-table``'s options): the
+#: directive draws the table in the page's language, so the engine's catalogue carries its caption
+#: too, under the context "table caption".
+TABLE_CAPTION: Final = re.compile(
+    r"^(`{3,}|:{3,})\{tarot-table\}[^\n]*\n((?::[\w-]+:[^\n]*\n)*)", re.MULTILINE
+)
+CAPTION_OPTION: Final = re.compile(r"^:caption: (.+)$", re.MULTILINE)
 LESSON_PATH_LINE: Final = re.compile(r"^doc:[^|\n]+\|([^\n]+)$", re.MULTILINE)
 RECORD_FIELDS: Final = ("title", "description")
 #: The kinds of :class:`tarot_core.messages.Noun` the code names: each of their entries has a twin under
@@ -112,6 +119,11 @@ def extract() -> Catalog:
         # Words an expression of a page shows: said("made").
         for words in SAID.findall(text):
             catalog.add(words, None, [(path.relative_to(ROOT).as_posix(), 0)], context="page")
+        for _fence, options in TABLE_CAPTION.findall(text):
+            for caption in CAPTION_OPTION.findall(options):
+                catalog.add(
+                    caption.strip(), None, [(path.relative_to(ROOT).as_posix(), 0)], context="table caption"
+                )
     for path in sorted(HANDS.glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
         for name in RECORD_FIELDS:

@@ -58,19 +58,19 @@ HAND_BONUS_ONCE: Final = {
 }
 #: A hand bonus's line in the working when it counts in the contract score, ``{holder}`` its role.
 HAND_BONUS_SIDE: Final = {
-    "trumps-10": N_("10 trumps in hand ({holder})"),
-    "trumps-13": N_("13 trumps in hand ({holder})"),
-    "trumps-15": N_("15 trumps in hand ({holder})"),
-    "no-trumps": N_("No trumps in hand ({holder})"),
-    "no-honours": N_("No honours in hand ({holder})"),
+    "trumps-10": N_("10 trumps in hand ({holder:bare})"),
+    "trumps-13": N_("13 trumps in hand ({holder:bare})"),
+    "trumps-15": N_("15 trumps in hand ({holder:bare})"),
+    "no-trumps": N_("No trumps in hand ({holder:bare})"),
+    "no-honours": N_("No honours in hand ({holder:bare})"),
 }
 #: A hand bonus's line in the working when its holder collects it, ``{holder}`` its role.
 HAND_BONUS_HOLDER: Final = {
-    "trumps-10": N_("10 trumps in hand: {holder} collects from each player"),
-    "trumps-13": N_("13 trumps in hand: {holder} collects from each player"),
-    "trumps-15": N_("15 trumps in hand: {holder} collects from each player"),
-    "no-trumps": N_("No trumps in hand: {holder} collects from each player"),
-    "no-honours": N_("No honours in hand: {holder} collects from each player"),
+    "trumps-10": N_("10 trumps in hand: {holder:bare} collects from each player"),
+    "trumps-13": N_("13 trumps in hand: {holder:bare} collects from each player"),
+    "trumps-15": N_("15 trumps in hand: {holder:bare} collects from each player"),
+    "no-trumps": N_("No trumps in hand: {holder:bare} collects from each player"),
+    "no-honours": N_("No honours in hand: {holder:bare} collects from each player"),
 }
 #: A hand bonus in a form's list, ``{holder}`` the player who held it (a noun).
 HAND_BONUS_HELD: Final = {

@@ -225,7 +225,7 @@ def score_deal(
             continue
         winner = side_of(holder) == "attack" if opts.hand_bonuses == "side" else won
         sign = 1 if winner else -1
-        terms.append(Term(f"bonus-{kind}", _(HAND_BONUS_SIDE[kind], holder=holder), sign * value))
+        terms.append(Term(f"bonus-{kind}", _(HAND_BONUS_SIDE[kind], holder=ROLE_NOUNS[holder]), sign * value))
         s += sign * value
     terms.append(Term("contract-score", _("Contract score S, from the taker's side"), s))
     names = roles(players, alone)
@@ -240,7 +240,7 @@ def score_deal(
             scores[role] = {"taker": 4 * s if alone else 2 * s, "partner": s}.get(role, -s)
     for kind, holder in personal:
         value = HAND_BONUSES[kind]
-        terms.append(Term(f"bonus-{kind}", _(HAND_BONUS_HOLDER[kind], holder=holder), value))
+        terms.append(Term(f"bonus-{kind}", _(HAND_BONUS_HOLDER[kind], holder=ROLE_NOUNS[holder]), value))
         if opts.shares == "taker-only":
             if holder == "taker":
                 scores["taker"] += value

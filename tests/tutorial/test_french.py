@@ -236,3 +236,10 @@ def test_tables_replays_and_bonuses_name_contracts_and_roles_in_french() -> None
     bids = re.search(r'<p class="tw-bids">(.*?)</p>', str(replayed["html"]))
     assert bids is not None, replayed["html"]
     assert bids.group(1).endswith("Denis\xa0: passe, Élodie\xa0: solo à une carte demandée"), bids.group(1)
+
+
+def test_a_trick_story_names_the_excuse_in_french() -> None:
+    number = trick_stories.find_trick("fft-4-first-hand", "excuse")
+    with use_language("fr"):
+        story = " ".join(trick_stories.trick_story("fft-4-first-hand", number))
+    assert "joue l’Excuse, qui peut se jouer à tout moment" in story and "the Excuse" not in story, story

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tarot_core.cards import Card, Suit
+from tarot_core.cards import EXCUSE, Card, Suit
 from tarot_core.engine.round import Round
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import words_for
@@ -91,12 +91,13 @@ def play_notes(
     rules left nothing but trumps), so a rule set where trumping or overtrumping is free is told right.
     """
     notes: list[tuple[Seat, Card, str, str]] = []
-    excuse = words_for(rnd.variant.family).excuse
+    # The rule set's name for the Excuse, as a noun in the page's language ("l’Excuse", "le Fou").
+    excuse = card_noun(EXCUSE, words_for(rnd.variant.family).excuse)
     led: Card | None = None
     best = 0
     for index, ((seat, card), allowed) in enumerate(zip(trick.plays, _choices(rnd, trick), strict=True)):
         who = name(seat)
-        noun = card_noun(card, excuse)
+        noun = excuse if card.is_excuse else card_noun(card)
         higher = any(other.is_trump and other.rank > best for other in allowed)
         if card.is_excuse:
             kind = "excuse"

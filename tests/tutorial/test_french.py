@@ -243,3 +243,10 @@ def test_a_trick_story_names_the_excuse_in_french() -> None:
     with use_language("fr"):
         story = " ".join(trick_stories.trick_story("fft-4-first-hand", number))
     assert "joue l’Excuse, qui peut se jouer à tout moment" in story and "the Excuse" not in story, story
+
+
+def test_a_replays_tally_names_the_sides_in_french() -> None:
+    with use_language("fr"):
+        html = json.loads(bridge.replay("fft-4-first-hand", "end", "all"))["html"]
+    labels = re.findall(r'class="tw-tally-label">([^<]*)<', html)
+    assert labels == ["Attaque (camp du preneur)", "Défense"]

@@ -120,9 +120,11 @@ def _bid(rnd: Round) -> bool:
 
 
 def _side_names(rnd: Round) -> dict[str, tuple[str, str]]:
-    """What the two sides are called under the round's rules: (heading, name in a trick list)."""
+    """What the two sides are called under the round's rules, in the reader's language: (heading, name
+    in a trick list)."""
     words = _words(rnd)
-    return {ATTACK: words.attack_side if _bid(rnd) else words.unbid_side, DEFENCE: words.defence_side}
+    names = {ATTACK: words.attack_side if _bid(rnd) else words.unbid_side, DEFENCE: words.defence_side}
+    return {side: (_(heading), _(short)) for side, (heading, short) in names.items()}
 
 
 def _side_labels(rnd: Round) -> dict[str, str]:

@@ -396,7 +396,7 @@ def _playing_side(request: Mapping[str, object]) -> str:
         return _("The taker")
     words = words_for(family)
     if request.get("contract") in words.unbid_contracts:
-        return str(words.unbid_side[0])
+        return _(words.unbid_side[0])
     # The rule set's name for the player who plays against the others ("taker", "soloist").
     return pgettext("the side that plays the contract", "The {taker}", taker=_(words.taker))
 

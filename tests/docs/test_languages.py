@@ -84,6 +84,10 @@ def test_the_theme_speaks_french_around_a_french_page(site: Path) -> None:
     home = (site / "fr" / "index.html").read_text(encoding="utf-8")
     assert "<title>Jeux de tarot</title>" in home, re.findall("<title>[^<]*", home)[:1]
     assert "Back to top" in (site / "index.html").read_text(encoding="utf-8")
+    # The search page's word to a reader without JavaScript, inside the page's text.
+    search = (site / "fr" / "search.html").read_text(encoding="utf-8")
+    assert "Activez JavaScript pour que la recherche fonctionne." in search
+    assert "Please activate JavaScript" not in search
 
 
 def test_the_french_edition_shares_the_runtime_and_the_service_worker(site: Path) -> None:

@@ -38,6 +38,7 @@ THEME_WORDS: Final = (
     N_("Menu"),
     N_("Next"),
     N_("On this page"),
+    N_("Please activate JavaScript to enable the search functionality."),
     N_("Previous"),
     N_("Skip to content"),
     N_("Toggle Light / Dark / Auto color theme"),

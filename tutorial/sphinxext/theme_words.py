@@ -38,13 +38,14 @@ THEME_WORDS: Final = (
     N_("Menu"),
     N_("Next"),
     N_("On this page"),
-    N_("Please activate JavaScript to enable the search functionality."),
     N_("Previous"),
     N_("Skip to content"),
     N_("Toggle Light / Dark / Auto color theme"),
     N_("Toggle site navigation sidebar"),
     N_("Toggle table of contents sidebar"),
 )
+#: The theme's words inside a page's text: the search page's word to a reader without JavaScript.
+IN_ARTICLE: Final = (N_("Please activate JavaScript to enable the search functionality."),)
 #: The button that opens a part of the navigation, ``{title}`` the part's title.
 TOGGLE_PART: Final = N_("Open or close the navigation of {title}")
 #: The footer's line; ``{sphinx}``, ``{author}`` and ``{furo}`` are the links.
@@ -67,6 +68,7 @@ def translated_page(text: str, translate: Callable[..., str]) -> str:
     """``text`` (a page's HTML) with the theme's words said by ``translate`` (``messages._`` in the
     edition's language)."""
     words = {word: translate(word) for word in THEME_WORDS}
+    theirs = {word: translate(word) for word in IN_ARTICLE}
 
     def in_text(match: re.Match[str]) -> str:
         found = words.get(html.unescape(match.group(2)))
@@ -97,10 +99,15 @@ def translated_page(text: str, translate: Callable[..., str]) -> str:
         part = _ATTRIBUTE.sub(in_attribute, part)
         return _TEXT.sub(in_text, part)
 
-    # The page's own text (between <article> and </article>) is the page catalogue's: left as it is.
+    def in_article(match: re.Match[str]) -> str:
+        found = theirs.get(html.unescape(match.group(2)))
+        return match.group(0) if found is None else f">{match.group(1)}{html.escape(found)}{match.group(3)}<"
+
+    # The page's own text (between <article> and </article>) is the page catalogue's: left as it is,
+    # but for the few words the theme writes there.
     start, end = text.find("<article"), text.rfind("</article>")
     if 0 <= start < end:
-        return chrome(text[:start]) + text[start:end] + chrome(text[end:])
+        return chrome(text[:start]) + _TEXT.sub(in_article, text[start:end]) + chrome(text[end:])
     return chrome(text)
 
 

@@ -429,11 +429,10 @@ class CardsInWords:
         groups: dict[Suit, list[str]] = {}
         for card in sorted(self.cards):
             if card.is_trump:
-                groups.setdefault(card.suit, []).append(str(card.rank))
+                groups.setdefault(card.suit, []).append(_rank_in_list(str(card.rank)))
             elif not card.is_excuse:
-                named = _RANK_NAME.get(card.rank)
                 groups.setdefault(card.suit, []).append(
-                    str(card.rank) if named is None else pgettext("rank", named)
+                    _rank_in_list(_RANK_NAME.get(card.rank, str(card.rank)))
                 )
             else:
                 groups.setdefault(card.suit, [])
@@ -449,6 +448,16 @@ class CardsInWords:
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+#: A rank in a list of one suit's ranks ("the Ace and King of Spades"): English says the list's article
+#: once, before it; French gives each rank its own ("l’As et le Roi de Pique").
+_RANK_IN_LIST: Final = NC_("rank in a list", "{rank:bare}")
+
+
+def _rank_in_list(rank: str) -> str:
+    """``rank`` (its English name, or its number) as a list of ranks says it in the current language."""
+    return pgettext("rank in a list", _RANK_IN_LIST, rank=Noun(rank, "rank"))
 
 
 def cards_in_words(cards: Iterable[Card], excuse: object = None) -> str:

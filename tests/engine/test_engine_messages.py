@@ -125,8 +125,9 @@ def test_cards_in_words_is_built_from_messages_only(brackets: None) -> None:
     with use_language("xx"):
         assert str(said) == (
             "[{first}, {rest}]".format(
-                first="[the [[Ace] and [King]] of [Spades]]",
-                rest="[[the [1 and 15] of trumps] and the [Excuse]]",
+                # each rank through its own message in a list (French gives each its article)
+                first="[the [[[Ace]] and [[King]]] of [Spades]]",
+                rest="[[the [[[1]] and [[15]]] of trumps] and the [Excuse]]",
             )
         )
         assert cards_in_words([]) == "[no card]"

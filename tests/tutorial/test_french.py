@@ -13,7 +13,7 @@ import pytest
 from babel.messages.catalog import Message
 
 from tarot_core import describe
-from tarot_core.cards import parse_cards
+from tarot_core.cards import cards_in_words, parse_cards
 from tarot_core.cli import chosen_language, main
 from tarot_core.engine.variant import FAMILIES, family_players, words_for
 from tarot_core.games.classic.options import HAND_BONUS_HOLDER
@@ -250,3 +250,25 @@ def test_a_replays_tally_names_the_sides_in_french() -> None:
         html = json.loads(bridge.replay("fft-4-first-hand", "end", "all"))["html"]
     labels = re.findall(r'class="tw-tally-label">([^<]*)<', html)
     assert labels == ["Attaque (camp du preneur)", "Défense"]
+
+
+@pytest.mark.parametrize(
+    ("codes", "english", "french"),
+    [
+        ("C1", "the Ace of Clubs", "l’As de Trèfle"),
+        ("S1 SK", "the Ace and King of Spades", "l’As et le Roi de Pique"),
+        (
+            "SQ H8 H9",
+            "the Queen of Spades and the 8 and 9 of Hearts",
+            "la Dame de Pique et le 8 et le 9 de Cœur",
+        ),
+        ("T5 T12 EX", "the 5 and 12 of trumps and the Excuse", "le 5 et le 12 d’atout et l’Excuse"),
+    ],
+)
+def test_cards_said_in_a_list_take_each_its_article_in_french(codes: str, english: str, french: str) -> None:
+    """A refusal or a note that lists cards ("you hold the Ace and King of Spades"): French gives each
+    rank its own article, where it said "As et Roi de Pique"."""
+    cards = parse_cards(codes)
+    assert cards_in_words(cards) == english
+    with use_language("fr"):
+        assert cards_in_words(cards) == french

@@ -143,16 +143,20 @@ EXCUSE: Final = Noun("Excuse", "card")
 EXCUSE_NAMES: Final = (NC_("card", "Fool"), NC_("card", "Fou"))
 
 
+def excuse_noun(words: Words) -> Noun:
+    """The Excuse by the rule set's name ("the Fool"), as a noun each language puts in its forms ("le
+    Fou", "du Fou")."""
+    # The rule set gives its name with the English article: the noun is the name.
+    return Noun(words.excuse.removeprefix("the "), "card")
+
+
 def card_noun(card: Card, words: Words | None = None) -> Noun:
     """A card as a sentence names it, a ``Noun`` of ``tarot_core.messages`` (``{card}`` is "the King of
     Hearts"). With a rule set's words, the table's name: the Excuse by that rule set's name (the Fool,
     the Fou), the 21 of trumps as the Monde. Without, the engine's plain name, which the computer
     players use (they speak of no rule set)."""
     if card.is_excuse:
-        if words is None:
-            return EXCUSE
-        # The rule set gives its name with the English article ("the Fool"): the noun is the name.
-        return Noun(words.excuse.removeprefix("the "), "card")
+        return EXCUSE if words is None else excuse_noun(words)
     if words is not None and card.is_trump and card.rank == 21:
         return MONDE
     return Noun(card.name, "card")

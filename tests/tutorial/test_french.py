@@ -203,7 +203,7 @@ def test_each_rule_sets_names_are_said_in_french(family: str, excuse: str, side:
     words = words_for(family)
     with use_language("fr"):
         assert card_phrase(card, family) == excuse
-        assert str(trick_stories.card_noun(card, words.excuse)) == excuse
+        assert str(trick_stories.card_noun(card, describe.excuse_noun(words))) == excuse
         assert str(describe.card_noun(card, words)) == excuse
         assert _playing_side({"variant": family, "contract": "garde"}) == side
 

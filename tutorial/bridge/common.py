@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from tarot_core.cards import Card, Suit
+from tarot_core.describe import excuse_noun
 from tarot_core.engine.variant import FAMILIES, words_for
 from tarot_core.messages import N_, NC_, Message, Noun, Number, _, gettext_lazy, pgettext
 
@@ -137,11 +138,7 @@ def card_noun(card: Card, family: str = "") -> Noun:
     """A card as sentences name it: ``{card}`` "the King of Hearts", ``{card:bare}`` "King of Hearts".
     The Excuse is in the words of the rule set ``family`` (Mathers' Fool) when one is named."""
     if card.is_excuse:
-        if family in FAMILIES:
-            # The rule set's name comes with the English article ("the Fool"): the noun is the name,
-            # which each language puts in its forms ("le Fou", "du Fou").
-            return Noun(words_for(family).excuse.removeprefix("the "), "card")
-        return Noun("Excuse", "card")
+        return excuse_noun(words_for(family)) if family in FAMILIES else Noun("Excuse", "card")
     return Noun(MONDE_NAME if card.is_trump and card.rank == 21 else card.name, "card")
 
 

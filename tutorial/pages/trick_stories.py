@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tarot_core.cards import EXCUSE, Card, Suit
+from tarot_core.cards import Card, Suit
+from tarot_core.describe import excuse_noun
 from tarot_core.engine.round import Round
 from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import words_for
@@ -51,12 +52,9 @@ def _suit_words(card: Card) -> str:
 
 def card_noun(card: Card, excuse: object = None) -> object:
     """A card as a sentence names it: a :class:`~tarot_core.messages.Noun` ("the King of Spades", "the
-    21 of trumps", "the Petit"), and the Excuse by ``excuse``, the rule set's name for it
-    (:attr:`~tarot_core.engine.words.Words.excuse`), when given."""
+    21 of trumps", "the Petit"), and the Excuse by ``excuse``, the rule set's name for it as a noun
+    (:func:`tarot_core.describe.excuse_noun`), when given."""
     if card.is_excuse:
-        if isinstance(excuse, str):
-            # The rule set's name comes with the English article ("the Fool"): the noun is the name.
-            return Noun(excuse.removeprefix("the "), "card")
         return Noun("Excuse", "card") if excuse is None else excuse
     if card.is_trump:
         trump = f"{card.rank} of trumps"  # the card's own name in the catalogue (tarot_core.cards)
@@ -92,7 +90,7 @@ def play_notes(
     """
     notes: list[tuple[Seat, Card, str, str]] = []
     # The rule set's name for the Excuse, as a noun in the page's language ("l’Excuse", "le Fou").
-    excuse = card_noun(EXCUSE, words_for(rnd.variant.family).excuse)
+    excuse = excuse_noun(words_for(rnd.variant.family))
     led: Card | None = None
     best = 0
     for index, ((seat, card), allowed) in enumerate(zip(trick.plays, _choices(rnd, trick), strict=True)):
@@ -274,7 +272,7 @@ def trick_story(record: str, number: int) -> list[str]:
     winning = trick.card_of(trick.winner)
     assert winning is not None
     who = hand.seat_name(trick.winner)
-    card = card_noun(winning, words_for(rnd.variant.family).excuse)
+    card = card_noun(winning, excuse_noun(words_for(rnd.variant.family)))
     # Where nobody took (each plays for himself), a trick is won for no side.
     if rnd.taker is None:
         sentences.append(_("{who} wins the trick with {card}.", who=who, card=card))

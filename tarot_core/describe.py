@@ -143,6 +143,14 @@ EXCUSE: Final = Noun("Excuse", "card")
 EXCUSE_NAMES: Final = (NC_("card", "Fool"), NC_("card", "Fou"))
 
 
+def bid_words(word: str, words: Words | None = None) -> Message:
+    """A bid in a sentence, in the language of the moment it is shown: by the rule set's name for it
+    where it has one (Chambéry's "solo with one demanded card"), else by its word ("garde sans",
+    "guard against"), each a message of the catalogue (context ``contract``)."""
+    named = words.bid_names.get(word) if words is not None else None
+    return Message(named) if named is not None else Message(word.replace("-", " "), context="contract")
+
+
 def excuse_noun(words: Words) -> Noun:
     """The Excuse by the rule set's name ("the Fool"), as a noun each language puts in its forms ("le
     Fou", "du Fou")."""
@@ -182,7 +190,7 @@ def describe(
     if action.cards:
         params["card"] = card_noun(action.card, words)
     if action.kind == "bid":
-        params["bid"] = Message(action.word.replace("-", " "), context="bid")
+        params["bid"] = bid_words(action.word, words)
     elif action.kind == "handful":
         params["size"] = Message(action.word, context="handful")
     elif key.startswith("declare-ask"):
@@ -235,8 +243,9 @@ def _in_rule_set_words(action: Action, key: str, words: Words, params: dict[str,
     if key == "pass":
         return Message(words.pass_sentence, params={"who": params["who"]})
     if key == "bid":
-        bid = Message(words.bid_names.get(action.word, action.word), context="bid")
-        return Message(words.bid_sentence, params={"who": params["who"], "bid": bid})
+        return Message(
+            words.bid_sentence, params={"who": params["who"], "bid": bid_words(action.word, words)}
+        )
     if key in ("discard", "discard-hidden"):
         card = params.get("card") or gettext_lazy(A_CARD)
         return Message(words.discard_sentence, params={"who": params["who"], "card": card})

@@ -98,7 +98,7 @@ def test_the_replay_says_a_pass_a_bid_and_a_discard_in_the_rule_set_s_words() ->
 
     assert replay("p1 pass", "fft") == "Alice passes."
     assert replay("p1 pass", "mathers") == "Alice declares nothing."
-    assert replay("p1 bid garde-sans", "fft") == "Alice bids garde-sans."
+    assert replay("p1 bid garde-sans", "fft") == "Alice bids garde sans."
     assert replay("p1 bid solo-one-card", "chambery") == "Alice bids: solo with one demanded card."
     assert replay("p1 discard D3", "fft") == "Alice puts the 3 of Diamonds in the discard."
     assert replay("p1 discard", "chambery") == "Alice, the dealer, lays a card away."

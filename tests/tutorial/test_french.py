@@ -13,12 +13,14 @@ import pytest
 from babel.messages.catalog import Message
 
 from tarot_core import describe
+from tarot_core.actions import Action
 from tarot_core.cards import cards_in_words, parse_cards
 from tarot_core.cli import chosen_language, main
 from tarot_core.engine.variant import FAMILIES, family_players, words_for
 from tarot_core.games.classic.options import HAND_BONUS_HOLDER
 from tarot_core.games.classic.scoring import ROLE_NOUNS
 from tarot_core.messages import Number, _, pgettext, use_language
+from tarot_core.seats import Seat
 from tutorial import bridge
 from tutorial.bridge import calculate
 from tutorial.bridge.common import card_phrase
@@ -272,3 +274,27 @@ def test_cards_said_in_a_list_take_each_its_article_in_french(codes: str, englis
     assert cards_in_words(cards) == english
     with use_language("fr"):
         assert cards_in_words(cards) == french
+
+
+@pytest.mark.parametrize(
+    ("family", "action", "english", "french"),
+    [
+        ("fft", "p2 bid garde-sans", "Bruno bids garde sans.", "Bruno annonce garde sans."),
+        (
+            "chambery",
+            "p2 bid solo-two-cards",
+            "Bruno bids solo with two demanded cards.",
+            "Bruno annonce solo à deux cartes demandées.",
+        ),
+        ("classic", "p2 bid guard-against", "Bruno bids guard against.", "Bruno annonce garde contre."),
+    ],
+)
+def test_a_bid_is_said_by_its_name_in_the_readers_language(
+    family: str, action: str, english: str, french: str
+) -> None:
+    """The play page's log and a replay say a bid by the rule set's name for it, never its notation
+    ("solo two cards", "garde-sans"), and in French in the French edition ("guard against" was English)."""
+    said = describe.describe(Action.parse(action), words_for(family), {Seat.P2: "Bruno"}, style="table")
+    assert str(said) == english
+    with use_language("fr"):
+        assert str(said) == french

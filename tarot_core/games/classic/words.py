@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from ...messages import N_
+from ...messages import N_, NC_
 from ..fft.words import WORDS as FRENCH_WORDS
 from .options import CONTRACT_NAMES as CONTRACTS
 
@@ -17,4 +17,14 @@ WORDS: Final = replace(
     short=N_("Older French rules"),
     contracts=CONTRACTS,
     contract_names=CONTRACTS,
+)
+
+#: The bids' words as a sentence says them ("Anne bids guard against."): marked for the catalogue,
+#: where each language gives its own (tarot_core.describe.bid_words).
+BID_WORDS: Final = (
+    NC_("contract", "small"),
+    NC_("contract", "guard"),
+    NC_("contract", "guard without"),
+    NC_("contract", "guard against"),
+    NC_("contract", "slam"),
 )

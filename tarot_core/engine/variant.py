@@ -31,13 +31,19 @@ if TYPE_CHECKING:
 
 
 class ShownTitle:
-    """A class attribute written as an English message id and read in the current language."""
+    """A class attribute written as an English message id and read in the current language. A variant
+    whose title depends on its options (Chambéry's pack) writes its own message id into the instance;
+    it is read in the current language too."""
 
     def __init__(self, text: str) -> None:
         self.text = text
 
     def __get__(self, instance: object, owner: type | None = None) -> str:
-        return _(self.text) if self.text else ""
+        text = self.text if instance is None else vars(instance).get("title", self.text)
+        return _(text) if text else ""
+
+    def __set__(self, instance: object, value: str) -> None:
+        vars(instance)["title"] = value
 
 
 class Variant(ABC):

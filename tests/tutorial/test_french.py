@@ -16,7 +16,7 @@ from tarot_core import describe
 from tarot_core.actions import Action
 from tarot_core.cards import cards_in_words, parse_cards
 from tarot_core.cli import chosen_language, main
-from tarot_core.engine.variant import FAMILIES, family_players, words_for
+from tarot_core.engine.variant import FAMILIES, family_players, find_variant, words_for
 from tarot_core.games.classic.options import HAND_BONUS_HOLDER
 from tarot_core.games.classic.scoring import ROLE_NOUNS
 from tarot_core.messages import Number, _, pgettext, use_language
@@ -298,3 +298,20 @@ def test_a_bid_is_said_by_its_name_in_the_readers_language(
     assert str(said) == english
     with use_language("fr"):
         assert str(said) == french
+
+
+@pytest.mark.parametrize(
+    ("key", "options", "french"),
+    [
+        ("chambery-5", {}, "Tarot de Chambéry, 5 joueurs"),
+        ("chambery-4", {"pack": 62}, "Tarot de Chambéry, 4 joueurs, 62 cartes"),
+        ("fft-4", {}, "Tarot français, 4 joueurs"),
+    ],
+)
+def test_a_rule_sets_title_is_read_in_french(key: str, options: dict[str, object], french: str) -> None:
+    """The play page's title names the rule set in the reader's language: Chambéry's, which depends on
+    the pack and is kept on the variant itself, stayed English ("Chambéry Tarot, 5 players")."""
+    variant = find_variant(key, **options)
+    with use_language("fr"):
+        assert variant.title == french
+    assert variant.title != french

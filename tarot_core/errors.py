@@ -259,7 +259,9 @@ def _cut_lists(text: str) -> str:
             if depth == 0 and index + 1 - start > QUOTE_LENGTH:
                 parts += [text[done:start], text[start : start + QUOTE_LENGTH - 1], "…", char]
                 done = index + 1
-    if depth and len(text) - start > QUOTE_LENGTH:  # one left open to the end
+    # One left open to the end, unless a quotation already cut it short (its ellipsis follows): then
+    # the bracket is only the start of the reader's words, and what follows it is the message's.
+    if depth and len(text) - start > QUOTE_LENGTH and "…" not in text[start:]:
         parts += [text[done:start], text[start : start + QUOTE_LENGTH - 1], "…"]
         done = len(text)
     return "".join([*parts, text[done:]])

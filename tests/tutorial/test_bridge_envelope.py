@@ -217,3 +217,15 @@ def test_after_a_refused_game_the_genuine_game_takes_its_legal_discard() -> None
     card = str(discard.cards[0])
     taken = accepted(play_bridge.act(json.dumps(game), json.dumps({"card": card})))
     assert taken["accepted"] is True, taken
+
+
+def test_a_quotation_cut_short_inside_a_bracket_keeps_the_words_after_it() -> None:
+    """A long record name that opens a bracket is quoted cut short, before its closing bracket: the
+    refusal still says what is wrong (it used to end with the quotation, its words cut away)."""
+    import json as _json
+
+    from tutorial.bridge.replay import replay
+
+    answer = _json.loads(replay(_json.dumps([None, None, ".py", 1.0000000000000002e16])))
+    assert answer["ok"] is False
+    assert answer["message"].endswith("' is not the name of a sample hand"), answer["message"]

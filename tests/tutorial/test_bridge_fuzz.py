@@ -190,14 +190,24 @@ def check_answer(answer: object, spoiled: str = "") -> dict[str, Any]:
         assert isinstance(message, str) and message.strip(), data
         assert isinstance(data["field"], str)
         assert "\n" not in message and len(message) <= MESSAGE_LENGTH, message
-        # A quotation of what was put in ('.py' as a record's name) is the reader's words, not a leak.
+        # A quotation of what was put in ('.py' as a record's name) is the reader's words, not a leak;
+        # a long one is cut short with an ellipsis ('[null, ".py", 1.0000000000000002e+…').
         own_words = re.sub(
-            r"'([^']+)'", lambda quoted: "" if quoted.group(1) in spoiled else quoted.group(0), message
+            r"'([^']+)'",
+            lambda quoted: "" if _theirs(quoted.group(1), spoiled) else quoted.group(0),
+            message,
         )
         assert not INTERNAL.search(own_words), message
         assert not PATH.search(own_words), message
         assert not echoes(message, spoiled), message
     return data
+
+
+def _theirs(quotation: str, spoiled: str) -> bool:
+    """Whether ``quotation`` quotes ``spoiled``: cut short with an ellipsis, and with its backslashes
+    doubled as Python quotes a text (``'["\\u001f"]'`` for ``["\u001f"]``)."""
+    quotation = quotation.removesuffix("…")
+    return quotation in spoiled or quotation.replace("\\\\", "\\") in spoiled
 
 
 def echoes(message: str, spoiled: str) -> bool:

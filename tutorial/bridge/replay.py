@@ -9,8 +9,8 @@ from urllib.parse import urlencode
 from markupsafe import Markup
 
 from tarot_core.cards import Card
+from tarot_core.describe import bid_words
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.exercises.words import CONTRACT_NAMES, contract_name
 from tarot_core.messages import N_, Message, Number, _, ngettext
 
 from .calculator import signed
@@ -226,14 +226,9 @@ def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
     for text in state.get("bids") or []:
         seat, _blank, rest = str(text).partition(" ")
         word = rest.removeprefix("bid ").strip()
-        # A rule set's own name for the bid (Chambéry's solos), else the French contract's word (pass,
-        # garde), else the rule set's name of the contract (the older rules' guard against the dog).
-        named = (state.get("bid_words") or {}).get(word)
-        if named is None and word not in CONTRACT_NAMES and state.get("family") in FAMILIES:
-            named = words_for(str(state["family"])).contract_names.get(word)
-        said = _(named) if named else contract_name(word)
-        # (a menu's name, with its capital, in the middle of a list)
-        bid = said[:1].lower() + said[1:]
+        # As the engine says a bid (the rule set's name for it, else its word), "pass" as a contract.
+        family = str(state.get("family"))
+        bid = bid_words(word, words_for(family) if family in FAMILIES else None)
         bids.append(_("{who}: {bid}", who=_seat_name(state, seat), bid=bid))
     # The trick comes right after the last action, above the hands: on a phone, where the hands stand
     # one under the other, it stays next to the buttons that step through it.

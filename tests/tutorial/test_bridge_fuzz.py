@@ -197,7 +197,10 @@ def check_answer(answer: object, spoiled: str = "") -> dict[str, Any]:
             lambda quoted: "" if _theirs(quoted.group(1), spoiled) else quoted.group(0),
             message,
         )
-        assert not INTERNAL.search(own_words), message
+        # What is left may still hold the reader's words in another form (a list's repr: "not ['.py']"):
+        # a match found in the text put in is theirs, not the program's.
+        for found in INTERNAL.finditer(own_words):
+            assert _theirs(found.group(0), spoiled), message
         assert not PATH.search(own_words), message
         assert not echoes(message, spoiled), message
     return data
@@ -307,6 +310,19 @@ def extreme_calls(text: str) -> Iterator[tuple[Callable[..., str], list[str]]]:
 def test_extreme_input_to_every_argument(name: str) -> None:
     for function, arguments in extreme_calls(EXTREMES[name]):
         check_answer(function(*arguments), EXTREMES[name])
+
+
+def test_the_readers_words_are_not_taken_for_a_leak_but_the_programs_are() -> None:
+    """A refusal quoting what the reader sent, in whatever form (a list's repr, a text's), passes the
+    leak check; the same words the reader did not send fail it."""
+    request = json.loads(VALID["request_json"])  # type: ignore[arg-type]
+    for spoiled in (".py", [".py"], {"line 5": 1}, [None, "ValueError"]):
+        sent = json.dumps({**request, "players": spoiled})
+        answer = bridge.score(sent)
+        assert not json.loads(answer)["ok"]
+        check_answer(answer, sent)
+        with pytest.raises(AssertionError):
+            check_answer(answer, json.dumps(request))
 
 
 def test_a_long_value_at_any_key_is_quoted_short() -> None:

@@ -386,7 +386,9 @@ def _count(text: str, least: int) -> int:
         raise argparse.ArgumentTypeError(_("{text} is not a whole number", text=repr(text))) from None
     if value < least:
         raise argparse.ArgumentTypeError(
-            _("{value} is negative", value=value) if value < 0 else _("must be at least {least}", least=least)
+            _("{value} is negative", value=str(value))
+            if value < 0
+            else _("must be at least {least}", least=least)
         )
     if value > sys.maxsize:
         raise argparse.ArgumentTypeError(

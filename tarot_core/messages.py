@@ -207,6 +207,8 @@ class _Rendered(dict[str, object]):
 def _shown(value: object) -> object:
     if isinstance(value, Message):
         return value.render()
+    if isinstance(value, int | float | Fraction) and not isinstance(value, bool):
+        return Number(value)
     return value
 
 
@@ -214,7 +216,7 @@ def _shown(value: object) -> object:
 @dataclass(frozen=True, slots=True)
 class Number:
     """A number as the current language writes it: ``40.5`` and ``12,345`` in English, ``40,5`` and
-    ``12 345`` in French."""
+    ``12 345`` in French; a negative number with the minus sign (``−25``) in both."""
 
     value: int | float | Fraction
 
@@ -222,7 +224,7 @@ class Number:
         value = float(self.value) if isinstance(self.value, Fraction) else self.value
         if isinstance(value, float) and value.is_integer() and not spec:
             value = int(value)
-        text = format(value, spec)
+        text = format(value, spec).replace("-", "\u2212")
         if not grammar().decimal_comma:
             return text
         # 12,345.5 -> 12 345,5 (a narrow no-break space between the thousands).

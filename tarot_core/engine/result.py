@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..messages import NC_, _, ngettext, pgettext
+from ..messages import NC_, Number, _, ngettext, pgettext
 from ..seats import SEATS, Seat
 
 
@@ -98,7 +98,13 @@ def format_breakdown(answer: dict[str, object]) -> str:
         label = str(term.get("label", ""))
         value = term.get("value")
         detail = term.get("detail")
-        text = f"{value:+d}" if isinstance(value, int) and term.get("term") in _SIGNED else str(value)
+        text = (
+            format(Number(value), "+d")
+            if isinstance(value, int) and term.get("term") in _SIGNED
+            else str(Number(value))
+            if isinstance(value, int | float) and not isinstance(value, bool)
+            else str(value)
+        )
         line = f"  {label.ljust(width, '.')} {text}"
         if detail:
             line += f"   ({detail})"

@@ -99,3 +99,26 @@ def test_the_french_edition_shares_the_runtime_and_the_service_worker(site: Path
     assert "../../_static/tarot-widgets/bridge.json" in calculator
     assert 'register("../sw.js' in (site / "fr" / "index.html").read_text(encoding="utf-8")
     assert (site / "fr" / "searchindex.js").is_file()
+
+
+#: A number in a table's cell written with a hyphen for its minus (``-25``), or in French with a decimal
+#: point (``40.5``) where a French reader writes a comma.
+HYPHEN_MINUS = re.compile(r"(?<![\w.-])-\d")
+DECIMAL_POINT = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+CELL = re.compile(r"(?s)<td[^>]*>(.*?)</td>")
+
+
+def test_numbers_in_tables_are_written_as_each_language_writes_them(site: Path) -> None:
+    """Scores and points in the pages' tables (worked examples, shares, score sheets): a negative number
+    takes the minus sign (−25) in both editions, and a French half point a comma (40,5)."""
+    wrong: list[tuple[str, str]] = []
+    for path in pages(site) + pages(site, "fr"):
+        parts = path.relative_to(site).parts
+        if "developers" in parts or ("reference" in parts and "api" in path.stem):
+            continue
+        french = parts[0] == "fr"
+        for cell in CELL.findall(path.read_text(encoding="utf-8")):
+            text = re.sub(r"<[^>]+>", "", re.sub(r"(?s)<code.*?</code>", "", cell))
+            if HYPHEN_MINUS.search(text) or (french and DECIMAL_POINT.search(text)):
+                wrong.append(("/".join(parts), text.strip()))
+    assert not wrong, wrong[:10]

@@ -57,7 +57,7 @@ def test_score_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert any("Difference from the target" in line and " 15 " in line for line in lines)
     assert any("Contract score" in line and "+80" in line for line in lines)
     assert "Result: made" in lines
-    assert lines[-1] == "Scores: taker +240, defender -80"
+    assert lines[-1] == "Scores: taker +240, defender \u221280"  # the minus sign
 
 
 def test_score_json_has_won_breakdown_and_scores(capsys: pytest.CaptureFixture[str]) -> None:
@@ -162,7 +162,8 @@ def test_replay_shows_every_trick_and_the_score(capsys: pytest.CaptureFixture[st
     assert any(line.startswith("Counted: attack ") for line in lines)
     assert "Chloé: bid garde" in out
     by_seat = ", ".join(
-        f"{name} {result.by_seat[seat]:+d}" for name, seat in zip(record.players, result.by_seat, strict=True)
+        f"{name} {result.by_seat[seat]:+d}".replace("-", "\u2212")
+        for name, seat in zip(record.players, result.by_seat, strict=True)
     )
     assert lines[-1] == f"By seat: {by_seat}"
 

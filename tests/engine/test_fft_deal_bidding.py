@@ -291,7 +291,9 @@ def test_called_card_in_dog_taker_plays_alone() -> None:
     s = result.score.per_defender
     assert result.score.partner is None
     assert result.by_seat == {P1: -s, P2: 4 * s, P3: -s, P4: -s, Seat.P5: -s}
-    assert any(t.term == "taker_share" and t.detail == f"4 × {s}" for t in result.score.terms)
+    assert any(
+        t.term == "taker_share" and t.detail == f"4 × {s}".replace("-", "\u2212") for t in result.score.terms
+    )
 
 
 def test_taker_calling_own_king_plays_alone() -> None:

@@ -67,6 +67,34 @@ def test_numbers_take_a_decimal_comma_in_french() -> None:
     assert str(Number(40.5)) == "40.5"
 
 
+def test_a_number_in_a_sentence_is_written_as_the_language_writes_it() -> None:
+    """A number put in a sentence or in a score's working: the minus sign (not a hyphen) in both
+    languages, the decimal comma in French."""
+    for code, half in (("en", "40.5"), ("fr", "40,5")):
+        with use_language(code):
+            assert _("{score:+d} and {points}", score=-25, points=40.5) == f"\u221225 and {half}"
+            assert f"{Number(-8):+d} {Number(8):+d}" == "\u22128 +8"
+    lost = json.loads(
+        bridge.score(
+            json.dumps(
+                {
+                    "variant": "fft",
+                    "players": 4,
+                    "contract": "garde",
+                    "oudlers": 1,
+                    "points": 40.5,
+                    "petit_au_bout": "attack",
+                }
+            )
+        )
+    )
+    assert lost["ok"], lost
+    working = {term["term"]: term for term in lost["result"]["breakdown"]}
+    assert working["contract_score"]["detail"] == "(\u2212(25 + 11) +10) \u00d7 2"
+    assert working["taker_share"]["detail"] == "3 \u00d7 \u221252"  # the taker pays 52 to each of three
+    assert working["defender_share"]["value"] == 52  # the JSON keeps its numbers
+
+
 @pytest.mark.parametrize(
     ("argv", "environ", "expected"),
     [

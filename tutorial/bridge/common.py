@@ -232,10 +232,10 @@ def _form_field(request_field: str) -> str:
 
 def shown_value(value: object) -> str:
     """A value of a score's working as the reader reads it: yes or no in words, a number as the current
-    language writes it (``41,5`` in French)."""
+    language writes it (``41,5`` in French, ``−72`` with the minus sign)."""
     if isinstance(value, bool):
         return pgettext("value", "yes") if value else pgettext("value", "no")
-    if isinstance(value, float) and not value.is_integer():
+    if isinstance(value, int | float):
         return format(Number(value))
     return _value_text(value)
 

@@ -52,7 +52,7 @@ from tarot_core.games.fft import (
     FFT_TARGETS,
     share_factors,
 )
-from tarot_core.messages import N_, _, gettext_lazy, ngettext, pgettext
+from tarot_core.messages import N_, Number, _, gettext_lazy, ngettext, pgettext
 from tarot_core.records import HandRecord, load_record
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
@@ -683,7 +683,9 @@ def running_scores_table(players: list[str], deals: list[Mapping[str, object]]) 
             totals[name] += int(scores["taker"] if name == taker else scores["defender"])
         if sum(totals.values()) != 0:
             raise TarotError(gettext_lazy("deal {number}: the scores do not add up to zero", number=number))
-        rows.append([number, taker, *(f"{totals[name]:+d}" if totals[name] else "0" for name in players)])
+        rows.append(
+            [number, taker, *(f"{Number(totals[name]):+d}" if totals[name] else "0" for name in players)]
+        )
     return {
         "header": [_("Deal"), _("Taker"), *players],
         "rows": rows,

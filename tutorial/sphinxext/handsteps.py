@@ -56,7 +56,7 @@ from tarot_core.actions import Action
 from tarot_core.cards import Card, format_points, sort_hand
 from tarot_core.engine.round import Round
 from tarot_core.errors import TarotError
-from tarot_core.messages import _, gettext_lazy, ngettext, pgettext
+from tarot_core.messages import Number, _, gettext_lazy, ngettext, pgettext
 from tarot_core.records import HandRecord, shown_words
 from tarot_core.seats import SEATS, Seat
 from tutorial.pages.tables import hand_facts, hand_path, load_hand
@@ -333,13 +333,17 @@ class TarotHandStep(SphinxDirective):
         rows: list[list[object]] = []
         for entry in data["breakdown"]:  # type: ignore[attr-defined]
             rows.append(
-                [_Plain(str(entry["label"])), _Plain(str(entry["value"])), _Plain(entry.get("detail", ""))]
+                [
+                    _Plain(str(entry["label"])),
+                    _Plain(_number(entry["value"])),
+                    _Plain(entry.get("detail", "")),
+                ]
             )
         table = make_table(
             self, [_("Step"), _("Value"), _("How")], rows, caption=_("The score sheet of this hand")
         )
         shares = [
-            [_Plain(f"{record.seat_name(seat)} ({seat})"), _Plain(f"{amount:+d}" if amount else "0")]
+            [_Plain(f"{record.seat_name(seat)} ({seat})"), _Plain(f"{Number(amount):+d}" if amount else "0")]
             for seat, amount in result.by_seat.items()
         ]
         return [table, make_table(self, [_("Player"), _("Score")], shares, caption=_("Each player’s score"))]
@@ -448,8 +452,16 @@ class TarotHandValue(SphinxRole):
                     error=error,
                 )
             ) from error
-        text = _("yes") if value is True else _("no") if value is False else str(value)
+        text = _("yes") if value is True else _("no") if value is False else _number(value)
         return [nodes.inline(self.rawtext, text, classes=["tarot-value"])], []
+
+
+def _number(value: object) -> str:
+    """A value as the page's language writes it: a number with its minus sign and, in French, its
+    decimal comma (``−72``, ``40,5``); anything else as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(Number(value))
+    return str(value)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

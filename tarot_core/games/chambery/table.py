@@ -12,7 +12,7 @@ from ...engine.round import RoundResult
 from ...engine.state import Phase, ScorePanel
 from ...engine.trick import ExcuseNote, Trick
 from ...errors import TarotError
-from ...messages import _
+from ...messages import Number, _
 from ...seats import ATTACK, DEFENCE, SEATS, Seat
 from .play import BIDS_BY_WORD
 
@@ -249,6 +249,6 @@ def result_lines(rnd: TableRound, name: Callable[[Seat], str]) -> list[str]:
         )
     width = max(len(term.label) for term in score.terms) + 2
     lines.extend(f"  {term.label.ljust(width, '.')} {term.value}" for term in score.terms)
-    scores = ", ".join(f"{name(seat)} {value:+d}" for seat, value in result.by_seat.items())
+    scores = ", ".join(f"{name(seat)} {Number(value):+d}" for seat, value in result.by_seat.items())
     lines.append(_("By seat: {scores}", scores=scores))
     return lines

@@ -12,7 +12,7 @@ from typing import Final
 from ...cards import format_points
 from ...engine.result import Score, Term, points_value
 from ...errors import TarotError
-from ...messages import N_, _, gettext_lazy, ngettext
+from ...messages import N_, Number, _, gettext_lazy, ngettext
 from ...seats import ATTACK, DEFENCE
 from .contracts import FftContract
 
@@ -157,13 +157,14 @@ def french_score(
             _("×{multiplier} for {contract}", multiplier=multiplier, contract=contract),
         )
     )
+    petit = f" {Number(pab):+d}" if pab else ""
     contract_score = sign * (FFT_BASE + difference) * multiplier + pab * multiplier
     terms.append(
         Term(
             "contract_score",
             _("Contract score"),
             contract_score,
-            f"({'+' if won else '−'}(25 + {difference}){' ' + f'{pab:+d}' if pab else ''}) × {multiplier}",
+            f"({'+' if won else '−'}(25 + {difference}){petit}) × {multiplier}",
         )
     )
     handful_total = 0
@@ -205,8 +206,8 @@ def french_score(
     taker = taker_factor * per_defender
     partner = None if partner_factor is None else partner_factor * per_defender
     defender = -per_defender
-    terms.append(Term("taker_share", _("Taker's score"), taker, f"{taker_factor} × {per_defender}"))
+    terms.append(Term("taker_share", _("Taker's score"), taker, f"{taker_factor} × {Number(per_defender)}"))
     if partner is not None:
-        terms.append(Term("partner_share", _("Partner's score"), partner, f"1 × {per_defender}"))
+        terms.append(Term("partner_share", _("Partner's score"), partner, f"1 × {Number(per_defender)}"))
     terms.append(Term("defender_share", _("Each defender's score"), defender))
     return Score("fft", won, tuple(terms), per_defender, taker, partner, defender)

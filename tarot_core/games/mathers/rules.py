@@ -74,7 +74,7 @@ from ...engine.state import Outcome, Phase, ScorePanel
 from ...engine.trick import Trick
 from ...engine.variant import Variant, register
 from ...errors import Illegal, Refusal, TarotError
-from ...messages import N_, _, gettext_lazy, ngettext
+from ...messages import N_, Number, _, gettext_lazy, ngettext
 from ...seats import SEATS, Seat
 from .options import CATEGORY_TRICKS, HAND_SIZE, KING_CUT, PACKET, STOCK_SIZE, MathersOptions
 from .play import (
@@ -496,7 +496,7 @@ class MathersRound(Round):
         lines = [f"  {t.label}: {t.value}" for t in score.terms]
         totals = ", ".join(f"{name(s)} {v}" for s, v in score.totals.items())
         lines.append(_("Totals: {totals}", totals=totals))
-        scored = ", ".join(f"{name(s)} {v:+d}" for s, v in score.seat_scores.items())
+        scored = ", ".join(f"{name(s)} {Number(v):+d}" for s, v in score.seat_scores.items())
         lines.append(_("Scored: {scores}", scores=scored))
         return lines
 

@@ -489,6 +489,44 @@ def test_a_link_deals_the_same_cards_and_a_reload_goes_on_with_the_deal(chromium
         page.context.close()
 
 
+def test_a_link_with_a_part_the_page_has_not_still_deals_and_says_so(chromium: Any, site_url: str) -> None:
+    """A link naming a level or a table this page does not have deals its cards with the page's own
+    choice for that part, says what was put aside, and leaves the evening's session alone; a level
+    named as the arena names it is taken."""
+    opened = _open(chromium, site_url, "?variant=fft&players=4&seed=31&seat=p3&level=club")
+    page = opened.page
+    try:
+        assert _saved(page)["level"] == "rule"
+        # the evening's session without its open deal: its table and its deals
+        table = (
+            "() => { const s = JSON.parse(localStorage.getItem('tarot-play-session'));"
+            " delete s.open; return s; }"
+        )
+        session = page.evaluate(table)
+        dealt = sorted(str(c) for c in variant_for("fft", 4).deal_round(SEATS[0], 31).hands[SEATS[2]])
+        assert sorted(_hand(page)) == dealt
+        refusal = _root(page).locator("[data-refusal]")
+        assert refusal.inner_text() == ""
+        for query, part in (
+            ("?variant=fft&players=4&seed=31&seat=p3&level=expert", "level"),
+            ("?variant=fft&players=9&seed=31&seat=p3&level=rule", "players"),
+        ):
+            page.goto(f"{site_url}play.html{query}")
+            state = _wait_turn(page)
+            assert state == "bidding", (query, state)
+            game = _saved(page)
+            assert game["seed"] in (31, "31") and sorted(_hand(page)) == dealt, query
+            assert str(game[part]) == {"level": "mc", "players": "4"}[part]
+            said = refusal.inner_text()
+            assert "could not be followed" in said and ("expert" in said or "9" in said), said
+            assert f"{part}={game[part]}" in page.evaluate("() => location.search")
+            # the evening's table is the same: its session (and totals) stay
+            assert page.evaluate(table) == session
+        assert opened.errors == []
+    finally:
+        page.context.close()
+
+
 def test_the_hand_is_one_tab_stop_that_the_arrow_keys_move_along(chromium: Any, site_url: str) -> None:
     opened = _open(chromium, site_url, "?variant=fft&players=3&seed=12&seat=p2&level=rule")
     page = opened.page

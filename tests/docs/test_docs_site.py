@@ -242,6 +242,16 @@ def test_numbers_on_the_deck_page_come_from_the_engine(clean_site: Path) -> None
     assert "King of Hearts" in html and king.french in html
 
 
+def test_the_rule_sets_table_writes_keys_and_contracts_as_notation(clean_site: Path) -> None:
+    """The engine's names for the rule sets and their contracts are what a request or a record writes:
+    code, not words, in both editions."""
+    for edition in ("", "fr/"):
+        html = (clean_site / f"{edition}reference" / "fft-tables.html").read_text(encoding="utf-8")
+        assert re.search(r"<code[^>]*><span class=\"pre\">fft-4</span></code>", html), edition
+        assert re.search(r"<code[^>]*><span class=\"pre\">garde-sans</span></code>", html), edition
+        assert "prise, garde, garde-sans" not in html
+
+
 @pytest.mark.parametrize("section", PAGE_SECTIONS)
 def test_section_index_lists_every_page_of_its_section(section: str) -> None:
     """A section's index gathers its pages, by a :glob: toctree or in an explicit reading order."""

@@ -298,3 +298,13 @@ def test_the_warm_up_searches_a_deal_of_its_own_and_leaves_the_readers_game_alon
     assert moves(seed, warm=True) == moves(seed, warm=False)
     refused = json.loads(play_bridge.warm_up("[1"))
     assert refused["ok"] is False and refused["field"] == "options"
+
+
+@pytest.mark.parametrize(("name", "code"), [("beginner", "random"), ("Club", "rule"), ("strong", "mc")])
+def test_a_level_is_taken_by_its_name_too(name: str, code: str) -> None:
+    """An address may name a level as the arena and the developers' pages do (``level=club``)."""
+    setup = {"variant": "fft", "players": 4, "seed": 3, "seat": "p2", "level": name}
+    assert play_table.read_setup(setup).level == code
+    with pytest.raises(play_table.PlayError) as refused:
+        play_table.read_setup({**setup, "level": "expert"})
+    assert refused.value.field == "level"

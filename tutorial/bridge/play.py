@@ -564,6 +564,9 @@ def page_messages() -> dict[str, str]:
         "link": _("You opened a link to another deal while one is in progress here: open the linked deal?"),
         "link_yes": _("Open the linked deal"),
         "link_no": _("Go on with this one"),
+        "link_refused": _(
+            "This link could not be followed as it is: {reason}. The page dealt with its own choice instead."
+        ),
         "new_session": _("Start a new session? The totals so far are cleared."),
         "new_session_yes": _("Clear the totals"),
         "new_session_no": _("Keep them"),

@@ -58,6 +58,8 @@ LEVELS: Final = {
     "mc": (N_("Strong"), N_("plays out the possible deals of the unseen cards before each card it chooses")),
 }
 DEFAULT_LEVEL: Final = "mc"
+#: The levels by the names the arena and the developers' pages give them, taken in an address too.
+LEVEL_NAMES: Final = {"beginner": "random", "club": "rule", "strong": "mc"}
 #: The play-out budget of a card choice of the strong level in the page (see
 #: docs/developers/performance.md: the budget that keeps a move under 300 ms in the browser at the 95th
 #: percentile); the arena's ``strong`` level plays with the same.
@@ -230,6 +232,7 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
             ),
         ) from None
     level = _text(data, "level", DEFAULT_LEVEL)
+    level = LEVEL_NAMES.get(level, level)
     if level not in LEVELS:
         names = _choose_from({key: _(label) for key, (label, _what) in LEVELS.items()})
         raise PlayError(

@@ -454,15 +454,6 @@ def bonuses_table() -> TableDescription:
 # ---------------------------------------------------------------------------------------------- variants
 
 
-def _variant_fact(cls: type[Variant], name: str) -> object:
-    value = getattr(cls, name, None)
-    if value is None:
-        return "—"
-    if isinstance(value, (tuple, list)):
-        return ", ".join(str(item) for item in value) or "—"
-    return value
-
-
 def variants_table() -> TableDescription:
     """Every registered rule set side by side: players, cards, dog, contracts."""
     rows: list[list[object]] = []
@@ -476,7 +467,8 @@ def variants_table() -> TableDescription:
                 len(variant.pack),
                 cls.hand_size,
                 cls.dog_size,
-                _variant_fact(cls, "contracts"),
+                # The contracts by their notation (what a request or a record writes), as code.
+                ", ".join(f"`{word}`" for word in cls.contracts) or "—",
             ]
         )
     return {

@@ -477,25 +477,43 @@ function setupWidget(root) {
     return true;
   }
 
-  async function begin(setup, saved) {
+  // A deal set up afresh. With ``linked`` (the setup came from a link), a part of the link the engine
+  // refuses (a level or a seat this page does not have) is replaced by the page's own, and the reader is
+  // told what was put aside: a link mistyped still deals. The session changes only for a deal dealt.
+  async function begin(setup, saved, linked = false) {
     epoch += 1;
     if (edits) setupMark = edits.mark();
     clearMessages();
     log.textContent = "";
-    sessionFor(setup);
     if (saved && sameSetup(saved, setup)) {
       const answer = await call("show", [JSON.stringify(saved), options], MODULE);
       if (answer.ok) {
+        sessionFor(setup);
         answer.log = [...(answer.log || []), fill(messages, "resumed")];
         return show(answer);
       }
     }
-    const answer = await call("start", [JSON.stringify(setup), options], MODULE);
-    if (answer.ok && session) {
-      session.open = dealKey(answer.address);
-      keepSession();
+    let answer = await call("start", [JSON.stringify(setup), options], MODULE);
+    let putAside = "";
+    const replaced = new Set();
+    while (linked && !answer.ok) {
+      putAside = putAside || answer.message;
+      const part = SETUP_FIELDS.includes(answer.field) && !replaced.has(answer.field) ? answer.field : null;
+      if (part) replaced.add(part);
+      setup = part ? setupWith(setup, { [part]: field(config.setup, part) }) : setupWith(config.setup, {});
+      answer = await call("start", [JSON.stringify(setup), options], MODULE);
+      if (!part) break;
     }
-    return show(answer);
+    if (answer.ok) {
+      sessionFor(setup);
+      if (session) {
+        session.open = dealKey(answer.address);
+        keepSession();
+      }
+    }
+    const shown = await show(answer);
+    if (shown && putAside) fail(fill(messages, "link_refused", { reason: putAside }));
+    return shown;
   }
 
   // "Try again from here": the same deal from one of the reader's decisions, the computer players
@@ -701,7 +719,7 @@ function setupWidget(root) {
       if (saved && !sameSetup(saved, setup) && inProgress(saved, readStore(STATE_STORE))) {
         if (!(await ask("link"))) return begin(setupWith(saved, {}), saved);
       }
-      return begin(setup, saved);
+      return begin(setup, saved, true);
     }
     if (saved) return begin(setupWith(saved, {}), saved);
     return begin(config.setup, null);

@@ -40,3 +40,39 @@ def test_a_sentence_may_hold_html_kept_whole_while_plain_values_are_escaped() ->
         card=Noun("Queen of Hearts", "card")
     )
     assert html == "A&amp;B plays of the Queen of Hearts"
+
+
+def test_the_step_buttons_draw_icons_that_need_no_font() -> None:
+    """The buttons that step through a deal (the replays', the play page's) draw their signs as
+    pictures: "to the start" and "to the end" as characters (⏮ ⏭) were empty boxes where no font has
+    them. Each has its name for a screen reader and as a tooltip."""
+    import json
+    import re
+
+    from markupsafe import Markup
+
+    from tutorial.bridge.replay import replay
+
+    answer = json.loads(replay("fft-4-first-hand"))
+    widget = render("widgets/replay.html", uid="r", state={**answer, "html": Markup(answer["html"])})
+    for html, attribute in ((render("play/replay.html", steps=5), "data-step"), (widget, "data-action")):
+        buttons = re.findall(rf'<button ([^>]*){attribute}="(\w+)"([^>]*)>(.*?)</button>', html)
+        assert [step for _, step, _, _ in buttons][:4] == ["first", "back", "forward", "last"], html[:300]
+        for before, _, after, inside in buttons[:4]:
+            assert "<svg" in inside and re.sub(r"<[^>]+>", "", inside).strip() == ""
+            label = re.search(r'aria-label="([^"]+)"', before + after)
+            assert label and f'title="{label.group(1)}"' in before + after
+
+
+def test_no_page_part_relies_on_a_font_for_technical_signs_or_emoji() -> None:
+    """The widgets' templates, scripts and styles write no character of the technical signs' block or
+    of the emoji planes, which many fonts lack (the suits and stars, in every common font, are used)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "tutorial"
+    signs = re.compile("[\u2300-\u23ff\U0001f000-\U0001ffff]")
+    files = [*root.glob("bridge/templates/**/*.html"), *root.glob("web/**/*.*js"), *root.glob("web/**/*.css")]
+    assert len(files) > 20
+    found = {str(path.relative_to(root)): signs.findall(path.read_text(encoding="utf-8")) for path in files}
+    assert {name: chars for name, chars in found.items() if chars} == {}

@@ -234,6 +234,14 @@ class Number:
         return format(self, "")
 
 
+def written(value: object) -> str:
+    """``value`` as a reader reads it in the current language: a number (not a truth value) as
+    :class:`Number` writes it (``−72``, ``40,5`` in French), anything else as its text."""
+    if isinstance(value, int | float | Fraction) and not isinstance(value, bool):
+        return str(Number(value))
+    return str(value)
+
+
 # ====================================================================================== nouns
 @dataclass(frozen=True, slots=True)
 class Grammar:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..messages import NC_, Number, _, ngettext, pgettext
+from ..messages import NC_, Number, _, ngettext, pgettext, written
 from ..seats import SEATS, Seat
 
 
@@ -98,13 +98,8 @@ def format_breakdown(answer: dict[str, object]) -> str:
         label = str(term.get("label", ""))
         value = term.get("value")
         detail = term.get("detail")
-        text = (
-            format(Number(value), "+d")
-            if isinstance(value, int) and term.get("term") in _SIGNED
-            else str(Number(value))
-            if isinstance(value, int | float) and not isinstance(value, bool)
-            else str(value)
-        )
+        signed = isinstance(value, int) and term.get("term") in _SIGNED
+        text = format(Number(value), "+d") if signed else written(value)
         line = f"  {label.ljust(width, '.')} {text}"
         if detail:
             line += f"   ({detail})"

@@ -19,7 +19,7 @@ from tarot_core.cli import chosen_language, main
 from tarot_core.engine.variant import FAMILIES, family_players, find_variant, words_for
 from tarot_core.games.classic.options import HAND_BONUS_HOLDER
 from tarot_core.games.classic.scoring import ROLE_NOUNS
-from tarot_core.messages import Number, _, pgettext, use_language
+from tarot_core.messages import Number, _, pgettext, use_language, written
 from tarot_core.seats import Seat
 from tutorial import bridge
 from tutorial.bridge import calculate
@@ -74,6 +74,12 @@ def test_a_number_in_a_sentence_is_written_as_the_language_writes_it() -> None:
         with use_language(code):
             assert _("{score:+d} and {points}", score=-25, points=40.5) == f"\u221225 and {half}"
             assert f"{Number(-8):+d} {Number(8):+d}" == "\u22128 +8"
+            assert (written(-72), written(40.5), written(True), written("p1")) == (
+                "\u221272",
+                half,
+                "True",
+                "p1",
+            )
     lost = json.loads(
         bridge.score(
             json.dumps(

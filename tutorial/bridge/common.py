@@ -12,7 +12,7 @@ from typing import Any, Final
 from tarot_core.cards import Card, Suit
 from tarot_core.describe import excuse_noun
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.messages import N_, NC_, Message, Noun, Number, _, gettext_lazy, pgettext
+from tarot_core.messages import N_, NC_, Message, Noun, _, gettext_lazy, pgettext, written
 
 from . import envelope
 from .envelope import Refused, Text
@@ -236,7 +236,7 @@ def shown_value(value: object) -> str:
     if isinstance(value, bool):
         return pgettext("value", "yes") if value else pgettext("value", "no")
     if isinstance(value, int | float):
-        return format(Number(value))
+        return written(value)
     return _value_text(value)
 
 

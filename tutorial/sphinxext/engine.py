@@ -59,7 +59,7 @@ import tarot_core
 from tarot_core import cards as cards_module
 from tarot_core import engine, games
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.messages import N_, SOURCE_LANGUAGE, Number, _, gettext_lazy, pgettext, use_language
+from tarot_core.messages import N_, SOURCE_LANGUAGE, Number, _, gettext_lazy, pgettext, use_language, written
 
 from ..bridge.query import DEFAULT_RULES
 from .cards import tarot_card
@@ -164,9 +164,7 @@ def _format(value: object) -> str:
         return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
         return ", ".join(_format(item) for item in value)
-    if isinstance(value, int | float):
-        return str(Number(value))
-    return str(value)
+    return written(value)
 
 
 def _json_option(text: str) -> Any:

@@ -56,7 +56,7 @@ from tarot_core.actions import Action
 from tarot_core.cards import Card, format_points, sort_hand
 from tarot_core.engine.round import Round
 from tarot_core.errors import TarotError
-from tarot_core.messages import Number, _, gettext_lazy, ngettext, pgettext
+from tarot_core.messages import Number, _, gettext_lazy, ngettext, pgettext, written
 from tarot_core.records import HandRecord, shown_words
 from tarot_core.seats import SEATS, Seat
 from tutorial.pages.tables import hand_facts, hand_path, load_hand
@@ -269,7 +269,7 @@ class TarotHandStep(SphinxDirective):
             raise TarotError(gettext_lazy("nobody shows a handful in this hand"))
         raise TarotError(gettext_lazy("{seat} shows no handful in this hand", seat=seat))
 
-    def _trick_number(self, record: HandRecord, name: str) -> int:
+    def _trickwritten(self, record: HandRecord, name: str) -> int:
         text = str(self.options.get("trick", "")).strip()
         if not text:
             raise TarotError(
@@ -283,7 +283,7 @@ class TarotHandStep(SphinxDirective):
 
     def _show_trick(self, record: HandRecord) -> list[nodes.Node]:
         name = self.arguments[0]
-        number = self._trick_number(record, name)
+        number = self._trickwritten(record, name)
         rnd = record.final_round()
         if not 1 <= number <= len(rnd.tricks):
             raise TarotError(
@@ -335,7 +335,7 @@ class TarotHandStep(SphinxDirective):
             rows.append(
                 [
                     _Plain(str(entry["label"])),
-                    _Plain(_number(entry["value"])),
+                    _Plain(written(entry["value"])),
                     _Plain(entry.get("detail", "")),
                 ]
             )
@@ -452,16 +452,8 @@ class TarotHandValue(SphinxRole):
                     error=error,
                 )
             ) from error
-        text = _("yes") if value is True else _("no") if value is False else _number(value)
+        text = _("yes") if value is True else _("no") if value is False else written(value)
         return [nodes.inline(self.rawtext, text, classes=["tarot-value"])], []
-
-
-def _number(value: object) -> str:
-    """A value as the page's language writes it: a number with its minus sign and, in French, its
-    decimal comma (``−72``, ``40,5``); anything else as it is."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(Number(value))
-    return str(value)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -95,7 +95,7 @@ def test_replay_a_sample_by_name_from_any_folder(installed: tuple[Path, str], tm
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Your first hand: a garde with four players — French Tarot, 4 players")
-    assert lines[-1] == "By seat: Alice +408, Bruno -136, Chloé -136, David -136"
+    assert lines[-1] == "By seat: Alice +408, Bruno −136, Chloé −136, David −136"  # the minus sign
     # A path still works, and gives the same replay.
     path = tmp_path / "mine.json"
     shutil.copy2(ROOT / "tutorial" / "hands" / "fft-4-first-hand.json", path)

@@ -30,7 +30,7 @@ from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, ngettext
+from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, join_or, ngettext
 from tarot_core.players import STRONG_PLAYOUTS, Player, make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
@@ -158,14 +158,6 @@ def _whole(data: Mapping[str, Any], name: str, default: str, refusal: str) -> in
     return int(text)
 
 
-def _either(choices: Sequence[object]) -> str:
-    """``3 or 4 or 5``: the choices, each but the first after "or"."""
-    said = str(choices[0]) if choices else ""
-    for choice in choices[1:]:
-        said = _("{choices} or {choice}", choices=said, choice=choice)
-    return said
-
-
 def _choose_from(choices: Mapping[str, object]) -> str:
     """``fft (French Tarot), classic (...)``: the keys a reader may write, each with its name."""
     return ", ".join(_("{key} ({name})", key=key, name=name) for key, name in choices.items())
@@ -196,7 +188,7 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
             gettext_lazy(
                 "{rules} is played by {counts} players, not {players}",
                 rules=_(FAMILIES[family]),
-                counts=_either(counts),
+                counts=join_or(counts),
                 players=players,
             ),
         )

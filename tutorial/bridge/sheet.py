@@ -15,14 +15,14 @@ widget's display settings (``uid``, the prefix of the HTML ids).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from markupsafe import Markup
 
 from tarot_core.engine.variant import family_players
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import N_, _, gettext_lazy, ngettext, ngettext_lazy
+from tarot_core.messages import N_, _, gettext_lazy, join_or, ngettext, ngettext_lazy
 from tarot_core.records import too_deep
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, rule_sets, rules_name
 
@@ -441,14 +441,6 @@ def sessions(store_json: str, current: str = "", options: str = "{}") -> str:
     return _guarded(work)
 
 
-def _counts(counts: Sequence[int]) -> str:
-    """The player counts of a rule set in a sentence: ``3``, ``2 or 3``, ``3, 4 or 5``."""
-    texts = [str(count) for count in counts]
-    if len(texts) < 2:
-        return "".join(texts)
-    return _("{first} or {last}", first=", ".join(texts[:-1]), last=texts[-1])
-
-
 #: The most players a session has: as many name boxes as that.
 MAX_SEATS: Final = 5
 
@@ -460,7 +452,7 @@ def setup_html(uid: str) -> Markup:
         {
             "key": key,
             "label": rules_name(key),
-            "players": _counts(family_players(key)),
+            "players": str(join_or(family_players(key))),
             "chosen": key == first,
         }
         for key in rule_sets()

@@ -85,6 +85,10 @@ class Knowledge:
     #: The value (in :attr:`card_value`'s units) from which the rule-based player plays the Excuse rather
     #: than lose the card in a trick it cannot win; None: it does not.
     excuse_saves_from: int | None = None
+    #: Whether two cards of a suit (or two trumps) worth the same, with no card still to be played ranked
+    #: between them, play alike: no card does more than its value and its order say (no King that cuts,
+    #: no trump with a bonus of its own), so a search may weigh one for both.
+    plain_ranks: bool = False
 
 
 # ---------------------------------------------------------------------------------------- sampling

@@ -261,12 +261,15 @@ def side_of(view: Seated, other: Seat) -> bool | None:
     return False if other == view.taker else None
 
 
-def _trick_view(rnd: Viewed, trick: Trick, current: bool) -> TrickView:
+def trick_view(rnd: Viewed, trick: Trick, current: bool) -> TrickView:
+    """A trick as a seat sees it: its cards, and who is ahead (the trick under way, ``current``) or won."""
     ahead = rnd.current_winner() if current else trick.winner
     return TrickView(trick.number, trick.leader, tuple(trick.plays), ahead, trick.winner)
 
 
-def _add_voids(voids: list[set[Suit]], trick: Trick, must_trump: bool) -> None:
+def add_voids(voids: list[set[Suit]], trick: Trick, must_trump: bool) -> None:
+    """Adds to ``voids`` (one set for each seat) the suits ``trick`` shows each player lacks: the suit led, by not
+    following it, and the trumps too, by neither following nor trumping where the rules say to trump."""
     led: Suit | None = None
     for seat, card in trick.plays:
         if card is EXCUSE:
@@ -288,7 +291,7 @@ def revealed_voids(rnd: Viewed) -> tuple[frozenset[Suit], ...]:
     voids: list[set[Suit]] = [set() for _ in range(rnd.players)]
     tricks = [*rnd.tricks, rnd.current] if rnd.current is not None else rnd.tricks
     for trick in tricks:
-        _add_voids(voids, trick, must_trump)
+        add_voids(voids, trick, must_trump)
     return tuple(frozenset(v) for v in voids)
 
 
@@ -307,10 +310,10 @@ class _Public:
     def update(self, rnd: Viewed) -> None:
         must_trump = rnd.rule_must_trump()
         for trick in rnd.tricks[len(self.views) :]:
-            self.views.append(_trick_view(rnd, trick, False))
+            self.views.append(trick_view(rnd, trick, False))
             for who, card in trick.plays:
                 self.played[who].append(card)
-            _add_voids(self.voids, trick, must_trump)
+            add_voids(self.voids, trick, must_trump)
 
     def history(self, rnd: Viewed, seat: Seat) -> tuple[Action, ...]:
         seen = self.seen.setdefault(seat, [])
@@ -354,12 +357,12 @@ def build_view(rnd: Viewed, seat: Seat) -> SeatView:
     voids = public.voids
     current = rnd.current
     if current is not None and (current.plays or rnd.phase == "playing"):
-        tricks.append(_trick_view(rnd, current, True))
+        tricks.append(trick_view(rnd, current, True))
         for who, card in current.plays:
             played[who].append(card)
         if len(current.plays) > 1:
             voids = [set(v) for v in voids]
-            _add_voids(voids, current, rnd.rule_must_trump())
+            add_voids(voids, current, rnd.rule_must_trump())
     known = rnd.rule_partner_known(seat)
     # Only this seat's own actions: the taker's slam, open while the first leader is to move, is not
     # the leader's to announce.

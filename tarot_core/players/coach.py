@@ -33,7 +33,7 @@ from ..seats import Seat
 from . import rule as rules
 from .base import Player, action_words
 from .bidding import contract_words
-from .montecarlo import Estimate, MonteCarloPlayer
+from .montecarlo import Estimate, MonteCarloPlayer, alike_dropped
 from .rule import RulePlayer, card_noun
 
 #: Standard errors of a difference within which two cards are "about equal" (a 95 % interval).
@@ -257,9 +257,12 @@ def advise(view: SeatView, player: Player, rng: random.Random) -> Advice:
     if search is not None and bids:
         estimates = search.estimate(view, bids, rng, ruled, search.bid_playouts)
         return _bid_words(view, ruled, reason, estimates, search.pick(estimates, ruled))
-    if ruled.kind == "play" and len(plays) >= 2 and (search is not None or objection is not None):
-        searcher = search if search is not None else MonteCarloPlayer(playouts=48)
-        estimates = searcher.estimate(view, plays, rng, ruled)
+    if ruled.kind == "play" and (search is not None or objection is not None):
+        # One card of each run that plays alike: "the 6 and the 8 are about equal" teaches nothing.
+        plays = alike_dropped(view, plays, ruled)
+        if len(plays) >= 2:
+            searcher = search if search is not None else MonteCarloPlayer(playouts=48)
+            estimates = searcher.estimate(view, plays, rng, ruled)
     if not estimates:
         return Advice(ruled, _rule_sentence(ruled, reason), principle_for(view, ruled, reason))
     return _words(view, ruled, reason, estimates, objection)

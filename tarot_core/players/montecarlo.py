@@ -54,11 +54,11 @@ from functools import cache
 from typing import Final
 
 from ..actions import PLAYS, Action
-from ..cards import PETIT, Card, Suit
+from ..cards import FULL_PACK, PETIT, Card, Suit
 from ..engine.knowledge import Determinization
 from ..engine.round import Round
 from ..engine.variant import Variant, find_variant
-from ..engine.view import SeatView, TrickView, _add_voids, _trick_view, side_of
+from ..engine.view import SeatView, TrickView, add_voids, side_of, trick_view
 from ..errors import TarotError
 from ..messages import gettext_lazy
 from ..seats import SEATS, Seat
@@ -180,11 +180,11 @@ class _PlayView:
         self.current: TrickView | None = None
         self._plays: Sequence[tuple[Seat, Card]] = ()
         if trick is not None:
-            self.current = _trick_view(rnd, trick, True)
+            self.current = trick_view(rnd, trick, True)
             self._plays = trick.plays
             if len(trick.plays) > 1:
                 voids = [set(v) for v in table.voids]
-                _add_voids(voids, trick, table.must_trump)
+                add_voids(voids, trick, table.must_trump)
                 self.voids = voids
 
     @property
@@ -226,7 +226,7 @@ class _Table:
                 for who, card in trick.plays:
                     self.by_seat[who].append(card)
                     self.out.add(card)
-                _add_voids(self.voids, trick, self.must_trump)
+                add_voids(self.voids, trick, self.must_trump)
             self.done = len(tricks)
         return _PlayView(self, rnd, seat)
 
@@ -303,7 +303,10 @@ class MonteCarloPlayer:
             # The Petit led while an opponent may hold a higher trump is all but lost: however a few
             # sampled deals fell, the search does not lead it (the club player never does).
             plays = [a for a in plays if a.card is not PETIT]
-        if ruled.kind != "play" or len(plays) < 2:
+        if ruled.kind != "play":
+            return ruled
+        plays = alike_dropped(view, plays, ruled)
+        if len(plays) < 2:
             return ruled
         estimates = self.estimate(view, plays, rng, ruled)
         choice = self.pick(estimates, ruled, DEFENCE_OVERRULE if _defends(view) else OVERRULE)
@@ -425,6 +428,56 @@ class MonteCarloPlayer:
         return self.rule.explain(view, action)
 
 
+def alike_dropped(view: SeatView, plays: Sequence[Action], keep: Action | None = None) -> list[Action]:
+    """``plays`` with one card left of each run of cards that play alike (under rules whose cards do no
+    more than their value and order say, :attr:`~tarot_core.engine.knowledge.Knowledge.plain_ranks`): two
+    cards of a suit worth the same, with every card ranked between them in the seat's hand or in a closed
+    trick, such as the 6 and the 8 of trumps once a trick has taken the 7. Whichever is played, the same cards
+    stay out for the others, so weighing both would spend the search's budget twice on one choice. The
+    card of each run kept is ``keep`` where it is one of them, else the lowest."""
+    known = knowledge(view)
+    if not known.plain_ranks:
+        return list(plays)
+    # The cards of the trick under way still count: the 9 beats the 8 led where the 7 does not.
+    current = view.current
+    gone = (set(view.hand) | view.all_played()) - set(current.cards if current is not None else ())
+    order = known.card_order
+    by_suit: dict[Suit, list[Action]] = {}
+    for action in plays:
+        card = action.card
+        if action.kind == "play" and card is not None and card.suit is not Suit.EXCUSE:
+            by_suit.setdefault(card.suit, []).append(action)
+    dropped: set[Action] = set()
+    for suit, actions in by_suit.items():
+        if len(actions) < 2:
+            continue
+        actions.sort(key=lambda a: order(a.card))
+        live = [order(c) for c in _suit_cards(suit) if c not in gone]
+        run = [actions[0]]
+        for action in actions[1:]:
+            low, high = run[-1].card, action.card
+            assert low is not None and high is not None
+            alike = known.card_value(low) == known.card_value(high) and not any(
+                order(low) < rank < order(high) for rank in live
+            )
+            if not alike:
+                dropped.update(_all_but_one(run, keep))
+                run = []
+            run.append(action)
+        dropped.update(_all_but_one(run, keep))
+    return [a for a in plays if a not in dropped]
+
+
+def _all_but_one(run: Sequence[Action], keep: Action | None) -> list[Action]:
+    kept = keep if keep in run else run[0]
+    return [a for a in run if a != kept]
+
+
+@cache
+def _suit_cards(suit: Suit) -> tuple[Card, ...]:
+    return tuple(c for c in FULL_PACK if c.suit is suit)
+
+
 def _weighted(values: Sequence[float], weights: Sequence[float]) -> tuple[float, float]:
     """The weighted mean of ``values`` (their first ``len(values)`` weights) and its standard error
     (by the effective number of deals; infinite under two)."""
@@ -464,6 +517,7 @@ __all__ = [
     "Determinization",
     "Estimate",
     "MonteCarloPlayer",
+    "alike_dropped",
     "bid_likelihood",
     "playout",
     "rebuild",

@@ -16,8 +16,16 @@ from tarot_core.engine.variant import find_variant
 from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
-from tarot_core.players.montecarlo import DEFENCE_OVERRULE, Estimate, _defends, rebuild, sample
-from tarot_core.players.rule import RulePlayer, hand_points
+from tarot_core.players.montecarlo import (
+    DEFENCE_OVERRULE,
+    Estimate,
+    _defends,
+    alike_dropped,
+    playout,
+    rebuild,
+    sample,
+)
+from tarot_core.players.rule import RulePlayer, hand_points, knowledge
 from tarot_core.seats import SEATS, Seat
 from tests.engine.view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
@@ -295,3 +303,61 @@ def test_the_seats_that_defend_are_those_that_know_it(key: str) -> None:
             assert _defends(rnd.view(seat)) == (seat not in attack), (key, str(seat), str(rnd.taker))
             checked += 1
     assert checked > 100
+
+
+def _alike(view: SeatView, a: Action, b: Action) -> bool:
+    """Whether two cards play alike, pair by pair: the same suit, the same value, and no card ranked
+    between them that is neither in the seat's hand nor in a closed trick."""
+    known = knowledge(view)
+    assert a.card is not None and b.card is not None
+    low, high = sorted((a.card, b.card), key=known.card_order)
+    gone = set(view.hand) | {c for trick in view.tricks if trick.complete for c in trick.cards}
+    return (
+        low.suit is high.suit
+        and low.suit is not Suit.EXCUSE
+        and known.card_value(low) == known.card_value(high)
+        and not any(
+            c.suit is low.suit and known.card_order(low) < known.card_order(c) < known.card_order(high)
+            for c in FULL_PACK
+            if c not in gone
+        )
+    )
+
+
+@pytest.mark.parametrize("key", ["fft-3", "fft-4", "fft-5", "classic-3"])
+def test_cards_that_play_alike_are_weighed_once(key: str) -> None:
+    """The search weighs one card of each run that plays alike (the 6 and the 8 of trumps once the 7 is
+    out): every card it leaves out has one it keeps that plays alike, no two it keeps do, the club
+    player's card is kept, and the card left out scores exactly as the one kept, played out on the same
+    deals."""
+    rule = RulePlayer()
+    dropped_seen = 0
+    for rnd, view in playing_views(key, 40, 8):
+        plays = [a for a in view.legal if a.kind == "play"]
+        ruled = rule.choose(view)[0]
+        kept = alike_dropped(view, plays, ruled)
+        assert ruled in kept and set(kept) <= set(plays)
+        assert not any(_alike(view, a, b) for a in kept for b in kept if a != b)
+        rng = random.Random(len(rnd.actions))
+        bases = MonteCarloPlayer().deals(view, rng, 3)
+        for left in set(plays) - set(kept):
+            (twin,) = [a for a in kept if _alike(view, a, left)]
+            dropped_seen += 1
+            for base, _weight in bases:
+                scores = []
+                for action in (left, twin):
+                    played = base.copy()
+                    played.push(action)
+                    playout(played, rule)
+                    scores.append(played.result().by_seat[view.seat])
+                assert scores[0] == scores[1], (key, str(left), str(twin))
+    assert dropped_seen >= 10
+
+
+@pytest.mark.parametrize("key", ["mathers-3", "chambery-4"])
+def test_rules_with_cards_that_do_more_keep_every_card(key: str) -> None:
+    """Where a card may do more than its value and order say (Kings that cut, other scorings), every
+    legal card is weighed."""
+    for _rnd, view in playing_views(key, 10, 8):
+        plays = [a for a in view.legal if a.kind == "play"]
+        assert alike_dropped(view, plays) == plays

@@ -29,4 +29,6 @@ KNOWLEDGE: Final = Knowledge(
     excuse_lost_last=True,
     # A Knight or better (in half points).
     excuse_saves_from=5,
+    # Only the bouts do more than their value and order, and no other card is worth what they are.
+    plain_ranks=True,
 )

@@ -134,8 +134,9 @@ def test_a_replay_steps_in_french(opened: Any) -> None:
     replay = page.locator('[data-tarot-widget="replay"]').first
     click(replay.locator('button[data-action="forward"]').first)
     expect(replay).to_have_attribute("data-step", "1", timeout=20_000)
-    status = replay.locator(".tw-status").inner_text()
-    assert "Étape 1 sur" in status, status
+    expect(replay.locator(".tw-status")).to_have_attribute("data-shown-step", "1", timeout=20_000)
+    step = replay.locator(".tw-step").inner_text()
+    assert step.startswith("Étape 1 sur"), step
     assert english_in(replay.inner_text()) == [], replay.inner_text()[:400]
     assert opened.errors == []
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -49,9 +50,12 @@ def wait_step(opened: WidgetPage, step: int) -> None:
     from playwright.sync_api import expect
 
     expect(replay_root(opened)).to_have_attribute("data-step", str(step), timeout=STEP_TIMEOUT_MS)
-    expect(replay_root(opened).locator(".tw-status")).to_contain_text(
-        f"Step {step} of", timeout=STEP_TIMEOUT_MS
+    # The table drawn for that step, and the step said once, beside the buttons.
+    expect(replay_root(opened).locator(".tw-status")).to_have_attribute(
+        "data-shown-step", str(step), timeout=STEP_TIMEOUT_MS
     )
+    expect(replay_root(opened).locator(".tw-step")).to_have_text(re.compile(rf"^Step {step} of \d+$"))
+    assert "Step" not in replay_root(opened).locator(".tw-status").inner_text()
 
 
 def assert_tally(opened: WidgetPage, rnd: Round) -> None:

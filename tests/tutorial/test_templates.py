@@ -64,6 +64,24 @@ def test_the_step_buttons_draw_icons_that_need_no_font() -> None:
             assert label and f'title="{label.group(1)}"' in before + after
 
 
+def test_a_replay_says_its_step_once() -> None:
+    """The step is said beside the buttons that move it; the status line above the table said it again
+    ("Step 12 of 83" twice in a few lines). The table carries the step it shows as data instead."""
+    import json
+    import re
+
+    from markupsafe import Markup
+
+    from tutorial.bridge.replay import replay
+
+    for step in (0, 12):
+        answer = json.loads(replay("fft-4-first-hand", step))
+        widget = render("widgets/replay.html", uid="r", state={**answer, "html": Markup(answer["html"])})
+        said = re.findall(r"Step \d+ of \d+", re.sub(r"<[^>]+>", " ", widget))
+        assert said == [f"Step {step} of {answer['steps']}"], said
+        assert f'class="tw-status" data-shown-step="{step}"' in widget
+
+
 def test_no_page_part_relies_on_a_font_for_technical_signs_or_emoji() -> None:
     """The widgets' templates, scripts and styles write no character of the technical signs' block or
     of the emoji planes, which many fonts lack (the suits and stars, in every common font, are used)."""

@@ -170,8 +170,9 @@ def trick_caption(trick: Mapping[str, Any], *, won: bool) -> str:
 
 def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
     """The table of a replay state: status, hands, piles set aside, the trick, the tricks won, the tally."""
-    status = [_("Step {step} of {steps}", step=state["step"], steps=state["steps"])]
-    status.append(state.get("phase_text") or state["phase"])
+    # The step is said once, beside the buttons that move it (the controls' output); the table carries
+    # it as data, for the page and its tests to know which step it shows.
+    status = [state.get("phase_text") or state["phase"]]
     if state.get("contract_text"):
         status.append(state["contract_text"])
     if state.get("called"):
@@ -234,6 +235,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
     # one under the other, it stays next to the buttons that step through it.
     return render(
         "replay/table.html",
+        step=state["step"],
         status=status,
         last=state["last_action_text"],
         trick=trick,

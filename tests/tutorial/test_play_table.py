@@ -308,3 +308,7 @@ def test_a_level_is_taken_by_its_name_too(name: str, code: str) -> None:
     with pytest.raises(play_table.PlayError) as refused:
         play_table.read_setup({**setup, "level": "expert"})
     assert refused.value.field == "level"
+    # The refusal names the levels as a reader writes them, not by the codes the page's links use.
+    assert refused.value.message == (
+        "there is no computer level 'expert'; choose beginner (Beginner), club (Club player), strong (Strong)"
+    )

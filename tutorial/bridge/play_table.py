@@ -226,7 +226,8 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
     level = _text(data, "level", DEFAULT_LEVEL)
     level = LEVEL_NAMES.get(level, level)
     if level not in LEVELS:
-        names = _choose_from({key: _(label) for key, (label, _what) in LEVELS.items()})
+        # By the names a reader would write (the page's own links write the shorter codes).
+        names = _choose_from({name: _(LEVELS[code][0]) for name, code in LEVEL_NAMES.items()})
         raise PlayError(
             "level",
             gettext_lazy(

@@ -268,8 +268,9 @@ def trick_view(rnd: Viewed, trick: Trick, current: bool) -> TrickView:
 
 
 def add_voids(voids: list[set[Suit]], trick: Trick, must_trump: bool) -> None:
-    """Adds to ``voids`` (one set for each seat) the suits ``trick`` shows each player lacks: the suit led, by not
-    following it, and the trumps too, by neither following nor trumping where the rules say to trump."""
+    """Adds to ``voids`` (one set for each seat) the suits ``trick`` shows each player lacks: the suit
+    led, by not following it, and the trumps too, by neither following nor trumping where the rules say
+    to trump."""
     led: Suit | None = None
     for seat, card in trick.plays:
         if card is EXCUSE:

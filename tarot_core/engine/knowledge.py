@@ -89,6 +89,9 @@ class Knowledge:
     #: between them, play alike: no card does more than its value and its order say (no King that cuts,
     #: no trump with a bonus of its own), so a search may weigh one for both.
     plain_ranks: bool = False
+    #: How many times each contract counts a deal's score, by the bid's word (empty where the contracts
+    #: are not a ladder of multiples).
+    contract_factors: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 # ---------------------------------------------------------------------------------------- sampling

@@ -256,7 +256,8 @@ def advise(view: SeatView, player: Player, rng: random.Random) -> Advice:
     bids = search.bids(view, view.legal, ruled) if search is not None else []
     if search is not None and bids:
         estimates = search.estimate(view, bids, rng, ruled, search.bid_playouts)
-        return _bid_words(view, ruled, reason, estimates, search.pick(estimates, ruled))
+        choice = search.raise_bid(view, estimates, search.pick(estimates, ruled))
+        return _bid_words(view, ruled, reason, estimates, choice)
     if ruled.kind == "play" and (search is not None or objection is not None):
         # One card of each run that plays alike: "the 6 and the 8 are about equal" teaches nothing.
         plays = alike_dropped(view, plays, ruled)
@@ -346,15 +347,40 @@ def _bid_words(
         return Advice(ruled, _rule_sentence(ruled, reason), page)
     best = next(e for e in estimates if e.action == choice)
     mine = next(e for e in estimates if e.action == ruled)
-    text = ngettext(
-        "played out over the possible deals, it does about {n} point better on average than {other}, "
-        "the usual choice ({reason})",
-        "played out over the possible deals, it does about {n} points better on average than {other}, "
-        "the usual choice ({reason})",
-        rounded_points(_relative(mine, best).gap),
-        other=contract_words(ruled.word if ruled.kind == "bid" else "pass"),
-        reason=reason,
-    )
+    other = contract_words(ruled.word if ruled.kind == "bid" else "pass")
+    ahead = _relative(mine, best).gap
+    if ahead >= 0.5:
+        text = ngettext(
+            "played out over the possible deals, it does about {n} point better on average than {other}, "
+            "the usual choice ({reason})",
+            "played out over the possible deals, it does about {n} points better on average than {other}, "
+            "the usual choice ({reason})",
+            rounded_points(ahead),
+            other=other,
+            reason=reason,
+        )
+    else:
+        # A higher contract chosen for the strong level's own play of the hand (MonteCarloPlayer.raise_bid):
+        # the play-outs, played as a club player plays, put it level with the usual word or a little
+        # behind, and the contract counts the better play of the hand more times.
+        text = _(
+            "played out over the possible deals by club players, it does about as well as {other}, the "
+            "usual choice ({reason}); played with care, a higher contract gains more",
+            other=other,
+            reason=reason,
+        )
+        if ahead <= -0.5:
+            text = ngettext(
+                "played out over the possible deals by club players, it does about {n} point less on "
+                "average than {other}, the usual choice ({reason}); played with care, a higher contract "
+                "gains more than that",
+                "played out over the possible deals by club players, it does about {n} points less on "
+                "average than {other}, the usual choice ({reason}); played with care, a higher contract "
+                "gains more than that",
+                rounded_points(-ahead),
+                other=other,
+                reason=reason,
+            )
     return Advice(choice, _("{action}: {words}.", action=action_words(choice), words=text), page)
 
 

@@ -24,7 +24,7 @@ from tarot_core.players.coach import (
     against_page,
     principle_for,
 )
-from tarot_core.players.montecarlo import Estimate
+from tarot_core.players.montecarlo import TAKER_EDGE, Estimate
 from tarot_core.seats import SEATS
 
 #: The strong level's search in these tests (the page's budget is larger; the words are the same).
@@ -337,12 +337,13 @@ def test_words_say_about_equal_or_by_how_much() -> None:
 
 # ---------------------------------------------------------------------------------------- the strong bid
 @cache
-def overruled_bids() -> list[tuple[SeatView, Action, Action]]:
+def overruled_bids() -> list[tuple[SeatView, Action, Action, bool]]:
     """Bidding positions of seeded fft-4 deals where the strong level's search does not say the club
-    player's word: (view, the club word, the strong word)."""
+    player's word: (view, the club word, the strong word, whether the word was raised for the strong
+    level's own play of the hand)."""
     variant = find_variant("fft-4")
     rule = rules.RulePlayer()
-    strong = STRONG()
+    strong = MonteCarloPlayer(playouts=40)
     found = []
     for number in range(40):
         rnd = variant.deal_round(SEATS[number % 4], f"coach-bid-{number}")
@@ -353,7 +354,9 @@ def overruled_bids() -> list[tuple[SeatView, Action, Action]]:
             ruled = rule.choose(view)[0]
             chosen = strong.decide(view, random.Random(1))
             if chosen != ruled:
-                found.append((view, ruled, chosen))
+                last = strong.estimates_for(view)
+                assert last is not None and last[0] == chosen
+                found.append((view, ruled, chosen, chosen != strong.pick(last[1], ruled)))
             rnd.push(ruled)
     return found
 
@@ -363,7 +366,7 @@ def test_the_strong_level_bids_by_playing_the_hand_out() -> None:
     """Where the strong level says another word than the club player, a search four times as large on
     other deals does not find that word worse, and the hint says how much better it does than the usual
     word, in points rounded as a person says them, with the usual word's reason."""
-    cases = overruled_bids()
+    cases = [(view, ruled, chosen) for view, ruled, chosen, raised in overruled_bids() if not raised]
     assert len(cases) >= 3, "the search never overrules the club player's bid"
     for view, ruled, chosen in cases[:3]:
         check = MonteCarloPlayer(playouts=160)
@@ -378,3 +381,75 @@ def test_the_strong_level_bids_by_playing_the_hand_out() -> None:
         assert re.search(r"about \d+ points? better on average than", advice.sentence), advice.sentence
         assert not re.search(r"\d+ deals", advice.sentence), advice.sentence
         assert advice.principle.page == "strategy/judging"
+
+
+def test_a_higher_contract_is_said_for_the_strong_levels_own_play() -> None:
+    """The bids' play-outs play the hand as the club player does; the strong level plays a taker's hand
+    better, and a garde counts that twice: among the bids it would make, it says a higher one where the
+    play-outs plus :data:`TAKER_EDGE` for each opponent and each time the contract counts beat the lower
+    one's. Only a bid still in the race on as many deals is weighed, a pass is never raised, and the
+    hint says why in words."""
+    variant = find_variant("fft-4")
+    rnd = variant.deal_round(SEATS[0], "raise")
+    seat = rnd.to_move
+    assert seat is not None
+    view = rnd.view(seat)
+    word = {a.word: a for a in view.legal if a.kind == "bid"}
+    passing = next(a for a in view.legal if a.kind == "pass")
+    prise, garde, sans = word["prise"], word["garde"], word["garde-sans"]
+    edge = 3 * TAKER_EDGE  # three opponents, for each time the contract counts
+
+    def estimates(garde_mean: float, garde_deals: int = 15) -> tuple[Estimate, ...]:
+        return (
+            Estimate(prise, 10.0, 15, 6.0, 0.0, 0.0),
+            Estimate(garde, garde_mean, garde_deals, 12.0, 10.0 - garde_mean, 8.0),
+            Estimate(passing, 0.0, 5, 0.0, 10.0, 6.0),
+        )
+
+    just_ahead = 10.0 - edge + 1  # the garde's play-outs plus twice the edge beat the prise's plus once
+    assert MonteCarloPlayer.raise_bid(view, estimates(just_ahead), prise) == garde
+    assert MonteCarloPlayer.raise_bid(view, estimates(just_ahead - 2), prise) == prise
+    assert MonteCarloPlayer.raise_bid(view, estimates(just_ahead, garde_deals=5), prise) == prise
+    assert MonteCarloPlayer.raise_bid(view, estimates(just_ahead), passing) == passing
+    assert MonteCarloPlayer.raise_bid(view, estimates(just_ahead), garde) == garde
+    # Four times the score: the garde sans le chien beats a garde by twice the edge.
+    sans_estimates = (
+        Estimate(garde, 20.0, 15, 8.0, 0.0, 0.0),
+        Estimate(sans, 20.0 - 2 * edge + 1, 15, 16.0, 2 * edge - 1, 12.0),
+    )
+    assert MonteCarloPlayer.raise_bid(view, sans_estimates, garde) == sans
+    # Rules whose contracts do not multiply the score never raise.
+    other = find_variant("mathers-3").deal_round(SEATS[0], "raise")
+    assert other.to_move is not None
+    other_view = other.view(other.to_move)
+    for action in (a for a in other_view.legal if a.kind == "bid"):
+        assert (
+            MonteCarloPlayer.raise_bid(other_view, (Estimate(action, 0.0, 5, 1.0, 0.0, 0.0),), action)
+            == action
+        )
+    # The hint: level with the usual word, or behind it by some points, and why a garde is said anyway.
+    from tarot_core.players.coach import _bid_words, rounded_points
+
+    reason = "the hand counts enough for a prise"
+    level = _bid_words(
+        view, prise, reason, (Estimate(prise, 10.0, 15, 6, 0, 0), Estimate(garde, 10.2, 15, 9, 0, 0)), garde
+    )
+    assert level.action == garde and "it does about as well as a prise" in level.sentence, level.sentence
+    behind = _bid_words(view, prise, reason, estimates(just_ahead), garde)
+    assert behind.action == garde
+    assert f"about {rounded_points(10.0 - just_ahead)} points less on average than a prise" in behind.sentence
+    assert "a higher contract gains more than that" in behind.sentence
+    for advice in (level, behind):
+        no_counts(advice)
+
+
+def test_the_strong_level_raises_only_where_its_play_outs_allow() -> None:
+    """On seeded deals the strong level raises some bids, and for each the hint names the same higher
+    bid and says why in words."""
+    raised = [(view, ruled, chosen) for view, ruled, chosen, up in overruled_bids() if up]
+    assert raised, "the strong level never raised a bid"
+    for view, _ruled, chosen in raised:
+        assert chosen.kind == "bid"
+        advice = advise(view, STRONG(), random.Random(1))
+        assert advice.action == chosen, (str(advice.action), str(chosen))
+        assert "a higher contract gains more" in advice.sentence or "better on average" in advice.sentence

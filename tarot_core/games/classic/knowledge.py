@@ -13,6 +13,7 @@ from ..fft.knowledge import CLUB_COUNT_BIDS as FRENCH_BIDS
 from ..fft.knowledge import KNOWLEDGE as FRENCH
 from ..fft.sampling import french_sampler
 from .contracts import ClassicContract
+from .options import MULTIPLIER
 
 #: The club count from which the rule-based player bids each contract: French Tarot's, the same ladder
 #: under other names (never a slam).
@@ -26,5 +27,8 @@ CLUB_COUNT_BIDS: Final[Mapping[str, int]] = MappingProxyType(
 )
 
 KNOWLEDGE: Final[Knowledge] = replace(
-    FRENCH, sample=french_sampler(discard_trumps_shown=False), bids=CLUB_COUNT_BIDS
+    FRENCH,
+    sample=french_sampler(discard_trumps_shown=False),
+    bids=CLUB_COUNT_BIDS,
+    contract_factors=MappingProxyType(MULTIPLIER),
 )

@@ -11,6 +11,7 @@ from ...engine.knowledge import Knowledge
 from ...engine.view import Sides
 from .contracts import FftContract
 from .sampling import french_sampler
+from .scoring import FFT_MULTIPLIERS
 
 #: The club count from which the rule-based player bids each contract (never a slam).
 CLUB_COUNT_BIDS: Final[Mapping[str, int]] = MappingProxyType(
@@ -31,4 +32,5 @@ KNOWLEDGE: Final = Knowledge(
     excuse_saves_from=5,
     # Only the bouts do more than their value and order, and no other card is worth what they are.
     plain_ranks=True,
+    contract_factors=MappingProxyType(FFT_MULTIPLIERS),
 )

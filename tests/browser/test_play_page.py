@@ -493,7 +493,7 @@ def test_a_link_with_a_part_the_page_has_not_still_deals_and_says_so(chromium: A
     """A link naming a level or a table this page does not have deals its cards with the page's own
     choice for that part, says what was put aside, and leaves the evening's session alone; a level
     named as the arena names it is taken."""
-    opened = _open(chromium, site_url, "?variant=fft&players=4&seed=31&seat=p3&level=club")
+    opened = _open(chromium, site_url, "?variant=fft&players=4&seed=31&seat=p3&level=club", 390, 844)
     page = opened.page
     try:
         assert _saved(page)["level"] == "rule"
@@ -505,7 +505,9 @@ def test_a_link_with_a_part_the_page_has_not_still_deals_and_says_so(chromium: A
         session = page.evaluate(table)
         dealt = sorted(str(c) for c in variant_for("fft", 4).deal_round(SEATS[0], 31).hands[SEATS[2]])
         assert sorted(_hand(page)) == dealt
-        refusal = _root(page).locator("[data-refusal]")
+        # What the link asked and the page could not do is said under the deal's title, in the first
+        # screen of a phone (beside the hand, it was below it).
+        refusal = _root(page).locator("[data-link-note]")
         assert refusal.inner_text() == ""
         for query, part in (
             ("?variant=fft&players=4&seed=31&seat=p3&level=expert", "level"),
@@ -519,6 +521,8 @@ def test_a_link_with_a_part_the_page_has_not_still_deals_and_says_so(chromium: A
             assert str(game[part]) == {"level": "mc", "players": "4"}[part]
             said = refusal.inner_text()
             assert "could not be followed" in said and ("expert" in said or "9" in said), said
+            box = refusal.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
             assert f"{part}={game[part]}" in page.evaluate("() => location.search")
             # the evening's table is the same: its session (and totals) stay
             assert page.evaluate(table) == session

@@ -142,6 +142,9 @@ function setupWidget(root) {
   const STATE_STORE = "tarot-play-state";
   const stage = root.querySelector("[data-stage]");
   const refusal = root.querySelector("[data-refusal]");
+  // What a link asked that the page could not do, under the deal's title: seen with the deal, where a
+  // refusal beside the hand was below a phone's first screen.
+  const linkNote = root.querySelector("[data-link-note]");
   const hintBox = root.querySelector("[data-hint]");
   const log = root.querySelector("[data-log]");
   const end = root.querySelector("[data-end]");
@@ -260,6 +263,7 @@ function setupWidget(root) {
 
   function clearMessages() {
     refusal.textContent = "";
+    linkNote.textContent = "";
     delete root.dataset.reason;
     hintBox.textContent = "";
   }
@@ -512,7 +516,7 @@ function setupWidget(root) {
       }
     }
     const shown = await show(answer);
-    if (shown && putAside) fail(fill(messages, "link_refused", { reason: putAside }));
+    if (shown && putAside) linkNote.textContent = fill(messages, "link_refused", { reason: putAside });
     return shown;
   }
 

@@ -359,28 +359,28 @@ def _bid_words(
             other=other,
             reason=reason,
         )
+    # Otherwise a higher contract chosen for the strong level's own play of the hand
+    # (MonteCarloPlayer.raise_bid): the play-outs, played as a club player plays, put it a little behind
+    # the usual word or level with it, and the contract counts the better play of the hand more times.
+    elif ahead <= -0.5:
+        text = ngettext(
+            "played out over the possible deals by club players, it does about {n} point less on "
+            "average than {other}, the usual choice ({reason}); played with care, a higher contract "
+            "gains more than that",
+            "played out over the possible deals by club players, it does about {n} points less on "
+            "average than {other}, the usual choice ({reason}); played with care, a higher contract "
+            "gains more than that",
+            rounded_points(-ahead),
+            other=other,
+            reason=reason,
+        )
     else:
-        # A higher contract chosen for the strong level's own play of the hand (MonteCarloPlayer.raise_bid):
-        # the play-outs, played as a club player plays, put it level with the usual word or a little
-        # behind, and the contract counts the better play of the hand more times.
         text = _(
             "played out over the possible deals by club players, it does about as well as {other}, the "
             "usual choice ({reason}); played with care, a higher contract gains more",
             other=other,
             reason=reason,
         )
-        if ahead <= -0.5:
-            text = ngettext(
-                "played out over the possible deals by club players, it does about {n} point less on "
-                "average than {other}, the usual choice ({reason}); played with care, a higher contract "
-                "gains more than that",
-                "played out over the possible deals by club players, it does about {n} points less on "
-                "average than {other}, the usual choice ({reason}); played with care, a higher contract "
-                "gains more than that",
-                rounded_points(-ahead),
-                other=other,
-                reason=reason,
-            )
     return Advice(choice, _("{action}: {words}.", action=action_words(choice), words=text), page)
 
 

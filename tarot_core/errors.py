@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeAlias
 
-from .messages import Message, gettext_lazy
+from .messages import Message, gettext_lazy, grammar
 
 
 class Illegal(Enum):
@@ -203,24 +203,45 @@ QUOTE_LENGTH: Final = 40
 MESSAGE_LENGTH: Final = 300
 
 
-def quoted(value: object, limit: int = QUOTE_LENGTH) -> str:
-    """``value`` as a message quotes it: between quotes, on one line, and at most ``limit`` characters
-    of it (an ellipsis says the rest is left out).
+def quoted(value: object, limit: int = QUOTE_LENGTH) -> Quoted:
+    """``value`` as a message quotes it: between the quotes of the language the message is shown in,
+    on one line, and at most ``limit`` characters of it (an ellipsis says the rest is left out).
 
-    >>> quoted("p1 play HK")
+    >>> str(quoted("p1 play HK"))
     "'p1 play HK'"
-    >>> quoted("x" * 100, 8)
+    >>> str(quoted("x" * 100, 8))
     "'xxxxxxxx…'"
     """
-    text = value if isinstance(value, str) else str(value)
-    if len(text) <= limit:
-        return repr(text)
-    return f"{repr(text[:limit])[:-1]}…{repr(text[:limit])[-1]}"
+    return Quoted(value if isinstance(value, str) else str(value), limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Quoted:
+    """A reader's words quoted in a message (:func:`quoted`), written when the message is: in English
+    between Python's quotes, which escape what cannot be printed (``'p1 play HK'``), in French between
+    « and » with the unprintable characters escaped the same way (``« p1 play HK »``)."""
+
+    text: str
+    limit: int = QUOTE_LENGTH
+
+    def __str__(self) -> str:
+        text = self.text[: self.limit]
+        more = "…" if len(self.text) > self.limit else ""
+        quotes = grammar().quotes
+        if quotes is None:
+            written = repr(text)
+            return f"{written[:-1]}{more}{written[-1]}"
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+        return f"{quotes[0]}{shown}{more}{quotes[1]}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 #: A quotation in a message: between single quotes that no letter touches from outside (the taker's
 #: apostrophe is none), or between double quotes; a backslash escapes a quote; one cut short may end
-#: without its closing quote.
+#: without its closing quote. (A reader's words quoted between French quotes come from :class:`Quoted`,
+#: already cut to length; the translations' own « and » are left whole.)
 _QUOTATION: Final = re.compile(
     r"(?<![^\W\d_])'(?:[^'\\]|\\.)*(?:'(?![^\W\d_])|$)|\"(?:[^\"\\]|\\.)*(?:\"|$)", re.DOTALL
 )

@@ -250,6 +250,9 @@ class Grammar:
 
     forms: Mapping[str, Callable[[str, Noun], str]]
     decimal_comma: bool = False
+    #: The marks a quotation of a reader's words opens and closes with (French: « and », each with a
+    #: no-break space inside), or None for Python's quotes (``'p1 play HK'``, ``"taker's"``).
+    quotes: tuple[str, str] | None = None
 
 
 def _english_a(text: str, noun: Noun) -> str:
@@ -327,6 +330,7 @@ GRAMMAR["fr"] = Grammar(
         "to": _french_to,
     },
     decimal_comma=True,
+    quotes=("«\u00a0", "\u00a0»"),
 )
 
 

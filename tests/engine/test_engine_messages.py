@@ -100,6 +100,31 @@ def test_a_refusal_carries_a_message_and_an_illegal_action_error_keeps_it(bracke
     assert pickle.loads(pickle.dumps(refusal)) == refusal
 
 
+@pytest.mark.parametrize(
+    ("typed", "english", "french"),
+    [
+        ("genius", "'genius'", "«\u00a0genius\u00a0»"),
+        ("it's", '"it\'s"', "«\u00a0it's\u00a0»"),
+        ("a\nb", "'a\\nb'", "«\u00a0a\\nb\u00a0»"),
+        ("x" * 100, "'" + "x" * 40 + "…'", "«\u00a0" + "x" * 40 + "…\u00a0»"),
+    ],
+)
+def test_a_reader_s_words_are_quoted_as_the_language_of_the_message_quotes(
+    typed: str, english: str, french: str
+) -> None:
+    """The words a reader typed, repeated in a refusal, are quoted when the message is shown: between
+    Python's quotes in English, between « and » with no-break spaces in French; in both, cut to 40
+    characters and with what cannot be printed escaped, so the message stays on one line."""
+    with pytest.raises(NotationError) as raised:
+        Card.parse(typed)
+    error = raised.value
+    with use_language("en"):
+        assert str(error).startswith(english + " is not a card")
+    with use_language("fr"):
+        assert str(error).startswith(french + " n’est pas une carte")
+        assert "'" + typed[:5] not in str(error)
+
+
 # ====================================================================================== cards
 def test_card_names_are_nouns_whose_forms_give_the_english_names(brackets: None) -> None:
     queen, petit = Card.parse("HQ"), Card.parse("T1")

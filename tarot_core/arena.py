@@ -25,7 +25,7 @@ from math import sqrt
 from statistics import mean, median, stdev
 
 from .engine.variant import Variant
-from .errors import TarotError
+from .errors import TarotError, quoted
 from .messages import _, gettext_lazy, ngettext
 from .players import PLAYER_NAMES, MonteCarloPlayer, Player, make_player
 from .seats import SEATS
@@ -182,7 +182,7 @@ def check_seats(variant: Variant, seats: Sequence[str]) -> list[str]:
             raise TarotError(
                 gettext_lazy(
                     "--seats: there is no player {name}: choose {names}",
-                    name=repr(name),
+                    name=quoted(name),
                     names=", ".join(PLAYER_NAMES),
                 )
             )

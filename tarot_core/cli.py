@@ -26,7 +26,7 @@ from typing import Final, NoReturn
 from .cards import format_cards, sort_hand
 from .engine.result import format_breakdown
 from .engine.variant import UnknownVariantError, family_players, find_variant, variant_for
-from .errors import TarotError, one_line, said_of
+from .errors import TarotError, one_line, quoted, said_of
 from .messages import LANGUAGES, NC_, SOURCE_LANGUAGE, Message, Noun, _, gettext_lazy, ngettext, use_language
 from .seats import SEATS, Seat
 
@@ -161,7 +161,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise TarotError(
             gettext_lazy(
                 "{name} is neither a file nor the name of a sample record (tarot replay --list)",
-                name=repr(args.record),
+                name=quoted(args.record),
             )
         )
     rnd = record.new_round()
@@ -383,7 +383,7 @@ def _count(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("{text} is not a whole number", text=repr(text))) from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number", text=quoted(text))) from None
     if value < least:
         raise argparse.ArgumentTypeError(
             _("{value} is negative", value=str(value))

@@ -355,7 +355,7 @@ def shown_words(text: str) -> str:
 def _sample_file(name: str) -> Traversable:
     folder = _samples_folder()
     if folder is None or name not in sample_names():
-        raise RecordError(gettext_lazy("{name} is not the name of a sample record", name=repr(name)))
+        raise RecordError(gettext_lazy("{name} is not the name of a sample record", name=quoted(name)))
     return folder / f"{name}.json"
 
 
@@ -370,7 +370,7 @@ def _parse(data: Mapping[str, object]) -> HandRecord:
         raise RecordError(
             gettext_lazy(
                 "unknown field {name} in the record; fields are {fields}",
-                name=repr(unknown[0]),
+                name=quoted(unknown[0]),
                 fields=", ".join(FIELDS),
             )
         )

@@ -30,7 +30,7 @@ from typing import Final
 from .engine.request import RequestForm, Roles
 from .engine.shares import seat_scores
 from .engine.variant import FAMILIES, family_players, score_request, words_for
-from .errors import RequestError, Said, SheetError, TarotError, said_of
+from .errors import RequestError, Said, SheetError, TarotError, quoted, said_of
 from .messages import Message, _, gettext_lazy, join_or, ngettext_lazy
 from .sheet_csv import (
     FORMULA_STARTS,
@@ -99,7 +99,7 @@ def rules_name(family: str) -> str:
 def _form(family: str) -> RequestForm:
     form = request_form(family)
     if form is None:
-        raise SheetError("", gettext_lazy("unknown rules {name}", name=repr(family)), "variant")
+        raise SheetError("", gettext_lazy("unknown rules {name}", name=quoted(family)), "variant")
     return form
 
 
@@ -211,7 +211,9 @@ class Sheet:
             known = ", ".join(_("{key} ({name})", key=key, name=rules_name(key)) for key in rule_sets())
             raise SheetError(
                 "",
-                gettext_lazy("unknown rules {name}: choose one of {known}", name=repr(variant), known=known),
+                gettext_lazy(
+                    "unknown rules {name}: choose one of {known}", name=quoted(variant), known=known
+                ),
                 "variant",
             )
         if isinstance(players, str) or not isinstance(players, Sequence):
@@ -234,7 +236,7 @@ class Sheet:
                     "",
                     gettext_lazy(
                         "the name {name}... is longer than {most} letters",
-                        name=repr(name[:MAX_NAME]),
+                        name=quoted(name[:MAX_NAME]),
                         most=MAX_NAME,
                     ),
                     "players",
@@ -243,7 +245,7 @@ class Sheet:
                 raise SheetError(
                     "",
                     gettext_lazy(
-                        "two players are called {name}: give each a different name", name=repr(name)
+                        "two players are called {name}: give each a different name", name=quoted(name)
                     ),
                     "players",
                 )

@@ -14,7 +14,7 @@ from typing import Final
 from .actions import ActionKind, simple
 from .engine.round import Round
 from .engine.variant import Variant
-from .errors import TarotError
+from .errors import TarotError, quoted
 from .messages import gettext_lazy
 from .seats import SEATS, Seat
 
@@ -79,7 +79,7 @@ def check_contract(variant: Variant, contract: str | None) -> None:
         raise TarotError(
             gettext_lazy(
                 "{contract} is not a contract of {variant}: choose one of {known}",
-                contract=repr(contract),
+                contract=quoted(contract),
                 variant=variant.key,
                 known=", ".join(contracts),
             )

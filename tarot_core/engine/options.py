@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..errors import RequestError
+from ..errors import RequestError, quoted
 from ..messages import _, gettext_lazy
 from .tables import TableDescription
 
@@ -99,7 +99,7 @@ def read_options(raw: object, options_class: type[OptionsT]) -> OptionsT:
                 f"options.{key}",
                 gettext_lazy(
                     "there is no rule option {key}; the options are {names}",
-                    key=repr(key),
+                    key=quoted(key),
                     names=", ".join(fields),
                 ),
             )

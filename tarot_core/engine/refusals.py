@@ -116,7 +116,7 @@ class RoundRefusals(RoundState):
                 Illegal.BID_NOT_ALLOWED,
                 gettext_lazy(
                     "{word} is not a contract here: bid {contracts} or pass",
-                    word=repr(action.word),
+                    word=quoted(action.word),
                     contracts=", ".join(ladder),
                 ),
             )
@@ -184,7 +184,7 @@ class RoundRefusals(RoundState):
                 Illegal.HANDFUL_TOO_SMALL,
                 gettext_lazy(
                     "{word} is not a handful: say {sizes}",
-                    word=repr(action.word),
+                    word=quoted(action.word),
                     sizes=", ".join(self.variant.handfuls),
                 ),
             )

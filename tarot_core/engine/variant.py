@@ -99,14 +99,14 @@ class Variant(ABC):
                 said = gettext_lazy(
                     "{variant} has no rule option {name}; its options are: {names}",
                     variant=self.key,
-                    name=repr(unknown[0]),
+                    name=quoted(unknown[0]),
                     names=", ".join(known),
                 )
             else:
                 said = gettext_lazy(
                     "{variant} has no rule option {name}; its options are: none",
                     variant=self.key,
-                    name=repr(unknown[0]),
+                    name=quoted(unknown[0]),
                 )
             raise TarotError(said)
         try:

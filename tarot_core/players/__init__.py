@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from ..errors import quoted
 from ..messages import gettext_lazy
 from .base import Player, PlayerError, card_words
 from .baseline import BeginnerPlayer, RandomPlayer
@@ -60,7 +61,9 @@ def make_player(name: str, *, playouts: int | None = None) -> Player:
     if key == "mc":
         return CoachedPlayer() if playouts is None else CoachedPlayer(playouts=playouts)
     raise PlayerError(
-        gettext_lazy("there is no player {name!r}: choose {names}", name=name, names=", ".join(PLAYER_NAMES))
+        gettext_lazy(
+            "there is no player {name}: choose {names}", name=quoted(name), names=", ".join(PLAYER_NAMES)
+        )
     )
 
 

@@ -50,7 +50,7 @@ from typing import Final
 from ..actions import Action, ActionKind
 from ..engine.round import Round
 from ..engine.view import SeatView
-from ..errors import TarotError
+from ..errors import TarotError, quoted
 from ..messages import _, gettext_lazy, ngettext
 from .bidding import CAUTION, CONTRACT_SUBJECTS, CONTRACT_WORDS, often, signed
 from .montecarlo import playout, rebuild, sample
@@ -129,7 +129,9 @@ class Judgement:
                 return estimate
         choices = ", ".join(e.word for e in self.estimates)
         raise JudgeError(
-            gettext_lazy("{word!r} cannot be said now: the choices are {choices}", word=word, choices=choices)
+            gettext_lazy(
+                "{word} cannot be said now: the choices are {choices}", word=quoted(word), choices=choices
+            )
         )
 
     def gap(self, word: str) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import gettext
 import pickle
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -29,7 +29,9 @@ from tarot_core.errors import (
 )
 from tarot_core.exercises import judge
 from tarot_core.messages import Message, gettext_lazy, join_and, join_or, use_language
+from tarot_core.players import make_player
 from tarot_core.seats import Seat
+from tarot_core.sheet import Sheet
 
 
 class _Brackets(gettext.NullTranslations):
@@ -123,6 +125,37 @@ def test_a_reader_s_words_are_quoted_as_the_language_of_the_message_quotes(
     with use_language("fr"):
         assert str(error).startswith(french + " n’est pas une carte")
         assert "'" + typed[:5] not in str(error)
+
+
+def _sheet_names(name: str) -> None:
+    Sheet.new("fft", ["Anne", "Bruno", "Chloé", name])
+
+
+@pytest.mark.parametrize(
+    ("refused", "english", "french"),
+    [
+        (
+            lambda: _sheet_names("anne"),
+            "two players are called 'anne'",
+            "deux joueurs s’appellent «\u00a0anne\u00a0»",
+        ),
+        (
+            lambda: make_player("genius"),
+            "there is no player 'genius'",
+            "il n’y a pas de joueur «\u00a0genius\u00a0»",
+        ),
+        (lambda: find_variant("fft-9"), "'fft-9'", "«\u00a0fft-9\u00a0»"),
+    ],
+)
+def test_the_refusals_that_name_a_reader_s_words_quote_them_in_the_message_s_language(
+    refused: Callable[[], object], english: str, french: str
+) -> None:
+    with pytest.raises(TarotError) as raised:
+        refused()
+    with use_language("en"):
+        assert english in str(raised.value)
+    with use_language("fr"):
+        assert french in str(raised.value)
 
 
 # ====================================================================================== cards

@@ -231,7 +231,7 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
         raise PlayError(
             "level",
             gettext_lazy(
-                "there is no computer level {level}; choose {names}", level=repr(level), names=names
+                "there is no computer level {level}; choose {names}", level=quoted(level), names=names
             ),
         )
     return Game(family, players, seed, seat, level, dealer=dealer)

@@ -116,3 +116,15 @@ def test_the_lessons_say_every_word_in_the_language_of_the_page(marked: None) ->
     assert texts(verdict["feedback_html"])[0] in ("«Right!»", "«Not quite.»")
     count = json.dumps({"id": "c", "kind": "count", "cards": "HK"})
     assert answer(lesson_bridge.check(count, ""))["message"] == "«type a number first, such as 41 or 40.5»"
+
+
+def test_a_french_refusal_keeps_its_quotes_and_no_break_spaces() -> None:
+    """French sets the reader's words between « and » and puts a no-break space inside them and before
+    a colon, so that neither mark is left alone at the start or end of a line on a phone: the refusal
+    the score sheet sends keeps them (it once made every blank an ordinary space)."""
+    with use_language("fr"):
+        refused = answer(
+            sheet_bridge.start(json.dumps({"variant": "fft", "players": ["Anne", "Bruno", "anne"]}))
+        )
+    assert not refused["ok"]
+    assert "deux joueurs s’appellent «\u00a0anne\u00a0»\u00a0: donnez" in refused["message"]

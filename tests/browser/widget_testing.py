@@ -148,7 +148,8 @@ def run_axe(page: Any, selector: str = "[data-tarot-widget]") -> list[dict[str, 
     once the view has drawn a frame at its current size (axe injected from the pinned npm package)."""
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing ({AXE}): run npm ci in tutorial/")
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    if not page.evaluate("() => typeof window.axe?.run === 'function'"):  # once a page: it is half a megabyte
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result: dict[str, Any] = page.evaluate(
         "async (selector) => {"
         " await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));"

@@ -28,7 +28,7 @@ from tutorial.bridge.form import form_html
 from tutorial.pages import print_tables, strategy, tables, trick_stories
 from tutorial.sphinxext.engine import _playing_side
 from tutorial.sphinxext.extract import CAPTION_OPTION, DOCS, TABLE_CAPTION
-from tutorial.sphinxext.translations import engine_problems, kept_parts, problems
+from tutorial.sphinxext.translations import catalogues, check, engine_problems, kept_parts, problems
 
 #: Words that English sentences are made of and French ones never hold.
 ENGLISH_WORDS = {"the", "and", "with", "each", "from", "you", "your", "must", "points needed", "taker"}
@@ -181,6 +181,31 @@ def test_the_checker_catches_what_a_translation_loses(
     said = list(problems(Message(message_id, translation), site))
     assert [line.split(":")[0][: len(kind)] for line, kind in zip(said, found, strict=False)] == found
     assert len(said) == len(found)
+
+
+@pytest.mark.parametrize(
+    ("translation", "wrong"),
+    [
+        ("Non commencée : {reason}", True),
+        ("Non commencée\u00a0: {reason}", False),
+        ("le choix habituel ; {reason}", True),
+        ("il dit « passe » : {reason}", True),
+        ("il dit «\u00a0passe\u00a0»\u00a0: {reason}", False),
+        ("{reason} vraiment ?", True),
+        ("{reason} avec :trick: (un numéro)", False),
+    ],
+)
+def test_the_checker_wants_french_no_break_spaces(translation: str, wrong: bool) -> None:
+    """A French colon, semicolon, question or exclamation mark and quotes take a no-break space, so that
+    a narrow screen never starts a line with the mark; English has no such rule."""
+    said = list(problems(Message("Not started: {reason}", translation), False, "fr"))
+    assert bool(said) is wrong
+    assert list(problems(Message("Not started: {reason}", translation), False, "en")) == []
+
+
+def test_every_catalogue_of_every_language_passes_the_checker() -> None:
+    found = [line for path in catalogues() for line in check(path)]
+    assert found == []
 
 
 def test_a_fuzzy_entry_is_a_problem_and_a_gender_is_m_or_f() -> None:

@@ -92,8 +92,22 @@ def _texts(value: str | Iterable[str] | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def problems(message: Message, site: bool) -> Iterator[str]:
-    """What is wrong with one entry's translation."""
+#: French puts a no-break space before its tall punctuation and inside its quotes (``mot\u00a0:``,
+#: ``«\u00a0mot\u00a0»``), so that a phone never starts a line with the mark: an ordinary space there
+#: (a colon followed by a letter opens a role, ``:trick:``, and is no punctuation).
+_FRENCH_SPACING: Final = re.compile(r"(?<=\S) (?=[;!?»]|:(?!\w))|« ")
+
+
+def spacing(translation: str, language: str) -> list[str]:
+    """The places where ``translation`` breaks its language's spacing rules (French's; none for others):
+    each as the few characters around it."""
+    if language != "fr":
+        return []
+    return [translation[max(0, m.start() - 8) : m.end() + 2] for m in _FRENCH_SPACING.finditer(translation)]
+
+
+def problems(message: Message, site: bool, language: str = "") -> Iterator[str]:
+    """What is wrong with one entry's translation (``language``: the catalogue's, for its typography)."""
     ids = _texts(message.id)
     translations = _texts(message.string)
     if message.fuzzy:
@@ -118,18 +132,23 @@ def problems(message: Message, site: bool) -> Iterator[str]:
             lost = sorted((wanted - found).elements())
             added = sorted((found - wanted).elements())
             yield f"keeps not the same parts: lost {lost}, added {added}"
+        wrong = spacing(translation, language)
+        if wrong:
+            yield f"an ordinary space where a no-break space belongs: {wrong[:3]}"
 
 
 def check(path: Path) -> list[str]:
     """One line for each problem of the catalogue at ``path``."""
     site = SITE_CATALOGUES in path.resolve().parents
+    parts = path.resolve().parts
+    language = parts[parts.index("LC_MESSAGES") - 1] if "LC_MESSAGES" in parts else ""
     with path.open("rb") as handle:
         catalog = read_po(handle)
     lines = []
     for message in catalog:
         if not message.id:
             continue
-        for problem in problems(message, site):
+        for problem in problems(message, site, language):
             shown = _texts(message.id)[0]
             shown = shown if len(shown) <= 70 else shown[:67] + "..."
             where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path

@@ -138,6 +138,15 @@ class RequestError(TarotError):
         super().__init__(shown)
         self.field = field
         self.message = message
+        #: The request's other fields refused with this one, each judged on its own (a number out of its
+        #: range), so that a form can show every entry at fault at once (``FieldChecks`` in
+        #: ``tarot_core.engine.request``); ``str(error)`` says this one's only.
+        self.others: tuple[RequestError, ...] = ()
+
+    @property
+    def every(self) -> tuple[RequestError, ...]:
+        """This refusal, then the others found with it."""
+        return (self, *self.others)
 
 
 class SheetError(TarotError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from ..errors import QUOTE_LENGTH, RequestError, Said
 from ..messages import N_, gettext_lazy
@@ -33,6 +33,40 @@ def _short(text: str) -> str:
         return text
     closing = text[-1] if text[-1] in '"]}' else ""
     return f"{text[:QUOTE_LENGTH]}…{closing}"
+
+
+_T = TypeVar("_T")
+
+
+class FieldChecks:
+    """A request's fields read one by one, each on its own: :meth:`read` gives a field's value, or None
+    when it is refused and keeps the refusal; :meth:`done` then raises the first refusal with the others
+    attached (``RequestError.others``), so that a form shows every entry at fault at once. The checks
+    that weigh fields together (the bouts against the points) come after :meth:`done`.
+
+    >>> checks = FieldChecks()
+    >>> checks.read(lambda: whole_number("3", "oudlers", "a number")), checks.read(lambda: 56)
+    (None, 56)
+    >>> checks.refused[0].field
+    'oudlers'
+    """
+
+    def __init__(self) -> None:
+        self.refused: list[RequestError] = []
+
+    def read(self, reader: Callable[[], _T]) -> _T | None:
+        try:
+            return reader()
+        except RequestError as error:
+            self.refused.extend(error.every)
+            return None
+
+    def done(self) -> None:
+        """Raise the first refusal, the others attached, if any field was refused."""
+        if self.refused:
+            first, *others = self.refused
+            first.others = tuple(others)
+            raise first
 
 
 def missing(name: str, what: Said) -> RequestError:

@@ -596,3 +596,55 @@ def test_every_slam_a_round_makes_is_within_the_limits(key: str) -> None:
         assert counting.attack_half_points in allowed[counting.attack_bouts]
         assert "scores" in score_request(request_of(rnd))
     assert slams >= 60
+
+
+@pytest.mark.parametrize(
+    ("request_", "fields"),
+    [
+        (
+            {"variant": "fft", "players": 4, "contract": "prise", "oudlers": 4, "points": 120},
+            ["oudlers", "points"],
+        ),
+        (
+            {
+                "variant": "fft",
+                "players": 4,
+                "contract": "bid",
+                "oudlers": 1,
+                "points": 30,
+                "petit_au_bout": "x",
+            },
+            ["contract", "petit_au_bout"],
+        ),
+        (
+            {
+                "variant": "classic",
+                "players": 3,
+                "contract": "guard",
+                "oudlers": -1,
+                "points": 92,
+                "slam": "x",
+            },
+            ["slam", "oudlers", "points"],
+        ),
+        ({"variant": "chambery", "players": 3, "points": [100, 20, -4]}, ["points[0]", "points[2]"]),
+        (
+            {
+                "variant": "mathers",
+                "players": 2,
+                "hands": {"p1": {"kings_cut": 9, "fool": "yes"}, "p2": {"kings_cut": 7}},
+            },
+            ["hands.p1.kings_cut", "hands.p1.fool", "hands.p2.kings_cut"],
+        ),
+    ],
+)
+def test_each_field_is_judged_on_its_own_and_every_refusal_is_kept(
+    request_: dict[str, Any], fields: list[str]
+) -> None:
+    """Every field wrong on its own is refused at once (the first raised, the others in ``others``), so
+    that a form shows them all; the message of the error itself names the first alone."""
+    with pytest.raises(RequestError) as refused:
+        score_request(request_)
+    assert [error.field for error in refused.value.every] == fields
+    assert str(refused.value).startswith(fields[0] + ":")
+    assert all(error.others == () for error in refused.value.others)

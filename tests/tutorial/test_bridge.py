@@ -504,6 +504,56 @@ def test_chambery_three_refusals_name_each_players_control() -> None:
     assert [(e["form_field"], e.get("index")) for e in data["errors"]] == [("points", 0), ("points", 2)]
 
 
+@pytest.mark.parametrize(
+    ("query", "faults"),
+    [
+        (
+            {
+                "variant": ["fft"],
+                "players": ["4"],
+                "contract": ["garde"],
+                "oudlers": ["4"],
+                "points": ["120"],
+            },
+            [("oudlers", None, "0, 1, 2, 3"), ("points", None, "between 0 and 91")],
+        ),
+        (
+            {
+                "variant": ["classic"],
+                "players": ["3"],
+                "contract": ["guard"],
+                "oudlers": ["5"],
+                "points": ["100"],
+            },
+            [("oudlers", None, "between 0 and 3"), ("points", None, "between 0 and 91")],
+        ),
+        (
+            {"variant": ["chambery"], "players": ["3"], "points": ["100", "20", "200"]},
+            [("points", 0, "from 0 to 78"), ("points", 2, "from 0 to 78")],
+        ),
+    ],
+)
+def test_the_engine_judges_each_number_on_its_own_and_every_fault_shows_at_once(
+    query: dict[str, list[str]], faults: list[tuple[str, int | None, str]]
+) -> None:
+    """A score-keeper who typed four bouts and 120 points sees both mistakes at once, each beside its
+    entry, not the second only once the first is mended; the engine judges the entries together (the
+    bouts against the points) once each reads on its own."""
+    data = answer(bridge.calculate(json.dumps(query)))
+    assert data["ok"] is False
+    found = [(error["form_field"], error.get("index"), error["message"]) for error in data["errors"]]
+    assert [(field, index) for field, index, _ in found] == [(field, index) for field, index, _ in faults]
+    for (_, _, message), (_, _, wanted) in zip(found, faults, strict=True):
+        assert wanted in message
+
+
+def test_the_fields_are_weighed_together_once_each_is_right() -> None:
+    query = {"variant": ["fft"], "players": ["4"], "contract": ["garde"], "oudlers": ["0"], "points": ["2"]}
+    data = answer(bridge.calculate(json.dumps(query)))
+    assert data["ok"] is False and len(data["errors"]) == 1
+    assert data["errors"][0]["message"].startswith("with 0 bouts")
+
+
 def test_an_invalid_entry_shows_no_score() -> None:
     good = answer(bridge.calculate(json.dumps(query_from_request(FFT_4))))
     assert "+240" in good["html"] and "+240" in good["bar_html"]

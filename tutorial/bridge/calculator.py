@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -358,6 +359,17 @@ def form_errors(query: Query) -> list[FieldError]:
     return errors + seating_errors(query)
 
 
+#: A field of a list in a request (``points[1]``, ``handfuls[0].trumps``): its name and its place.
+_LISTED = re.compile(r"([a-z_]+)\[(\d+)\]")
+
+
+def _engine_fault(refused: RequestError) -> FieldError:
+    """An entry the engine refused, beside its control: one of a row of controls (the second player's
+    card points) by its place in the row."""
+    listed = _LISTED.match(refused.field)
+    return FieldError(refused.field, refused.message, int(listed[2]) if listed else None)
+
+
 def _calculate(query_json: str, options: str) -> str:
     """The calculator: form values (query parameters) in; the request, the score and the HTML out.
 
@@ -385,7 +397,8 @@ def _calculate(query_json: str, options: str) -> str:
             request = request_from_query(query)
             data = _score_answer(request)
         except RequestError as error:
-            errors = [FieldError(error.field, error.message)]
+            # Every field the engine refused on its own, each beside its entry.
+            errors = [_engine_fault(refused) for refused in error.every]
         except TarotError as error:
             errors = [FieldError("", envelope.failure_of(error).message)]
     if errors:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Final
 
 from ...engine.options import read_options
-from ...engine.request import int_field, required, shown, whole_number
+from ...engine.request import FieldChecks, int_field, required, shown, whole_number
 from ...errors import RequestError
 from ...messages import _, gettext_lazy
 from .options import VARIANT_NAME, ChamberyOptions
@@ -16,6 +17,17 @@ from .scoring import pay_partnership, pay_three
 # ---------------------------------------------------------------------------------------------- requests
 
 _REQUEST_FIELDS: Final = ("variant", "players", "pack", "contract", "points", "options")
+
+
+def _player_points(value: object, index: int, total: int) -> int:
+    """One player's card points in a three-player deal: a whole number from 0 to ``total``."""
+    points = whole_number(value, f"points[{index}]", _("a player's card points, a whole number"))
+    if not 0 <= points <= total:
+        raise RequestError(
+            f"points[{index}]",
+            gettext_lazy("card points go from 0 to {total} with three players", total=total),
+        )
+    return points
 
 
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
@@ -77,11 +89,13 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
             raise RequestError(
                 "points", gettext_lazy("with three players, give a list of the three players' card points")
             )
-        values: list[int] = []
-        for index, value in enumerate(raw):
-            values.append(
-                whole_number(value, f"points[{index}]", _("a player's card points, a whole number"))
-            )
+        # Each player's points on their own, every refusal kept.
+        checks = FieldChecks()
+        read = [
+            checks.read(partial(_player_points, value, index, lay.total)) for index, value in enumerate(raw)
+        ]
+        checks.done()
+        values = [value for value in read if value is not None]
         three = pay_three(values, pack)
         answer["won"] = [outcome == "won" for outcome in three.outcomes]
         answer["outcome"] = list(three.outcomes)

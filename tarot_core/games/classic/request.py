@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ...engine.options import read_options
-from ...engine.request import required, shown, whole_number
+from ...engine.request import FieldChecks, required, shown, whole_number
 from ...errors import RequestError
 from ...messages import Message, _, gettext_lazy
 from ...seats import ATTACK, DEFENCE
@@ -95,6 +95,27 @@ def _check_bonus(where: str, kind: str, holder: str, earlier: Sequence[tuple[str
             )
 
 
+def _slam_side(slam: object) -> str | None:
+    if slam not in (None, "attack", "defence"):
+        raise RequestError(
+            "slam",
+            gettext_lazy(
+                'say "attack" if the taker\'s side won every trick, "defence" if the opponents did, or null'
+            ),
+        )
+    assert slam is None or isinstance(slam, str)
+    return slam
+
+
+def _petit_side(petit: object) -> str | None:
+    if petit not in (None, "attack", "defence"):
+        raise RequestError(
+            "petit_last_trick", gettext_lazy('say "attack", "defence" or null (no Petit on the last trick)')
+        )
+    assert petit is None or isinstance(petit, str)
+    return petit
+
+
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
     """Score a classic deal described by a JSON-like request (see the module docstring)."""
     if not isinstance(request, Mapping):
@@ -132,30 +153,27 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
         )
     assert isinstance(contract, str)
     options = parse_options(request.get("options"))
-    slam = request.get("slam")
-    if slam not in (None, "attack", "defence"):
-        raise RequestError(
-            "slam",
-            gettext_lazy(
-                'say "attack" if the taker\'s side won every trick, "defence" if the opponents did, or null'
-            ),
-        )
-    assert slam is None or isinstance(slam, str)
-    petit = request.get("petit_last_trick")
-    if petit not in (None, "attack", "defence"):
-        raise RequestError(
-            "petit_last_trick", gettext_lazy('say "attack", "defence" or null (no Petit on the last trick)')
-        )
-    assert petit is None or isinstance(petit, str)
-    # Credited to the side of the player who played it, the Petit tells nothing of who won the trick.
-    petit_won = petit if options.petit_last_trick == "winner" else None
-    oudlers = 0
+    # Each field on its own first, every refusal kept; then the fields weighed together.
+    checks = FieldChecks()
+    slam = checks.read(lambda: _slam_side(request.get("slam")))
+    petit = checks.read(lambda: _petit_side(request.get("petit_last_trick")))
+    oudlers: int | None = 0
     points: int | None = None
     if contract != "slam":
-        oudlers = _int_field(
-            request, "oudlers", 0, 3, gettext_lazy("the number of special cards (bouts) the taker has")
+        oudlers = checks.read(
+            lambda: _int_field(
+                request, "oudlers", 0, 3, gettext_lazy("the number of special cards (bouts) the taker has")
+            )
         )
-        points = _int_field(request, "points", 0, TOTAL_POINTS, gettext_lazy("the taker's points"))
+        points = checks.read(
+            lambda: _int_field(request, "points", 0, TOTAL_POINTS, gettext_lazy("the taker's points"))
+        )
+    checks.done()
+    assert oudlers is not None
+    # Credited to the side of the player who played it, the Petit tells nothing of who won the trick.
+    petit_won = petit if options.petit_last_trick == "winner" else None
+    if contract != "slam":
+        assert points is not None
         check_holding(
             deal_shape(players, contract, options),
             bouts=oudlers,

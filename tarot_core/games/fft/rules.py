@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.options import Options, option
-from ...engine.request import int_choice, missing, number, required, shown
+from ...engine.request import FieldChecks, int_choice, missing, number, required, shown
 from ...engine.result import Score
 from ...engine.round import Round
 from ...engine.trick import Counting
@@ -197,6 +197,27 @@ SLAM_HINTS: dict[str, str] = {
 }
 
 
+def _contract(request: Mapping[str, object]) -> str:
+    contracts = ", ".join(FFT_MULTIPLIERS)
+    contract = required(request, "contract", _("choose one of {contracts}", contracts=contracts))
+    if not isinstance(contract, str) or contract not in FFT_MULTIPLIERS:
+        raise RequestError(
+            "contract",
+            gettext_lazy(
+                "must be one of {contracts}, not {value}", contracts=contracts, value=shown(contract)
+            ),
+        )
+    return contract
+
+
+def _alone(alone: object, players: int) -> bool:
+    if not isinstance(alone, bool):
+        raise RequestError("alone", gettext_lazy("must be true or false, not {value}", value=shown(alone)))
+    if alone and players != 5:
+        raise RequestError("alone", gettext_lazy("only the five-player game has a partner to play without"))
+    return alone
+
+
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
     """Score a French Tarot request (see the reference page of the score request format)."""
     unknown = [key for key in request if key not in REQUEST_FIELDS]
@@ -206,26 +227,21 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
             gettext_lazy("unknown field; the fields are {fields}", fields=", ".join(REQUEST_FIELDS)),
         )
     players = int_choice(request, "players", (3, 4, 5), _("the number of players"))
-    contracts = ", ".join(FFT_MULTIPLIERS)
-    contract = required(request, "contract", _("choose one of {contracts}", contracts=contracts))
-    if contract not in FFT_MULTIPLIERS:
-        raise RequestError(
-            "contract",
-            gettext_lazy(
-                "must be one of {contracts}, not {value}", contracts=contracts, value=shown(contract)
-            ),
-        )
-    assert isinstance(contract, str)
-    oudlers = int_choice(request, "oudlers", range(BOUTS + 1), _("the bouts (oudlers) of the taker's side"))
-    half_points = parse_points(request.get("points"), players)
-    petit = _side(request.get("petit_au_bout"), "petit_au_bout")
-    alone = request.get("alone", False)
-    if not isinstance(alone, bool):
-        raise RequestError("alone", gettext_lazy("must be true or false, not {value}", value=shown(alone)))
-    if alone and players != 5:
-        raise RequestError("alone", gettext_lazy("only the five-player game has a partner to play without"))
-    handfuls = _handfuls(request.get("handfuls"), players, alone)
-    slam_announced, slam_by = _slam(request.get("slam"))
+    # Each field on its own first, every refusal kept; then the fields weighed together.
+    checks = FieldChecks()
+    contract = checks.read(lambda: _contract(request))
+    oudlers = checks.read(
+        lambda: int_choice(request, "oudlers", range(BOUTS + 1), _("the bouts (oudlers) of the taker's side"))
+    )
+    half_points = checks.read(lambda: parse_points(request.get("points"), players))
+    petit = checks.read(lambda: _side(request.get("petit_au_bout"), "petit_au_bout"))
+    alone = checks.read(lambda: _alone(request.get("alone", False), players))
+    handfuls = checks.read(lambda: _handfuls(request.get("handfuls"), players, bool(alone)))
+    slam = checks.read(lambda: _slam(request.get("slam")))
+    checks.done()
+    assert contract is not None and oudlers is not None and half_points is not None
+    assert alone is not None and handfuls is not None and slam is not None
+    slam_announced, slam_by = slam
     check_holding(
         deal_shape(players, contract),
         bouts=oudlers,

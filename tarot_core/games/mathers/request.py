@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Final
 
 from ...cards import (
@@ -10,7 +11,7 @@ from ...cards import (
     parse_cards,
 )
 from ...engine.options import read_options
-from ...engine.request import required, whole_number
+from ...engine.request import FieldChecks, required, whole_number
 from ...errors import NotationError, RequestError
 from ...messages import N_, Message, _, gettext_lazy
 from ...seats import SEATS
@@ -103,6 +104,59 @@ def _parse_tricks(
     )
 
 
+def _seat_parts(
+    data: object, where: str, options: MathersOptions, players: int
+) -> tuple[HandParts, list[Card]]:
+    """One seat's tricks, Kings cut, Fool and declarations, each field read on its own."""
+    if not isinstance(data, Mapping):
+        raise RequestError(
+            where, gettext_lazy("give this player's tricks, declarations and bonuses as an object")
+        )
+    unknown = [k for k in data if k not in ("tricks", "kings_cut", "fool", "declarations")]
+    if unknown:
+        raise RequestError(
+            f"{where}.{unknown[0]}", gettext_lazy("the fields are tricks, kings_cut, fool and declarations")
+        )
+    checks = FieldChecks()
+    tricks = checks.read(lambda: _parse_tricks(data.get("tricks", {}), f"{where}.tricks", options, players))
+    cut = checks.read(
+        lambda: _count(
+            data.get("kings_cut", 0), f"{where}.kings_cut", gettext_lazy("the number of Kings cut"), 4
+        )
+    )
+    fool = checks.read(lambda: _fool(data.get("fool", False), where))
+    codes = checks.read(lambda: _declarations(data.get("declarations", []), where))
+    checks.done()
+    assert tricks is not None and cut is not None and fool is not None and codes is not None
+    counts, points, cards = tricks
+    return HandParts(counts, points, cut, fool, tuple(codes)), cards
+
+
+def _fool(fool: object, where: str) -> bool:
+    if not isinstance(fool, bool):
+        raise RequestError(
+            f"{where}.fool", gettext_lazy("say true if this player held the Fool, false otherwise")
+        )
+    return fool
+
+
+def _declarations(raw: object, where: str) -> list[str]:
+    if not isinstance(raw, list):
+        raise RequestError(
+            f"{where}.declarations", gettext_lazy('list the declarations, like ["greater-3", "sequence-4"]')
+        )
+    codes: list[str] = []
+    for number, code in enumerate(raw):
+        if code not in DECLARATION_VALUES:
+            raise RequestError(
+                f"{where}.declarations[{number}]",
+                gettext_lazy("a declaration is one of {codes}", codes=", ".join(DECLARATION_VALUES)),
+            )
+        codes.append(str(code))
+    _check_declarations(f"{where}.declarations", codes)
+    return codes
+
+
 def score_request(request: Mapping[str, object]) -> dict[str, object]:
     """Score one Mathers hand from its parts (see the module docstring for the request)."""
     if not isinstance(request, Mapping):
@@ -136,49 +190,21 @@ def score_request(request: Mapping[str, object]) -> dict[str, object]:
                 f"hands.{key}",
                 gettext_lazy("with {players} players the seats are {seats}", players=players, seats=keys),
             )
+    # Each seat's fields on their own, every refusal kept; then the hands weighed together.
+    checks = FieldChecks()
+    read = {
+        seat: checks.read(partial(_seat_parts, hands.get(seat), f"hands.{seat}", options, players))
+        for seat in seats
+    }
+    checks.done()
     parts: dict[str, HandParts] = {}
     all_cards: list[Card] = []
     fools = 0
-    for seat in seats:
-        where = f"hands.{seat}"
-        data = hands.get(seat)
-        if not isinstance(data, Mapping):
-            raise RequestError(
-                where, gettext_lazy("give this player's tricks, declarations and bonuses as an object")
-            )
-        unknown = [k for k in data if k not in ("tricks", "kings_cut", "fool", "declarations")]
-        if unknown:
-            raise RequestError(
-                f"{where}.{unknown[0]}",
-                gettext_lazy("the fields are tricks, kings_cut, fool and declarations"),
-            )
-        counts, points, cards = _parse_tricks(data.get("tricks", {}), f"{where}.tricks", options, players)
+    for seat, found in read.items():
+        assert found is not None
+        parts[seat], cards = found
         all_cards.extend(cards)
-        cut = _count(
-            data.get("kings_cut", 0), f"{where}.kings_cut", gettext_lazy("the number of Kings cut"), 4
-        )
-        fool = data.get("fool", False)
-        if not isinstance(fool, bool):
-            raise RequestError(
-                f"{where}.fool", gettext_lazy("say true if this player held the Fool, false otherwise")
-            )
-        fools += fool
-        raw = data.get("declarations", [])
-        if not isinstance(raw, list):
-            raise RequestError(
-                f"{where}.declarations",
-                gettext_lazy('list the declarations, like ["greater-3", "sequence-4"]'),
-            )
-        codes: list[str] = []
-        for number, code in enumerate(raw):
-            if code not in DECLARATION_VALUES:
-                raise RequestError(
-                    f"{where}.declarations[{number}]",
-                    gettext_lazy("a declaration is one of {codes}", codes=", ".join(DECLARATION_VALUES)),
-                )
-            codes.append(str(code))
-        _check_declarations(f"{where}.declarations", codes)
-        parts[seat] = HandParts(counts, points, cut, fool, tuple(codes))
+        fools += parts[seat].fool
     _check_hand(parts, all_cards, fools, options)
     result = score_hand(parts, options)
     answer: dict[str, object] = {

@@ -35,7 +35,8 @@ def _short(text: str) -> str:
     return f"{text[:QUOTE_LENGTH]}…{closing}"
 
 
-_T = TypeVar("_T")
+#: The value a field is read as, which :meth:`FieldChecks.read` gives back.
+FieldValue = TypeVar("FieldValue")
 
 
 class FieldChecks:
@@ -54,7 +55,7 @@ class FieldChecks:
     def __init__(self) -> None:
         self.refused: list[RequestError] = []
 
-    def read(self, reader: Callable[[], _T]) -> _T | None:
+    def read(self, reader: Callable[[], FieldValue]) -> FieldValue | None:
         try:
             return reader()
         except RequestError as error:

@@ -172,6 +172,9 @@ class SheetError(TarotError):
         self._where = where
         self.field = field
         self.message = message
+        #: The deal's other fields refused with this one, each judged on its own (see
+        #: ``RequestError.others``).
+        self.others: tuple[SheetError, ...] = ()
 
     @property
     def where(self) -> str:

@@ -298,7 +298,9 @@ class Sheet:
         try:
             answer = score_request(full)
         except RequestError as error:
-            raise SheetError(where, error.said, error.field) from None
+            refused = SheetError(where, error.said, error.field)
+            refused.others = tuple(SheetError(where, other.said, other.field) for other in error.others)
+            raise refused from None
         except TarotError as error:
             raise SheetError(where, said_of(error)) from None
         except (TypeError, KeyError, IndexError, AttributeError) as error:  # a value of the wrong kind

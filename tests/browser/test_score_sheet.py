@@ -171,6 +171,27 @@ def test_a_refused_deal_is_not_added(sheet: WidgetPage) -> None:
     assert root.get_attribute("data-deals") == str(len(DEALS)) and totals(sheet) == before
 
 
+def test_every_entry_at_fault_is_marked_at_once(sheet: WidgetPage) -> None:
+    """Four bouts and 120 points: both reasons stand beside their entries at once, both entries are
+    marked, the first takes the focus, and the form's line names both."""
+    root = widget(sheet)
+    before = totals(sheet)
+    fill_deal(sheet, {**DEALS[0], "form": {**DEALS[0]["form"], "oudlers": "4", "points": "120"}})
+    root.locator('[data-action="add-deal"]').click()
+    form = root.locator(".tw-sheet-form")
+    form.locator('[data-error-for="points"]').wait_for(state="visible")
+    wait_idle(sheet)
+    assert "0, 1, 2, 3" in form.locator('[data-error-for="oudlers"]').inner_text()
+    assert "between 0 and 91" in form.locator('[data-error-for="points"]').inner_text()
+    for name in ("oudlers", "points"):
+        assert form.locator(f'[name="{name}"]').get_attribute("aria-invalid") == "true"
+    assert sheet.page.evaluate("() => document.activeElement.name") == "oudlers"
+    line = form.locator(".tw-form-error").inner_text()
+    assert "0, 1, 2, 3" in line and "between 0 and 91" in line
+    assert form.locator('[name="points"]').input_value() == "120"
+    assert root.get_attribute("data-deals") == str(len(DEALS)) and totals(sheet) == before
+
+
 def test_contradictory_roles_are_refused_next_to_the_partner(sheet: WidgetPage) -> None:
     """A partner chosen while the taker plays alone: the message stands under the partner's list, and
     everything chosen or typed stays in the form."""

@@ -11,7 +11,7 @@ from typing import Any, Final
 from tarot_core.engine.request import SIDES, FieldContext, RequestField, RequestForm
 from tarot_core.engine.variant import FAMILIES as REQUEST_MODULES
 from tarot_core.engine.variant import family_players, words_for
-from tarot_core.errors import RequestError
+from tarot_core.errors import Quoted, RequestError, quoted
 from tarot_core.messages import N_, Message, _, gettext_lazy, ngettext, ngettext_lazy
 from tarot_core.sheet import request_form as family_form
 
@@ -135,12 +135,12 @@ def _many(query: Mapping[str, Sequence[str]], name: str) -> list[str]:
     return [v.strip() for v in query.get(name) or [] if v and v.strip()]
 
 
-def _shown(text: str) -> str | Message:
-    """An entry quoted in a message, shortened when it is long."""
+def _shown(text: str) -> Quoted | Message:
+    """An entry quoted in a message (as its language quotes), shortened when it is long."""
     if len(text) <= 12:
-        return repr(text)
+        return quoted(text)
     return ngettext_lazy(
-        "{start}… ({n} character)", "{start}… ({n} characters)", len(text), start=repr(text[:6])
+        "{start}… ({n} character)", "{start}… ({n} characters)", len(text), start=quoted(text[:6])
     )
 
 
@@ -428,7 +428,7 @@ def query_from_request(request: Mapping[str, object]) -> Query:
         elif isinstance(value, list):
             query[key] = [_value_text(v) for v in value]
         elif isinstance(value, Mapping):
-            raise BridgeError(key, gettext_lazy("the calculator has no control for {key}", key=repr(key)))
+            raise BridgeError(key, gettext_lazy("the calculator has no control for {key}", key=quoted(key)))
         else:
             query[key] = [_value_text(value)]
     return query

@@ -21,7 +21,7 @@ from typing import Any, Final
 from markupsafe import Markup
 
 from tarot_core.engine.variant import family_players
-from tarot_core.errors import TarotError, quoted
+from tarot_core.errors import Said, TarotError, quoted
 from tarot_core.messages import N_, _, gettext_lazy, join_or, ngettext, ngettext_lazy
 from tarot_core.records import too_deep
 from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, rule_sets, rules_name
@@ -29,7 +29,14 @@ from tarot_core.sheet import Deal, Sheet, SheetError, load_sheet, request_form, 
 from . import common, envelope, templates
 from . import form as calculator_form
 from .calculator import query_of_mapping
-from .query import DEFAULT_RULES, form_fields, normalise_query, query_from_request, request_from_query
+from .query import (
+    DEFAULT_RULES,
+    FormErrors,
+    form_fields,
+    normalise_query,
+    query_from_request,
+    request_from_query,
+)
 
 SCHEMA: Final = 1
 Json = dict[str, Any]
@@ -129,6 +136,11 @@ def _deal_from_query(sheet: Sheet, query: Query) -> Deal:
     full = _session_query(sheet, query)
     try:
         request = request_from_query(full)
+    except FormErrors as unread:
+        first, *others = unread.errors
+        refused = SheetError("", first.message, first.field)
+        refused.others = tuple(SheetError("", other.message, other.field) for other in others)
+        raise refused from None
     except TarotError as error:
         field = str(getattr(error, "field", ""))
         raise SheetError("", str(getattr(error, "message", error)), field) from None
@@ -256,9 +268,18 @@ def _refuse_deal(sheet: Sheet, query: Query, uid: str, editing: int, error: Shee
     labels.update(
         {"taker": _("Taker"), "partner": _("Partner"), **{name: label for name, label, _h in roles}}
     )
-    label = labels.get(form_field, "")
-    message = gettext_lazy("{label}: {reason}", label=label, reason=error.message) if label else error.message
-    extra = {"html": sheet_html(sheet, uid, query, editing), "form_field": form_field}
+
+    def labelled(refused: SheetError) -> Said:
+        label = labels.get(_form_field(refused.field), "")
+        return gettext_lazy("{label}: {reason}", label=label, reason=refused.said) if label else refused.said
+
+    # Every entry at fault, each beside its control; the form's line says them all, in the form's order.
+    every = (error, *error.others)
+    message = labelled(error)
+    for other in error.others:
+        message = gettext_lazy("{earlier}; {later}", earlier=message, later=labelled(other))
+    faults = [{"form_field": _form_field(refused.field), "message": refused.message} for refused in every]
+    extra = {"html": sheet_html(sheet, uid, query, editing), "form_field": form_field, "errors": faults}
     return _Refused(error.field, message, extra)
 
 

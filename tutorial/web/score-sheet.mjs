@@ -143,17 +143,20 @@ function showDealError(answer, mark) {
   if (!form) return;
   const general = form.querySelector(".tw-form-error");
   if (general) general.textContent = say(root, "not-entered", { reason: answer.message });
-  const slot = answer.form_field && form.querySelector(`[data-error-for="${CSS.escape(answer.form_field)}"]`);
-  if (slot) {
-    slot.textContent = answer.message;
-    const control = form.querySelector(`[name="${CSS.escape(answer.form_field)}"]`);
-    if (control) {
-      control.setAttribute("aria-invalid", "true");
-      control.focus();
-      return;
-    }
+  // Every entry at fault, each with its reason beside it; the first of them takes the focus.
+  const faults = answer.errors || [{ form_field: answer.form_field, message: answer.message }];
+  let first = null;
+  for (const fault of faults) {
+    const name = fault.form_field && CSS.escape(fault.form_field);
+    const slot = name && form.querySelector(`[data-error-for="${name}"]`);
+    if (!slot) continue;
+    slot.textContent = fault.message;
+    const control = form.querySelector(`[name="${name}"]`);
+    if (!control) continue;
+    control.setAttribute("aria-invalid", "true");
+    first ||= control;
   }
-  if (general) general.focus();
+  (first || general)?.focus();
 }
 
 function formQuery(form) {

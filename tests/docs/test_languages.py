@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tarot_core.messages import _, use_language
 from tests.browser.test_offline import worker_files
-from tutorial.sphinxext.languages import SITE_TITLE, twin_links
+from tutorial.sphinxext.languages import SITE_TITLE, plain_title, twin_links
 from tutorial.sphinxext.theme_words import NOTICE, THEME_WORDS
 
 ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([a-z]+)" href="([^"]+)">')
@@ -66,6 +68,30 @@ def test_the_french_pages_are_in_french(site: Path) -> None:
     assert "preneur" in calculator
     # The English home page is untouched by the translation.
     assert "Where to start" in (site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("page", "title"),
+    [
+        (
+            "fr/examples/fft-four.html",
+            "Exemples commentés\u00a0: quatre joueurs, donnes 1 à 3 - Jeux de tarot",
+        ),
+        ("fr/strategy/judging.html", "Cette main vaut-elle une enchère\u00a0? - Jeux de tarot"),
+        ("examples/fft-four.html", "Worked examples: four players, deals 1 to 3 - Tarot card games"),
+    ],
+)
+def test_a_page_s_title_keeps_its_no_break_spaces(site: Path, page: str, title: str) -> None:
+    """The title a browser's tab and bookmarks show keeps French's no-break space before a colon or a
+    question mark (the theme's filter made it an ordinary one), and an English title reads as before."""
+    found = re.search(r"<title>([^<]*)</title>", (site / page).read_text(encoding="utf-8"))
+    assert found is not None and found[1] == title
+
+
+def test_a_title_loses_its_tags_and_keeps_its_no_break_spaces() -> None:
+    assert plain_title("Exemples commentés\u00a0: <em>quatre</em>\n  joueurs &amp; plus") == (
+        "Exemples commentés\u00a0: quatre joueurs & plus"
+    )
 
 
 def test_the_theme_speaks_french_around_a_french_page(site: Path) -> None:

@@ -21,7 +21,9 @@ fails. The developers' pages (``developers/``) stay in English in every edition.
 from __future__ import annotations
 
 import atexit
+import html
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -222,6 +224,30 @@ def _finish_editions(app: Sphinx, exception: BaseException | None) -> None:
             logger.warning("%s edition: the build failed (exit %d)", edition.code, returncode, type="tarot")
 
 
+#: The tags of a title as the theme is given it (a term, a span of code), and its runs of blanks other
+#: than no-break spaces.
+_TAGS: Final = re.compile(r"<[^>]*>")
+_BLANKS: Final = re.compile(r"[^\S\u00a0\u202f]+")
+
+
+def plain_title(title: str) -> str:
+    """A page's title as a browser's tab, a bookmark and a search result show it: its tags left out, its
+    entities read, its blanks made single spaces, but its no-break spaces kept (French puts one before a
+    colon); Jinja's ``striptags``, which the theme uses, makes every blank an ordinary space.
+
+    >>> plain_title("Exemples comment\u00e9s\u00a0: <em>quatre</em>  joueurs")
+    'Exemples comment\u00e9s\xa0: quatre joueurs'
+    """
+    return _BLANKS.sub(" ", html.unescape(_TAGS.sub("", title))).strip(" ")
+
+
+def _add_filters(app: Sphinx) -> None:
+    templates = getattr(app.builder, "templates", None)
+    environment = getattr(templates, "environment", None)
+    if environment is not None:
+        environment.filters["plain_title"] = plain_title
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     # Build the other editions after this one (off for quick builds of the English pages alone).
     app.add_config_value("tarot_editions", True, "env", types=frozenset({bool}))
@@ -230,6 +256,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(EngineWords)
     app.connect("config-inited", _set_language)
     app.connect("builder-inited", _check_engine_catalogue)
+    app.connect("builder-inited", _add_filters)
     app.connect("html-page-context", _page_links)
     app.connect("doctree-resolved", _check_page)
     # After the widgets' handler (500), which names the runtime.

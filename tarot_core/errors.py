@@ -259,9 +259,10 @@ _QUOTATION: Final = re.compile(
 )
 
 
-#: Line breaks, tabs and runs of spaces: made one space. The no-break spaces are kept, which French
-#: puts before its colons, inside its quotes and between the thousands of a number.
-_BLANKS: Final = re.compile(r"[^\S\u00a0\u202f\u2007]+")
+#: Line breaks, tabs and runs of spaces, which a line shown to a reader makes one space: not the
+#: no-break spaces, which French puts before its colons, inside its quotes and between the thousands
+#: of a number (a page's title keeps them too: ``tutorial/sphinxext/languages.py``).
+BLANKS: Final = re.compile(r"[^\S\u00a0\u202f\u2007]+")
 
 
 def one_line(message: str, limit: int = MESSAGE_LENGTH) -> str:
@@ -276,7 +277,7 @@ def one_line(message: str, limit: int = MESSAGE_LENGTH) -> str:
     >>> one_line(f"its format is {list(range(30))}, not a text")
     'its format is [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …], not a text'
     """
-    text = _cut_lists(_QUOTATION.sub(_shorten, _BLANKS.sub(" ", message[: limit * 4]).strip(" ")))
+    text = _cut_lists(_QUOTATION.sub(_shorten, BLANKS.sub(" ", message[: limit * 4]).strip(" ")))
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 

@@ -39,6 +39,7 @@ from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
 from tarot_core import messages
+from tarot_core.errors import BLANKS
 
 from .editions import EDITIONS, ENGLISH_ONLY, SOURCE, edition_folder
 from .runtime import runtime_urls
@@ -224,10 +225,8 @@ def _finish_editions(app: Sphinx, exception: BaseException | None) -> None:
             logger.warning("%s edition: the build failed (exit %d)", edition.code, returncode, type="tarot")
 
 
-#: The tags of a title as the theme is given it (a term, a span of code), and its runs of blanks other
-#: than no-break spaces.
+#: The tags of a title as the theme is given it (a term, a span of code).
 _TAGS: Final = re.compile(r"<[^>]*>")
-_BLANKS: Final = re.compile(r"[^\S\u00a0\u202f]+")
 
 
 def plain_title(title: str) -> str:
@@ -238,7 +237,7 @@ def plain_title(title: str) -> str:
     >>> plain_title("Exemples comment\u00e9s\u00a0: <em>quatre</em>  joueurs")
     'Exemples comment\u00e9s\xa0: quatre joueurs'
     """
-    return _BLANKS.sub(" ", html.unescape(_TAGS.sub("", title))).strip(" ")
+    return BLANKS.sub(" ", html.unescape(_TAGS.sub("", title))).strip(" ")
 
 
 def _add_filters(app: Sphinx) -> None:

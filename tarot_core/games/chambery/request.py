@@ -12,7 +12,7 @@ from ...errors import RequestError
 from ...messages import _, gettext_lazy
 from .options import VARIANT_NAME, ChamberyOptions
 from .play import CONTRACTS, layout
-from .scoring import pay_partnership, pay_three
+from .scoring import check_player_points, pay_partnership, pay_three
 
 # ---------------------------------------------------------------------------------------------- requests
 
@@ -22,11 +22,7 @@ _REQUEST_FIELDS: Final = ("variant", "players", "pack", "contract", "points", "o
 def _player_points(value: object, index: int, total: int) -> int:
     """One player's card points in a three-player deal: a whole number from 0 to ``total``."""
     points = whole_number(value, f"points[{index}]", _("a player's card points, a whole number"))
-    if not 0 <= points <= total:
-        raise RequestError(
-            f"points[{index}]",
-            gettext_lazy("card points go from 0 to {total} with three players", total=total),
-        )
+    check_player_points(points, index, total)
     return points
 
 

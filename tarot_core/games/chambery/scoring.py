@@ -259,6 +259,15 @@ class ThreePayment:
         return tuple("won" if d > 0 else "lost" if d < 0 else "level" for d in self.differences)
 
 
+def check_player_points(value: int, index: int, total: int) -> None:
+    """Refuse one player's card points in a three-player deal unless they are from 0 to ``total``."""
+    if not 0 <= value <= total:
+        raise RequestError(
+            f"points[{index}]",
+            gettext_lazy("card points go from 0 to {total} with three players", total=total),
+        )
+
+
 def pay_three(points: Sequence[int], pack: int = 78, names: Sequence[str] | None = None) -> ThreePayment:
     """Payments of a three-player deal from each player's card points.
 
@@ -275,11 +284,7 @@ def pay_three(points: Sequence[int], pack: int = 78, names: Sequence[str] | None
     if len(points) != 3:
         raise RequestError("points", gettext_lazy("give the card points of the three players, in order"))
     for index, value in enumerate(points):
-        if not 0 <= value <= lay.total:
-            raise RequestError(
-                f"points[{index}]",
-                gettext_lazy("card points go from 0 to {total} with three players", total=lay.total),
-            )
+        check_player_points(value, index, lay.total)
     if sum(points) != lay.total:
         raise RequestError(
             "points",

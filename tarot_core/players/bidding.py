@@ -143,6 +143,18 @@ CAUTION: Final[Mapping[str, float]] = {
     "garde-sans": 0.7,
     "garde-contre": 0.8,
 }
+#: The same at five players, where the prises the four-player line let through were made about one time
+#: in two: a prise asks 0.55 there. Over 1,500 duplicate deals that made three contracts in four instead
+#: of two in three, for 0.2 a deal less (95 % interval −0.6 to +0.1; docs/developers/performance.md).
+FIVE_PLAYER_CAUTION: Final[Mapping[str, float]] = {**CAUTION, "prise": 0.55}
+
+
+def caution(players: int) -> Mapping[str, float]:
+    """The smallest chance of making each contract at which the club player takes it, at a table of
+    ``players`` (:data:`CAUTION`, or :data:`FIVE_PLAYER_CAUTION` at five)."""
+    return FIVE_PLAYER_CAUTION if players == 5 else CAUTION
+
+
 #: The chance of winning every trick from which the taker announces a slam (an announced slam scores
 #: 400 more when made and 200 less when not, so a third is the break-even point; the play-outs that
 #: measured it did not announce, so the chance is if anything underestimated).
@@ -210,10 +222,12 @@ __all__ = [
     "CONTRACT_SUBJECTS",
     "CONTRACT_WORDS",
     "FEATURES",
+    "FIVE_PLAYER_CAUTION",
     "SLAM_CHANCE",
     "BidModel",
     "ContractModel",
     "Offer",
+    "caution",
     "contract_words",
     "features",
     "model_for",

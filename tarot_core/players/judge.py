@@ -14,7 +14,7 @@ Each action's estimate gives its mean score, its spread (the standard deviation,
 percentiles of the scores) and, for a bid, the share of deals where it was made. A prise and a garde are
 played the same way, so they are made equally often and a garde always doubles the prise's stakes: it
 is the better bid on average as soon as the prise is, and the worse when the contract fails. The judge
-weighs the stakes as a club player does (:data:`~tarot_core.players.bidding.CAUTION`): the best action
+weighs the stakes as a club player does (:func:`~tarot_core.players.bidding.caution`): the best action
 is the contract with the highest mean among those made at least as often as their stakes ask and
 scoring more than passing; when there is none, passing.
 
@@ -52,7 +52,7 @@ from ..engine.round import Round
 from ..engine.view import SeatView
 from ..errors import TarotError, quoted
 from ..messages import _, gettext_lazy, ngettext
-from .bidding import CAUTION, CONTRACT_SUBJECTS, CONTRACT_WORDS, often, signed
+from .bidding import CONTRACT_SUBJECTS, CONTRACT_WORDS, caution, often, signed
 from .montecarlo import playout, rebuild, sample
 from .rule import RulePlayer, hand_points, knowledge
 
@@ -80,6 +80,8 @@ class BidEstimate:
     low: float = 0.0
     high: float = 0.0
     made: float | None = None
+    #: The table's size, which sets the chance each contract's stakes ask.
+    players: int = 4
 
     @property
     def word(self) -> str:
@@ -98,7 +100,7 @@ class BidEstimate:
         ``within``: or within the judge's uncertainty of it."""
         if self.made is None:
             return True
-        needed = CAUTION.get(self.word, 1.0)
+        needed = caution(self.players).get(self.word, 1.0)
         return self.made + (self.made_margin if within else 0.0) >= needed
 
 
@@ -273,7 +275,7 @@ def judge_bid(view: SeatView, *, deals: int = DEALS, seed: int = 0) -> Judgement
     if kept < 2:
         raise JudgeError(gettext_lazy("no deal of the unseen cards fits what this seat has seen"))
     estimates = tuple(
-        _estimate(action, s, None if action.kind == "pass" else m / kept)
+        _estimate(action, s, None if action.kind == "pass" else m / kept, view.players)
         for action, s, m in zip(actions, scores, made, strict=True)
     )
     best = estimates.index(_best(estimates))
@@ -346,6 +348,7 @@ def judgement_from_json(data: object, view: SeatView) -> Judgement:
                 _number(row.get("low")),
                 _number(row.get("high")),
                 None if made is None else _number(made),
+                view.players,
             )
         )
     if sorted(str(e.action) for e in estimates) != sorted(legal):
@@ -362,10 +365,10 @@ def judgement_from_json(data: object, view: SeatView) -> Judgement:
     )
 
 
-def _estimate(action: Action, scores: list[int], made: float | None) -> BidEstimate:
+def _estimate(action: Action, scores: list[int], made: float | None, players: int) -> BidEstimate:
     deciles = statistics.quantiles(scores, n=10, method="inclusive")
     return BidEstimate(
-        action, sum(scores) / len(scores), _stdev(scores), len(scores), deciles[0], deciles[-1], made
+        action, sum(scores) / len(scores), _stdev(scores), len(scores), deciles[0], deciles[-1], made, players
     )
 
 

@@ -19,8 +19,9 @@ noise never overrules a principle.
 rule sets): each word the seat may say (pass or a bid) is said on the same deals, the later speakers bid
 as the rule-based player does, and the whole deal is played out (``bid_playouts`` play-outs, half a
 card's by default); passing is scored as what follows it, a defence or a new deal. The words weighed
-are passing, the two lowest bids and the word above the rule-based player's; its word stands unless
-another beats it by more than one standard error.
+are passing, the two lowest bids and the word above the rule-based player's (at five players only
+those the measured bid model finds sure enough for their stakes, :data:`CAUTIOUS_TABLES`); its word
+stands unless another beats it by more than one standard error.
 
 **Inference**: each deal is weighted by how likely the other players' bids and passes were with the
 hands it gives them (:func:`bid_likelihood`: the rule-based player's bid on each sampled hand, asked on
@@ -63,7 +64,7 @@ from ..errors import TarotError
 from ..messages import gettext_lazy
 from ..seats import SEATS, Seat
 from .base import legal_or_fail
-from .rule import RulePlayer, knowledge, petit_lead_safe
+from .rule import RulePlayer, knowledge, petit_lead_safe, sure_enough
 
 #: Attempts at a consistent deal for each one kept, before the player falls back on the rule-based play.
 ATTEMPTS: Final = 12
@@ -81,6 +82,11 @@ DEFENCE_OVERRULE: Final = 0.5
 #: higher contract counts that edge more times, so the strong level says it when its play-outs plus
 #: the edge beat the lower bid's (:meth:`MonteCarloPlayer.raise_bid`).
 TAKER_EDGE: Final = 10
+#: The table sizes at which the search says no bid that the measured bid model gives less than its
+#: caution (:func:`~tarot_core.players.bidding.caution`), other than the club player's own word, and
+#: raises to none: at five players such bids were made three times in five and gained nothing
+#: measurable; at four they gain (docs/developers/performance.md).
+CAUTIOUS_TABLES: Final = frozenset({5})
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +339,8 @@ class MonteCarloPlayer:
         # Passing, the two lowest bids, and the word above the club player's (the higher contracts are
         # for hands the club player already bids high with).
         bids = bids[: max(bids.index(ruled) + 2, 3)]
+        if view.players in CAUTIOUS_TABLES:
+            bids = [a for a in bids if a == ruled or sure_enough(view, a)]
         return bids if len(bids) > 1 else []
 
     @staticmethod
@@ -374,6 +382,7 @@ class MonteCarloPlayer:
             and e.action.word in factors
             and factors[e.action.word] > factors[choice.word]
             and e.deals == chosen.deals
+            and (view.players not in CAUTIOUS_TABLES or sure_enough(view, e.action))
         ]
         best = max(higher, key=worth, default=None)
         return best.action if best is not None and worth(best) > worth(chosen) else choice

@@ -54,7 +54,7 @@ from ..engine.view import SeatView, TrickView
 from ..messages import Message, Noun, _, gettext_lazy, ngettext, ngettext_lazy
 from ..seats import Seat
 from .base import action_words, legal_or_fail
-from .bidding import CAUTION, SLAM_CHANCE, BidModel, Offer, contract_words, features, model_for, often, signed
+from .bidding import SLAM_CHANCE, BidModel, Offer, caution, contract_words, features, model_for, often, signed
 
 #: The club count's lines for the four contracts of the French rules, from the prise (small) to the
 #: garde contre (guard against), for 18 cards. Each rule set declares its own in its knowledge.
@@ -657,9 +657,21 @@ class RulePlayer:
         return card, LEAD_LOWEST_TRUMP
 
 
+def sure_enough(view: SeatView, action: Action) -> bool:
+    """Whether the measured bid model gives the seat's hand at least the chance of making ``action``'s
+    contract that its stakes ask at this table (:func:`~tarot_core.players.bidding.caution`); True for
+    a pass and wherever no model was measured."""
+    model = model_for(view.variant)
+    word = str(action.word)
+    if action.kind != "bid" or model is None or word not in model.contracts:
+        return True
+    chance = model.contracts[word].chance(features(view.hand, hand_points(view.hand)))
+    return chance >= caution(view.players).get(word, 1.0)
+
+
 def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tuple[Action, Message]:
     """The contract with the best expected score among those the hand makes often enough for its stakes
-    (:data:`~tarot_core.players.bidding.CAUTION`), if it scores more than passing; else a pass."""
+    (:func:`~tarot_core.players.bidding.caution`), if it scores more than passing; else a pass."""
     passing = next(a for a in legal if a.kind == "pass")
     values = features(view.hand, hand_points(view.hand))
     defend = model.defence(values)
@@ -667,7 +679,8 @@ def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tupl
     offers = [
         Offer(word, model.contracts[word].chance(values), model.contracts[word].mean(values)) for word in bids
     ]
-    fit = [o for o in offers if o.chance >= CAUTION.get(o.word, 1.0) and o.mean > defend]
+    needed = caution(view.players)
+    fit = [o for o in offers if o.chance >= needed.get(o.word, 1.0) and o.mean > defend]
     if fit:
         best = max(fit, key=lambda o: o.mean)
         return bids[best.word], gettext_lazy(

@@ -13,7 +13,7 @@ from tarot_core.engine.view import SeatView
 from tarot_core.exercises.positions import trick_table
 from tarot_core.messages import use_language
 from tarot_core.players import bid_data
-from tarot_core.players.bidding import CAUTION, FEATURES, features, model_for, often
+from tarot_core.players.bidding import CAUTION, FEATURES, caution, features, model_for, often
 from tarot_core.players.rule import RulePlayer, hand_points
 from tarot_core.seats import SEATS, Seat
 
@@ -109,6 +109,38 @@ def test_with_three_and_five_players_too_the_model_bids() -> None:
     assert player.choose(_view(STRONG + " SQ SC SJ S10 S9 S8", "fft-3"))[0].kind == "bid"
     assert player.choose(_view(" ".join(STRONG.split()[:15]), "fft-5"))[0].kind == "bid"
     assert player.choose(_view(" ".join(WEAK.split()[:15]), "fft-5"))[0].kind == "pass"
+
+
+def test_at_five_players_a_prise_asks_a_surer_hand() -> None:
+    """At five players the prises the four-player line let through were made about one time in two, so
+    a prise asks more there; the other contracts ask the same at every table."""
+    assert caution(3) == caution(4) == CAUTION
+    five = caution(5)
+    assert five["prise"] > CAUTION["prise"]
+    assert {w: c for w, c in five.items() if w != "prise"} == {
+        w: c for w, c in CAUTION.items() if w != "prise"
+    }
+    variant, model, player = find_variant("fft-5"), model_for("fft-5"), RulePlayer()
+    assert model is not None
+    passed_between = 0
+    for number in range(300):
+        rnd = variant.deal_round(SEATS[0], f"five:{number}")
+        assert rnd.to_move is not None
+        view = rnd.view(rnd.to_move)
+        values = features(view.hand, hand_points(view.hand))
+        action = player.choose(view)[0]
+        if action.kind == "bid":
+            assert model.contracts[str(action.word)].chance(values) >= five[str(action.word)]
+        prise = model.contracts["prise"]
+        if (
+            CAUTION["prise"] <= prise.chance(values) < five["prise"]
+            and prise.mean(values) > model.defence(values)
+            and model.contracts["garde"].chance(values) < five["garde"]
+        ):
+            # Sure enough for a prise at four players, and better than passing: passed at five.
+            assert action.kind == "pass"
+            passed_between += 1
+    assert passed_between > 0
 
 
 def test_a_defender_trumps_with_the_petit_while_the_others_still_follow_suit() -> None:

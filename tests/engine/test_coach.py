@@ -453,3 +453,44 @@ def test_the_strong_level_raises_only_where_its_play_outs_allow() -> None:
         advice = advise(view, STRONG(), random.Random(1))
         assert advice.action == chosen, (str(advice.action), str(chosen))
         assert "a higher contract gains more" in advice.sentence or "better on average" in advice.sentence
+
+
+def test_at_five_players_the_strong_level_bids_no_contract_its_hand_is_not_sure_enough_for() -> None:
+    """At five players the search weighs, and raises to, only the bids the measured model gives at least
+    the chance their stakes ask (besides the club player's own word); at four it weighs them all."""
+    checked = 0
+    for key in ("fft-5", "fft-4"):
+        variant = find_variant(key)
+        for number in range(200):
+            rnd = variant.deal_round(SEATS[0], f"cautious:{number}")
+            assert rnd.to_move is not None
+            view = rnd.view(rnd.to_move)
+            ruled = rules.RulePlayer().choose(view)[0]
+            weighed = MonteCarloPlayer.bids(view, view.legal, ruled)
+            unsure = [
+                a for a in view.legal if a.kind == "bid" and a != ruled and not rules.sure_enough(view, a)
+            ]
+            if not weighed or not unsure:
+                continue
+            said = [a for a in view.legal if a.kind in ("bid", "pass")]
+            near = said[: max(said.index(ruled) + 2, 3)]
+            if key == "fft-5":
+                assert not set(unsure) & set(weighed)
+            else:
+                assert set(unsure) & set(near) <= set(weighed)
+            # However far ahead the play-outs put a higher contract, it is not said unless sure enough.
+            for low in (a for a in weighed if a.kind == "bid"):
+                higher = [
+                    a
+                    for a in view.legal
+                    if a.kind == "bid" and a in unsure and said.index(a) > said.index(low)
+                ]
+                for action in higher:
+                    estimates = (
+                        Estimate(action, 500.0, 15, 5.0, 0.0, 0.0),
+                        Estimate(low, 0.0, 15, 5.0, 500.0, 5.0),
+                    )
+                    raised = MonteCarloPlayer.raise_bid(view, estimates, low)
+                    assert (raised == low) if key == "fft-5" else (raised == action)
+                    checked += 1
+    assert checked > 0

@@ -35,8 +35,9 @@ from .errors import TarotError
 from .messages import Message, gettext_lazy, join_and, ngettext_lazy
 from .players.base import action_words
 from .players.coach import MARGIN, Principle, principle_for, rounded_points, rule_advice
+from .players.facts import card_noun
 from .players.montecarlo import MonteCarloPlayer, playout
-from .players.rule import RulePlayer, card_noun
+from .players.rule import RulePlayer
 from .seats import Seat
 
 #: Play-outs spent on one decision (every candidate on the same deals): about a second of CPython for a

@@ -33,8 +33,9 @@ from ..seats import Seat
 from . import rule as rules
 from .base import Player, action_words
 from .bidding import contract_words
+from .facts import card_noun, knowledge
 from .montecarlo import Estimate, MonteCarloPlayer, alike_dropped
-from .rule import RulePlayer, card_noun
+from .rule import RulePlayer
 
 #: Standard errors of a difference within which two cards are "about equal" (a 95 % interval).
 MARGIN: Final = 2.0
@@ -140,11 +141,7 @@ def principle_for(view: SeatView, action: Action, reason: object) -> Principle:
         # The rule sets the computer player has measured bid by the model of the judging page; the others
         # by the club count.
         model_for = getattr(rules, "model_for", None)
-        if (
-            model_for is not None
-            and not rules.knowledge(view).solo_bids
-            and model_for(view.variant) is not None
-        ):
+        if model_for is not None and not knowledge(view).solo_bids and model_for(view.variant) is not None:
             return JUDGING_PAGE
         return COUNT_PAGE
     if kind == "discard":

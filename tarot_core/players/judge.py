@@ -53,8 +53,9 @@ from ..engine.view import SeatView
 from ..errors import TarotError, quoted
 from ..messages import _, gettext_lazy, ngettext
 from .bidding import CONTRACT_SUBJECTS, CONTRACT_WORDS, caution, often, signed
+from .facts import hand_points, knowledge
 from .montecarlo import playout, rebuild, sample
-from .rule import RulePlayer, hand_points, knowledge
+from .rule import RulePlayer
 
 #: Deals played out for each judgement (each one for every possible action).
 DEALS: Final = 120

@@ -43,171 +43,33 @@ The player is deterministic: the generator it is given is not used.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence, Set
-from typing import Final, Protocol
+from collections.abc import Sequence
+from typing import Final
 
 from ..actions import Action
 from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
-from ..engine.knowledge import Knowledge
-from ..engine.variant import knowledge_for
-from ..engine.view import SeatView, TrickView
-from ..messages import Message, Noun, _, gettext_lazy, ngettext, ngettext_lazy
+from ..engine.view import SeatView
+from ..messages import Message, _, gettext_lazy, ngettext_lazy
 from ..seats import Seat
 from .base import action_words, legal_or_fail
 from .bidding import SLAM_CHANCE, BidModel, Offer, caution, contract_words, features, model_for, often, signed
+from .facts import (
+    Holding,
+    TableView,
+    beats,
+    card_noun,
+    hand_points,
+    knowledge,
+    order,
+    suit_length,
+    suit_noun,
+    value,
+)
 
 #: The club count's lines for the four contracts of the French rules, from the prise (small) to the
 #: garde contre (guard against), for 18 cards. Each rule set declares its own in its knowledge.
 THRESHOLDS: Final = (41, 56, 71, 81)
 HANDFUL_ORDER: Final = ("triple", "double", "simple")
-
-
-# ---------------------------------------------------------------------------------------- card facts
-class Finished(Protocol):
-    """A trick as the card choice reads it: who won it (None while it is played)."""
-
-    @property
-    def winner(self) -> Seat | None: ...
-
-
-class TableView(Protocol):
-    """What the rule-based player reads of a seat's view to choose a card: a :class:`SeatView`, or the
-    quicker view the Monte Carlo player's play-outs make (:mod:`tarot_core.players.montecarlo`)."""
-
-    @property
-    def family(self) -> str: ...
-    @property
-    def seat(self) -> Seat: ...
-    @property
-    def seats(self) -> tuple[Seat, ...]: ...
-    @property
-    def hand(self) -> Sequence[Card]: ...
-    @property
-    def taker(self) -> Seat | None: ...
-    @property
-    def current(self) -> TrickView | None: ...
-    @property
-    def tricks(self) -> Sequence[Finished]: ...
-    @property
-    def played(self) -> Sequence[Sequence[Card]]: ...
-    @property
-    def voids(self) -> Sequence[Set[Suit]]: ...
-    def all_played(self) -> Set[Card]: ...
-    def same_side(self, other: Seat) -> bool | None: ...
-
-
-_KNOWN: dict[str, Knowledge] = {}
-
-
-def knowledge(view: TableView) -> Knowledge:
-    """What the view's rule set tells the players (:mod:`tarot_core.engine.knowledge`)."""
-    found = _KNOWN.get(view.family)
-    if found is None:
-        found = _KNOWN[view.family] = knowledge_for(view.family)
-    return found
-
-
-def value(view: TableView, card: Card) -> int:
-    """What a card is worth to the side that takes it, in the rule set's units."""
-    return (_KNOWN.get(view.family) or knowledge(view)).card_value(card)
-
-
-def order(view: TableView, card: Card) -> int:
-    """The card's order inside its suit (trumps by number)."""
-    return (_KNOWN.get(view.family) or knowledge(view)).card_order(card)
-
-
-def card_noun(card: Card) -> Noun:
-    """A card as a sentence names it, in each of its forms: ``{card}`` "the King of Hearts", "the Excuse"."""
-    return Noun(card.name.removeprefix("the "), "card")
-
-
-def suit_noun(suit: Suit) -> Noun:
-    """A suit as a sentence names it: ``{suit}`` "the Hearts", ``{suit:bare}`` "Hearts"."""
-    return Noun(suit.english, "suit")
-
-
-def beats(view: TableView, card: Card, best: Card | None, led: Suit | None) -> bool:
-    """Whether ``card`` would take the lead from ``best`` in a trick led in ``led``."""
-    if card is EXCUSE:
-        return False
-    if best is None:
-        return True
-    if card.is_trump:
-        return not best.is_trump or card.rank > best.rank
-    if best.is_trump:
-        return False
-    return card.suit is led and order(view, card) > order(view, best)
-
-
-def hand_count(hand: Sequence[Card]) -> list[tuple[str, int]]:
-    """The club count of a hand, part by part (see the module's docstring), before scaling: each
-    part's words and its points."""
-    trumps = [c for c in hand if c.is_trump]
-    parts: list[tuple[str, int]] = []
-    majors = sum(1 for t in trumps if t.rank >= 16)
-    # The English says "1 trumps" for one: kept as it was written.
-    if trumps:
-        parts.append((ngettext("{n} trumps, 2 each", "{n} trumps, 2 each", len(trumps)), 2 * len(trumps)))
-    if majors:
-        parts.append(
-            (
-                ngettext(
-                    "{n} major trumps (16 to 21), 1 more each",
-                    "{n} major trumps (16 to 21), 1 more each",
-                    majors,
-                ),
-                majors,
-            )
-        )
-    if MONDE in hand:
-        parts.append((_("the 21 of trumps"), 10))
-    if PETIT in hand:
-        if len(trumps) >= 5:
-            parts.append((_("the Petit, guarded by four other trumps or more"), 8))
-        else:
-            parts.append((_("the Petit, poorly guarded"), 5))
-    if EXCUSE in hand:
-        parts.append((_("the Excuse"), 7))
-    for suit in PLAIN_SUITS:
-        cards = [c for c in hand if c.suit is suit]
-        ranks = {c.rank for c in cards}
-        if KING in ranks:
-            parts.append((f"{card_noun(Card(suit, KING)):bare}", 6))
-        if QUEEN in ranks:
-            queen = card_noun(Card(suit, QUEEN))
-            parts.append(
-                (_("{card:bare}, with its King", card=queen), 4) if KING in ranks else (f"{queen:bare}", 3)
-            )
-        if KNIGHT in ranks:
-            parts.append((f"{card_noun(Card(suit, KNIGHT)):bare}", 2))
-        if JACK in ranks:
-            parts.append((f"{card_noun(Card(suit, JACK)):bare}", 1))
-        if len(cards) >= 5:
-            long = ngettext(
-                "{n} {suit:bare}: a long suit",
-                "{n} {suit:bare}: a long suit",
-                len(cards),
-                suit=suit_noun(suit),
-            )
-            parts.append((long, 5 + 2 * (len(cards) - 5)))
-        elif len(trumps) >= 4 and len(cards) <= 1:
-            if cards:
-                parts.append((_("one {suit:bare}: a singleton", suit=suit_noun(suit)), 3))
-            else:
-                parts.append((_("no {suit:bare}: a void", suit=suit_noun(suit)), 6))
-    return parts
-
-
-def hand_points(hand: Sequence[Card]) -> float:
-    """The club count of a hand (see the module's docstring), scaled to 18 cards."""
-    if not hand:
-        return 0.0
-    return sum(points for _, points in hand_count(hand)) * 18 / len(hand)
-
-
-def _suit_count(hand: Sequence[Card], suit: Suit) -> int:
-    return sum(1 for c in hand if c.suit is suit)
 
 
 # ---------------------------------------------------------------------------------------- the reasons
@@ -388,7 +250,7 @@ class RulePlayer:
         def help_of(action: Action) -> tuple[int, int]:
             suit = action.card.suit
             ranks = {c.rank for c in hand if c.suit is suit}
-            return 3 * (QUEEN in ranks) + 2 * (KNIGHT in ranks), _suit_count(hand, suit)
+            return 3 * (QUEEN in ranks) + 2 * (KNIGHT in ranks), suit_length(hand, suit)
 
         best = max(legal, key=help_of)
         guards, count = help_of(best)
@@ -401,42 +263,56 @@ class RulePlayer:
         return best, why
 
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
+        by_card = {a.card: a for a in legal}
+        card, reason = self._lay_away(view, list(by_card))
+        return by_card[card], reason
+
+    def lay_away(self, view: Holding, cards: Sequence[Card]) -> Card:
+        """The card it lays away among ``cards`` (those the rules let the taker lay away now), without
+        the reason; it reads only the view's hand and rule set."""
+        return self._lay_away(view, cards)[0]
+
+    def _lay_away(self, view: Holding, cards: Sequence[Card]) -> tuple[Card, Message]:
         hand = view.hand
         known = knowledge(view)
         if not known.discard_scores:
             keeps = known.discard_keeps
             best = min(
-                legal,
-                key=lambda a: (
-                    a.card.is_trump or a.card is EXCUSE or a.card in keeps,
-                    value(view, a.card),
-                    _suit_count(hand, a.card.suit),
-                    a.card.rank,
+                cards,
+                key=lambda c: (
+                    c.is_trump or c is EXCUSE or c in keeps,
+                    value(view, c),
+                    suit_length(hand, c.suit),
+                    c.rank,
                 ),
             )
             return best, DISCARD_LEAST_USEFUL
 
-        def key(action: Action) -> tuple[int, int, int, int]:
-            card = action.card
+        lengths: dict[Suit, int] = {}
+        kings: set[Suit] = set()
+        for held in hand:
+            lengths[held.suit] = lengths.get(held.suit, 0) + 1
+            if held.is_king:
+                kings.add(held.suit)
+
+        def key(card: Card) -> tuple[int, int, int, int]:
             if card.is_trump or card is EXCUSE:
                 return (2, card.rank, 0, 0)
             suit = card.suit
-            kept = sum(1 for c in hand if c.suit is suit and c.is_king)
-            return (1 if kept else 0, _suit_count(hand, suit), -value(view, card), -card.rank)
+            return (1 if suit in kings else 0, lengths[suit], -value(view, card), -card.rank)
 
-        best = min(legal, key=key)
-        card = best.card
+        card = min(cards, key=key)
         if card.is_trump:
-            return best, DISCARD_TRUMP
-        if key(best)[0] == 0:
+            return card, DISCARD_TRUMP
+        if key(card)[0] == 0:
             return (
-                best,
+                card,
                 gettext_lazy(
                     "{suit} are short and without their King: laying them away makes a void",
                     suit=suit_noun(card.suit),
                 ),
             )
-        return best, DISCARD_POINTS
+        return card, DISCARD_POINTS
 
     def _handful(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message] | None:
         if view.taker is None or view.same_side(view.taker) is not True:
@@ -462,7 +338,7 @@ class RulePlayer:
         def key(action: Action) -> tuple[int, int, int, int]:
             card = action.card
             special = card is EXCUSE or card in (MONDE, PETIT) or card.is_trump
-            return (int(special), value(view, card), _suit_count(hand, card.suit), card.rank)
+            return (int(special), value(view, card), suit_length(hand, card.suit), card.rank)
 
         best = min(legal, key=key)
         return best, GIVE_CHEAPEST
@@ -479,7 +355,7 @@ class RulePlayer:
             if card is PETIT:
                 return (2, 0)
             if card.is_king:
-                return (3, -_suit_count(hand, card.suit))
+                return (3, -suit_length(hand, card.suit))
             if card.is_trump:
                 return (4, -card.rank)
             return (5, -value(view, card))
@@ -582,7 +458,7 @@ class RulePlayer:
         if trumps:
             return min(trumps, key=lambda c: c.rank), PARTNER_LOW_TRUMP
         plain = [c for c in cards if c is not EXCUSE] or cards
-        card = max(plain, key=lambda c: (value(view, c), -_suit_count(view.hand, c.suit)))
+        card = max(plain, key=lambda c: (value(view, c), -suit_length(view.hand, c.suit)))
         return card, PARTNER_GIVE_POINTS
 
     def _play_low(
@@ -599,8 +475,17 @@ class RulePlayer:
         elif all(c.is_trump for c in choices):
             card = min(choices, key=lambda c: c.rank)
         else:
+            # Between suits, a tie goes by the suit and not the rank, so that two cards of a suit with
+            # none between them are thrown alike (the search weighs one of them, ``alike_dropped``).
             card = min(
-                choices, key=lambda c: (c.is_trump, value(view, c), _suit_count(view.hand, c.suit), c.rank)
+                choices,
+                key=lambda c: (
+                    c.is_trump,
+                    value(view, c),
+                    suit_length(view.hand, c.suit),
+                    c.suit.value,
+                    c.rank,
+                ),
             )
         saves = knowledge(view).excuse_saves_from
         if saves is not None and EXCUSE in cards and (value(view, card) >= saves or card is PETIT):
@@ -635,16 +520,16 @@ class RulePlayer:
             and _played_in(view, c.suit) < 4
         ]
         if kings:
-            card = min(kings, key=lambda c: _suit_count(hand, c.suit))
+            card = min(kings, key=lambda c: suit_length(hand, c.suit))
             return card, LEAD_KING
         plain = [c for c in choices if not c.is_trump]
         if plain:
             if not attack and view.taker is not None and view.taker in opponents:
                 forcing = [c for c in plain if c.suit in view.voids[view.taker]]
                 if forcing:
-                    card = min(forcing, key=lambda c: (value(view, c), c.rank))
+                    card = min(forcing, key=lambda c: (value(view, c), c.suit.value, c.rank))
                     return card, LEAD_FORCE_TAKER
-            suit = max({c.suit for c in plain}, key=lambda s: (_suit_count(hand, s), s.value))
+            suit = max({c.suit for c in plain}, key=lambda s: (suit_length(hand, s), s.value))
             honours = [c for c in plain if c.suit is suit and c.rank in FACES]
             if attack and honours:
                 return max(honours, key=lambda c: c.rank), LEAD_LONG_SUIT_HIGH

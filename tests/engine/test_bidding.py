@@ -14,7 +14,8 @@ from tarot_core.exercises.positions import trick_table
 from tarot_core.messages import use_language
 from tarot_core.players import bid_data
 from tarot_core.players.bidding import CAUTION, FEATURES, caution, features, model_for, often
-from tarot_core.players.rule import RulePlayer, hand_points
+from tarot_core.players.facts import hand_points
+from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import SEATS, Seat
 
 STRONG = "T21 T1 EX T20 T19 T18 T17 T16 T15 T14 T12 T10 SK HK DK CK S2 H3"

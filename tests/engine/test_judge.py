@@ -19,8 +19,9 @@ from tarot_core.engine.view import SeatView
 from tarot_core.exercises import worth_table
 from tarot_core.players import judge
 from tarot_core.players.bidding import CAUTION
+from tarot_core.players.facts import hand_count, hand_points
 from tarot_core.players.judge import JudgeError, judge_bid
-from tarot_core.players.rule import RulePlayer, hand_count, hand_points
+from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import Seat
 
 STRONG = "T21 T1 EX T20 T19 T18 T17 T16 T15 T14 T12 T10 SK HK DK CK S2 H3"

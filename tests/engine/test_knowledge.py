@@ -17,8 +17,9 @@ from tarot_core.engine.variant import FAMILIES, all_variants, find_variant, know
 from tarot_core.errors import TarotError
 from tarot_core.messages import use_language
 from tarot_core.players import MonteCarloPlayer, RandomPlayer, RulePlayer, make_player
+from tarot_core.players.facts import hand_count
 from tarot_core.players.judge import judge_bid
-from tarot_core.players.rule import THRESHOLDS, hand_count
+from tarot_core.players.rule import THRESHOLDS
 from tarot_core.seats import Seat
 
 

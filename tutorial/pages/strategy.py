@@ -36,7 +36,8 @@ from tarot_core.exercises import (
 )
 from tarot_core.messages import Noun, _, gettext_lazy, ngettext
 from tarot_core.players.bidding import often, signed
-from tarot_core.players.rule import THRESHOLDS, RulePlayer, hand_count, hand_points
+from tarot_core.players.facts import hand_count, hand_points
+from tarot_core.players.rule import THRESHOLDS, RulePlayer
 
 from .tables import card_markup, cards_markup
 

@@ -29,8 +29,9 @@ from tarot_core import find_variant
 from tarot_core.actions import Action, ActionKind
 from tarot_core.engine.round import Round
 from tarot_core.players.bidding import FEATURES, features
+from tarot_core.players.facts import hand_points
 from tarot_core.players.montecarlo import playout
-from tarot_core.players.rule import RulePlayer, hand_points
+from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import SEATS
 
 OUTPUT = Path(__file__).resolve().parents[2] / "tarot_core" / "players" / "bid_data.py"

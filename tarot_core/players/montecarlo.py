@@ -26,7 +26,11 @@ stands unless another beats it by more than one standard error.
 **Inference**: each deal is weighted by how likely the other players' bids and passes were with the
 hands it gives them (:func:`bid_likelihood`: the rule-based player's bid on each sampled hand, asked on
 that player's view at his turn to speak): a player who passed rarely gets a hand worth a garde. Every
-mean is a weighted mean.
+mean is a weighted mean. Under the French rules a discard laid face down is not drawn at random among
+the cards the taker may lay away: it is the one the rule-based player lays away from the hand
+the deal gives the taker (:func:`remade_discard`), so that the taker is short or void where a taker
+makes himself short or void; a deal where that discard does not fit what the seat saw since counts
+less.
 
 **The play-outs** are played by the rule-based player in every seat, as the club level plays: each
 seat chooses its card on what it could know at a real table (its hand, the cards played, the voids
@@ -64,12 +68,21 @@ from ..errors import TarotError
 from ..messages import gettext_lazy
 from ..seats import SEATS, Seat
 from .base import legal_or_fail
-from .rule import RulePlayer, knowledge, petit_lead_safe, sure_enough
+from .facts import knowledge
+from .rule import RulePlayer, petit_lead_safe, sure_enough
 
 #: Attempts at a consistent deal for each one kept, before the player falls back on the rule-based play.
 ATTEMPTS: Final = 12
 #: The weight of a sampled deal for each bid or pass the rule-based player would not have said with it.
 BID_MISS: Final = 0.15
+#: The weight of a sampled deal whose face-down discard is left as the sampler drew it, because the club
+#: player's own discard from the hand the deal gives the taker does not fit what the seat has seen since
+#: (:func:`remade_discard`); a person may lay away other cards than the club player would.
+DISCARD_MISS: Final = 0.15
+#: Deals drawn in a row whose remade discard does not fit, before one is kept as drawn (at
+#: :data:`DISCARD_MISS`): late in a deal few hands give a discard that fits, and the search must not
+#: spend its time drawing.
+REMAKE_TRIES: Final = 3
 #: Standard errors by which the best card must beat the rule-based player's card to be preferred.
 OVERRULE: Final = 1.0
 #: The same for a defender's card: the club player's defence is where the search finds the most to
@@ -147,6 +160,60 @@ def bid_likelihood(view: SeatView, deal: Determinization) -> float:
     except TarotError:
         return 1.0
     return likelihood
+
+
+class _Holding:
+    """What the rule-based player reads to lay a card away: the taker's hand and the rule set."""
+
+    __slots__ = ("family", "hand")
+
+    def __init__(self, hand: Sequence[Card], family: str) -> None:
+        self.hand = hand
+        self.family = family
+
+
+def hides_a_discard(view: SeatView) -> bool:
+    """Whether another seat laid cards away face down that this seat has not seen."""
+    return any(a.kind == "discard" and not a.cards and a.seat != view.seat for a in view.history)
+
+
+def remade_discard(view: SeatView, deal: Determinization) -> Determinization | None:
+    """``deal`` with the cards laid away face down (which the sampler drew at random among those the
+    taker may have laid away) laid away as the rule-based player would have from the hand the deal
+    gives the taker, the same cards dealt; or None if that discard does not fit what ``view`` has seen
+    since (the taker played a card it lays away, or kept a card of a suit he has shown he lacks, or the
+    trumps it lays away are not those shown)."""
+    variant = _variant(view.variant, view.options)
+    history = view.history
+    first = next(i for i, a in enumerate(history) if a.kind == "discard")
+    try:
+        rnd = variant.new_round(view.dealer, deal.hands, deal.dog)
+        for action in deal.actions[:first]:
+            rnd.push(action)
+        taker = rnd.taker
+        if taker is None or rnd.to_move != taker:
+            return None
+        holding = _Holding(rnd.hands[taker], rnd.variant.family)
+        laid: list[Card] = []
+        while rnd.to_move == taker and rnd.phase == "discard":
+            holding.hand = rnd.hands[taker]
+            card = _BIDDER.lay_away(holding, rnd.rule_discardable(taker))
+            rnd.rule_apply_discard(card)
+            laid.append(card)
+    except TarotError:
+        return None
+    shown = [a.cards[0] for a in history if a.kind == "discard" and a.cards]
+    hidden = [c for c in laid if c not in shown]
+    if len(hidden) + len(shown) != len(laid) or any(c in view.played[taker] for c in laid):
+        return None
+    lacks = view.voids[taker]
+    if lacks and any(c.suit in lacks for c in rnd.hands[taker] if c not in view.played[taker]):
+        return None
+    actions = list(deal.actions)
+    for index, seen in enumerate(history):
+        if seen.kind == "discard" and not seen.cards:
+            actions[index] = Action(seen.seat, seen.kind, "", (hidden.pop(),))
+    return Determinization(deal.hands, deal.dog, tuple(actions))
 
 
 # ---------------------------------------------------------------------------------------- play-outs
@@ -396,17 +463,36 @@ class MonteCarloPlayer:
 
     def deals(self, view: SeatView, rng: random.Random, count: int) -> list[tuple[Round, float]]:
         """Up to ``count`` rounds rebuilt from deals consistent with ``view``, each with its weight: how
-        likely the other players' bids make it (:func:`bid_likelihood`)."""
+        likely the other players' bids make it (:func:`bid_likelihood`). Under the French rules, where
+        the taker laid cards away face down, each deal's discard is the one the club player would have
+        laid away from the hand the deal gives the taker (:func:`remade_discard`); after
+        :data:`REMAKE_TRIES` deals in a row where that does not fit, a deal is kept with its discard as
+        drawn, at :data:`DISCARD_MISS` of its weight."""
         found: list[tuple[Round, float]] = []
+        remake = hides_a_discard(view) and knowledge(view).redeal_when_all_pass
+        misses = 0
         for _ in range(count * ATTEMPTS):
             if len(found) == count:
                 break
             deal = sample(view, rng)
             if deal is None:
                 continue
+            weight = 1.0
+            if remake:
+                remade = remade_discard(view, deal)
+                base = rebuild(view, remade) if remade is not None else None
+                if base is not None:
+                    found.append((base, bid_likelihood(view, deal)))
+                    misses = 0
+                    continue
+                misses += 1
+                if misses < REMAKE_TRIES:
+                    continue
+                misses = 0
+                weight = DISCARD_MISS
             base = rebuild(view, deal)
             if base is not None:
-                found.append((base, bid_likelihood(view, deal)))
+                found.append((base, weight * bid_likelihood(view, deal)))
         return found
 
     def estimate(

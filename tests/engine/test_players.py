@@ -9,23 +9,27 @@ from collections.abc import Iterator
 import pytest
 
 from tarot_core.actions import Action
-from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Suit
-from tarot_core.engine.knowledge import trump_ceilings
+from tarot_core.cards import EXCUSE, FULL_PACK, PETIT, Card, Suit
+from tarot_core.engine.knowledge import Determinization, trump_ceilings
 from tarot_core.engine.round import Round
 from tarot_core.engine.variant import find_variant
 from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
+from tarot_core.players.facts import hand_points, knowledge
 from tarot_core.players.montecarlo import (
     DEFENCE_OVERRULE,
+    DISCARD_MISS,
     Estimate,
     _defends,
     alike_dropped,
+    hides_a_discard,
     playout,
     rebuild,
+    remade_discard,
     sample,
 )
-from tarot_core.players.rule import RulePlayer, hand_points, knowledge
+from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import SEATS, Seat
 from tests.engine.view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
@@ -361,3 +365,99 @@ def test_rules_with_cards_that_do_more_keep_every_card(key: str) -> None:
     for _rnd, view in playing_views(key, 10, 8):
         plays = [a for a in view.legal if a.kind == "play"]
         assert alike_dropped(view, plays) == plays
+
+
+def _club_discard(view: SeatView, deal: Determinization) -> list[Card]:
+    """What the club player lays away, on full views, from the hands ``deal`` gives."""
+    rnd = find_variant(view.variant, **dict(view.options)).new_round(view.dealer, deal.hands, deal.dog)
+    first = next(i for i, a in enumerate(view.history) if a.kind == "discard")
+    for action in deal.actions[:first]:
+        rnd.push(action)
+    laid = []
+    while rnd.phase == "discard":
+        assert rnd.to_move is not None
+        action = RulePlayer().choose(rnd.view(rnd.to_move))[0]
+        laid.append(action.card)
+        rnd.push(action)
+    return laid
+
+
+@pytest.mark.parametrize("key", FRENCH)
+def test_a_discard_laid_face_down_is_remade_as_the_club_player_lays_away(key: str) -> None:
+    """In the deals drawn for a seat that did not see the taker's discard, the cards laid away are those
+    the club player would have laid away from the hand the deal gives the taker: on the real deal of a
+    club taker, his own discard; on a drawn deal, the club player's discard from that hand, or nothing
+    where that discard does not fit what the seat has seen since."""
+    variant = find_variant(key)
+    club = RulePlayer()
+    real = drawn = refused = 0
+    for number in range(40):
+        rnd = variant.deal_round(SEATS[number % variant.players], f"remade-{number}")
+        rng = random.Random(number)
+        stop = rng.randrange(1, 3 * variant.players * 4)
+        plays = 0
+        while not rnd.is_over and plays < stop:
+            assert rnd.to_move is not None
+            action = club.choose(rnd.view(rnd.to_move))[0]
+            plays += action.kind == "play"
+            rnd.push(action)
+        seat = next((s for s in SEATS[: variant.players] if hides_a_discard(rnd.view(s))), None)
+        if seat is None or rnd.is_over:
+            continue
+        view = rnd.view(seat)
+        truth = Determinization(
+            tuple(map(tuple, rnd.initial_hands)), tuple(rnd.initial_dog), tuple(rnd.actions)
+        )
+        again = remade_discard(view, truth)
+        assert again is not None
+        assert sorted(a.card for a in again.actions if a.kind == "discard") == sorted(rnd.discard)
+        real += 1
+        for _ in range(4):
+            deal = sample(view, rng)
+            if deal is None or rebuild(view, deal) is None:
+                continue
+            remade = remade_discard(view, deal)
+            laid = _club_discard(view, deal)
+            if remade is not None:
+                assert sorted(a.card for a in remade.actions if a.kind == "discard") == sorted(laid)
+                rebuilt = rebuild(view, remade)
+                if rebuilt is not None:
+                    assert rebuilt.view(seat) == view
+                    drawn += 1
+            else:
+                # The club player's discard from that hand cannot have led to what the seat saw.
+                cards = iter(laid)
+                naive = [
+                    Action(a.seat, a.kind, "", (next(cards),)) if a.kind == "discard" else a
+                    for a in deal.actions
+                ]
+                assert rebuild(view, Determinization(deal.hands, deal.dog, tuple(naive))) is None
+                refused += 1
+    assert real >= 5 and drawn >= 5 and refused >= 1, (real, drawn, refused)
+
+
+def test_the_search_draws_its_deals_with_the_discard_a_taker_makes() -> None:
+    """The deals a defender's search plays out give the taker the discard the club player would have
+    made from the hand each deal gives him; a deal kept with its discard as drawn counts less."""
+    variant = find_variant("fft-4")
+    club, searcher = RulePlayer(), MonteCarloPlayer(playouts=8)
+    remade = kept = 0
+    for number in range(12):
+        rnd = variant.deal_round(SEATS[number % 4], f"discard-made-{number}")
+        while not rnd.is_over and len(rnd.tricks) < 3:
+            assert rnd.to_move is not None
+            rnd.push(club.choose(rnd.view(rnd.to_move))[0])
+        seat = next((s for s in SEATS[:4] if hides_a_discard(rnd.view(s))), None)
+        if seat is None or rnd.is_over:
+            continue
+        view = rnd.view(seat)
+        for base, weight in searcher.deals(view, random.Random(number), 20):
+            deal = Determinization(
+                tuple(map(tuple, base.initial_hands)), tuple(base.initial_dog), tuple(base.actions)
+            )
+            if sorted(base.discard) == sorted(_club_discard(view, deal)):
+                remade += 1
+            else:
+                assert weight <= DISCARD_MISS
+                kept += 1
+    assert remade > 2 * kept > 0, (remade, kept)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from dataclasses import asdict, dataclass
 from statistics import mean
 
 from benchlib import load_average, log, machine, run_main, table, write_results
@@ -30,12 +31,24 @@ from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import SEATS
 
 
-def _regrets(deals: int, seed: str, roles: str, playouts: int) -> list[dict[str, object]]:
+@dataclass(frozen=True)
+class Choice:
+    """One card choice: its deal and trick, the seat's role, whether it leads, and each level's regret."""
+
+    deal: int
+    trick: int
+    role: str
+    lead: bool
+    club: int
+    strong: int
+
+
+def _regrets(deals: int, seed: str, roles: str, playouts: int) -> list[Choice]:
     variant = find_variant("fft-4")
     club = make_player("club")
     rule = RulePlayer()
     search = MonteCarloPlayer(playouts=playouts)
-    rows: list[dict[str, object]] = []
+    rows: list[Choice] = []
     for number in range(deals):
         dealer = SEATS[number % variant.players]
         deal = variant.deal_round(dealer, f"arena:{seed}:{number}")
@@ -60,14 +73,9 @@ def _regrets(deals: int, seed: str, roles: str, playouts: int) -> list[dict[str,
                     chosen = search.decide(view, random.Random(f"{seed}:{number}:{len(rnd.actions)}"))
                     leading = rnd.current is None or not rnd.current.plays
                     rows.append(
-                        {
-                            "deal": number,
-                            "trick": len(rnd.tricks),
-                            "role": role,
-                            "lead": leading,
-                            "club": best - worth[ruled],
-                            "strong": best - worth[chosen],
-                        }
+                        Choice(
+                            number, len(rnd.tricks), role, leading, best - worth[ruled], best - worth[chosen]
+                        )
                     )
             rnd.push(club.decide(view, rng))
     return rows
@@ -85,15 +93,15 @@ def main() -> int:
     out = []
     for role in "TPD":
         for lead, what in ((True, "leads"), (False, "other cards"), (None, "every card")):
-            chosen = [r for r in rows if r["role"] == role and (lead is None or r["lead"] is lead)]
+            chosen = [r for r in rows if r.role == role and (lead is None or r.lead is lead)]
             if chosen:
                 out.append(
                     [
                         role,
                         what,
                         str(len(chosen)),
-                        f"{mean(float(str(r['club'])) for r in chosen):.2f}",
-                        f"{mean(float(str(r['strong'])) for r in chosen):.2f}",
+                        f"{mean(r.club for r in chosen):.2f}",
+                        f"{mean(r.strong for r in chosen):.2f}",
                     ]
                 )
     print(table(["role", "choices", "positions", "club's regret", "strong's regret"], out))
@@ -105,7 +113,7 @@ def main() -> int:
             "deals": args.deals,
             "seed": args.seed,
             "playouts": args.playouts,
-            "rows": rows,
+            "rows": [asdict(row) for row in rows],
         },
     )
     log(f"results in {path}")

@@ -4,11 +4,12 @@
 (:mod:`tarot_core.players.bidding`): from the hand's trumps, bouts, high trumps, Kings, Queens, short and
 long suits and club count, the chance of making each contract and its mean score, and the mean score of
 passing, all measured by playing hands out. It bids the contract with the best mean among those made at
-least as often as their stakes ask (:data:`~tarot_core.players.bidding.CAUTION`) and scoring more than
-passing; otherwise it passes. As taker it announces a slam when the model gives winning every trick a
-chance of one in two or more (:data:`~tarot_core.players.bidding.SLAM_CHANCE`; the engine asks the taker
-only when he is the first to play). The other rule sets, and the player made with ``measured=False``,
-bid by the usual club count (points for 18 cards; a hand of another size is scaled to 18 cards):
+least as often as their stakes ask at the table (:func:`~tarot_core.players.bidding.caution`) and
+scoring more than passing; otherwise it passes. As taker it announces a slam when the model gives
+winning every trick a chance of one in two or more (:data:`~tarot_core.players.bidding.SLAM_CHANCE`;
+the engine asks the taker only when he is the first to play). The other rule sets, and the player
+made with ``measured=False``, bid by the usual club count (points for 18 cards; a hand of another size
+is scaled to 18 cards):
 
 * each trump 2, and 1 more for each major trump (16 to 21); the 21 10 more, the Petit 8 more when
   guarded by four other trumps (5 otherwise), the Excuse 7;

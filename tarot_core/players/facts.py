@@ -34,6 +34,16 @@ class Holding(Protocol):
     def hand(self) -> Sequence[Card]: ...
 
 
+class Bidder(Holding, Protocol):
+    """What the rule-based player reads to say its word in the bidding: besides the hand and the rule
+    set, the rule set's key (``fft-4``, whose measured bid model it bids by) and the table's size."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+
+
 class TableView(Protocol):
     """What the rule-based player reads of a seat's view to choose a card: a :class:`SeatView`, or the
     quicker view the Monte Carlo player's play-outs make (:mod:`tarot_core.players.montecarlo`)."""

@@ -6,8 +6,11 @@ own discard, the trumps shown in a discard, a handful's trumps), rebuilds the ro
 and the actions seen, plays the card, finishes the round and scores it for its own seat. A deal that
 the record refuses (a player could not have played as he did with those cards) is drawn again.
 
-**The budget** (``playouts``) is a number of play-outs per decision, not a time, so that a seeded
-generator gives the same decision on any machine. It is spent by *successive halving*: every card is
+**The budget** is a measure of work, not a time, so that a seeded generator gives the same decision on
+any machine: ``playouts`` play-outs a card once at most 36 cards are still to be played, fewer before
+(the first half of a deal at four players), where each play-out plays most of the deal out, so that
+those cards take no longer than the later ones (:meth:`MonteCarloPlayer.card_budget`). It is spent by
+*successive halving*: every card is
 played out on the same few deals (common random numbers: the cards are compared on identical deals, so
 the luck of the deal cancels out of their difference), the worse half is dropped, and the cards still
 in contention are played out on more deals, until one or two remain. The rule-based player's card stays
@@ -20,8 +23,9 @@ rule sets): each word the seat may say (pass or a bid) is said on the same deals
 as the rule-based player does, and the whole deal is played out (``bid_playouts`` play-outs, half a
 card's by default); passing is scored as what follows it, a defence or a new deal. The words weighed
 are passing, the two lowest bids and the word above the rule-based player's (at five players only
-those the measured bid model finds sure enough for their stakes, :data:`CAUTIOUS_TABLES`); its word
-stands unless another beats it by more than one standard error.
+those the measured bid model finds sure enough for their stakes, :data:`CAUTIOUS_TABLES`, elsewhere
+none it gives less than half that chance, :data:`LONG_SHOT`); its word stands unless another beats
+it by more than one standard error.
 
 **Inference**: each deal is weighted by how likely the other players' bids and passes were with the
 hands it gives them (:func:`bid_likelihood`: the rule-based player's bid on each sampled hand, asked on
@@ -95,6 +99,20 @@ DEFENCE_OVERRULE: Final = 0.5
 #: higher contract counts that edge more times, so the strong level says it when its play-outs plus
 #: the edge beat the lower bid's (:meth:`MonteCarloPlayer.raise_bid`).
 TAKER_EDGE: Final = 10
+#: Elsewhere the search weighs no bid that the measured bid model gives less than this share of its
+#: caution, other than the club player's own word: a contract made one time in eight, played out on
+#: the dozen deals a bid's budget allows, can come out ahead by chance (docs/developers/performance.md).
+LONG_SHOT: Final = 0.5
+#: A card's search early in a deal spends no more work than one later in the deal. A play-out plays
+#: every card still to be played, and the search also draws its deal and replays the record on it:
+#: measured at four players, a play-out's time is that of the cards it plays plus about
+#: :data:`DEAL_WORK` cards. The play-out budget of a card (``playouts``) holds while at most
+#: :data:`REFERENCE_LEFT` cards are still to play; before, it is scaled down by that work
+#: (:meth:`MonteCarloPlayer.card_budget`), so that the first half of a deal, whose play-outs play most of
+#: the deal out, does not make the page's slowest moves (docs/developers/performance.md).
+REFERENCE_LEFT: Final = 36
+#: What drawing a play-out's deal and replaying the record on it costs, in cards played out.
+DEAL_WORK: Final = 37
 #: The table sizes at which the search says no bid that the measured bid model gives less than its
 #: caution (:func:`~tarot_core.players.bidding.caution`), other than the club player's own word, and
 #: raises to none: at five players such bids were made three times in five and gained nothing
@@ -146,7 +164,27 @@ _BIDDER = RulePlayer()
 def bid_likelihood(view: SeatView, deal: Determinization) -> float:
     """How likely the other players' bids and passes were with the hands ``deal`` gives them: each word
     the rule-based player would have said with that hand counts 1, any other :data:`BID_MISS` (the
-    computer players bid as the rule-based player does; a person may not)."""
+    computer players bid as the rule-based player does; a person may not).
+
+    Which words each speaker could say does not depend on the cards, so it is found once for a view
+    (``_bid_turns``), and each speaker's word is then asked on just his hand
+    (:meth:`~tarot_core.players.rule.RulePlayer.bid_word`): on a deal the record fits (one that
+    :func:`rebuild` accepts), the same likelihood as replaying the bids and asking each speaker on his
+    full view, at a third of the cost."""
+    turns = _bid_turns(view, deal)
+    if turns is None:
+        return _replayed_likelihood(view, deal)
+    likelihood = 1.0
+    bidder = _Bidder(view)
+    for seat, said, legal in turns:
+        bidder.hand = deal.hands[seat]
+        if _BIDDER.bid_word(bidder, legal) != said:
+            likelihood *= BID_MISS
+    return likelihood
+
+
+def _replayed_likelihood(view: SeatView, deal: Determinization) -> float:
+    """:func:`bid_likelihood` by replaying the bids on the deal and asking each speaker on his full view."""
     variant = _variant(view.variant, view.options)
     likelihood = 1.0
     try:
@@ -160,6 +198,54 @@ def bid_likelihood(view: SeatView, deal: Determinization) -> float:
     except TarotError:
         return 1.0
     return likelihood
+
+
+class _Bidder:
+    """What the rule-based player reads to say a word in the bidding: a hand, and the table's rule set."""
+
+    __slots__ = ("family", "hand", "players", "variant")
+
+    def __init__(self, view: SeatView) -> None:
+        self.family = view.family
+        self.variant = view.variant
+        self.players = view.players
+        self.hand: Sequence[Card] = ()
+
+
+#: The other speakers' turns in the bidding of the last view asked about (``_bid_turns``).
+_TURNS: list[tuple[SeatView, tuple[tuple[Seat, Action, tuple[Action, ...]], ...] | None]] = []
+
+
+def _bid_turns(
+    view: SeatView, deal: Determinization
+) -> tuple[tuple[Seat, Action, tuple[Action, ...]], ...] | None:
+    """Each other speaker's turn in the bidding ``view`` has seen: the seat, the word he said and the
+    words he could say; None where they could depend on the cards (any action but a bid or a pass
+    offered, or a deal that does not open on the bidding), and the replay is asked instead."""
+    if _TURNS and _TURNS[0][0] is view:
+        return _TURNS[0][1]
+    variant = _variant(view.variant, view.options)
+    turns: list[tuple[Seat, Action, tuple[Action, ...]]] = []
+    other_offered = False
+    try:
+        rnd = variant.new_round(view.dealer, deal.hands, deal.dog)
+        if rnd.phase != "bidding":
+            return None  # this deal opens otherwise (a petit sec): it is not the table's, ask on the next
+        for action in deal.actions:
+            if action.kind not in ("bid", "pass") or rnd.phase != "bidding":
+                break
+            legal = rnd.legal_actions()
+            if any(a.kind not in ("bid", "pass") for a in legal):
+                other_offered = True
+                break
+            if action.seat != view.seat:
+                turns.append((action.seat, action, legal))
+            rnd.push(action)
+    except TarotError:
+        return None
+    found = None if other_offered else tuple(turns)
+    _TURNS[:] = [(view, found)]
+    return found
 
 
 class _Holding:
@@ -369,6 +455,15 @@ class MonteCarloPlayer:
         self.playouts_run = 0
         self._last: tuple[SeatView, Action, tuple[Estimate, ...]] | None = None
 
+    def card_budget(self, view: SeatView) -> int:
+        """The play-outs of a card decision in ``view``: ``playouts`` while at most
+        :data:`REFERENCE_LEFT` cards are still to play; with more, scaled down by the work of each
+        play-out (the cards still to play plus :data:`DEAL_WORK`) against the work at
+        :data:`REFERENCE_LEFT` (at least 2)."""
+        left = sum(view.hand_sizes)
+        scaled = self.playouts * (REFERENCE_LEFT + DEAL_WORK) / (left + DEAL_WORK)
+        return max(2, min(self.playouts, round(scaled)))
+
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         legal = legal_or_fail(view)
         ruled = self.rule.choose(view)[0]
@@ -406,8 +501,8 @@ class MonteCarloPlayer:
         # Passing, the two lowest bids, and the word above the club player's (the higher contracts are
         # for hands the club player already bids high with).
         bids = bids[: max(bids.index(ruled) + 2, 3)]
-        if view.players in CAUTIOUS_TABLES:
-            bids = [a for a in bids if a == ruled or sure_enough(view, a)]
+        share = 1.0 if view.players in CAUTIOUS_TABLES else LONG_SHOT
+        bids = [a for a in bids if a == ruled or sure_enough(view, a, share)]
         return bids if len(bids) > 1 else []
 
     @staticmethod
@@ -503,7 +598,8 @@ class MonteCarloPlayer:
         ruled: Action | None = None,
         budget: int | None = None,
     ) -> tuple[Estimate, ...]:
-        """Each play's estimate by successive halving within the budget, best first (the plays still in
+        """Each play's estimate by successive halving within the budget (by default the card's,
+        :meth:`card_budget`), best first (the plays still in
         the race at the end first); the plays dropped early keep the estimate of the deals they were
         played on. Every play is played on the same deals, in the same order.
 
@@ -513,7 +609,9 @@ class MonteCarloPlayer:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._estimate(view, plays, rng, ruled, self.playouts if budget is None else budget)
+            return self._estimate(
+                view, plays, rng, ruled, self.card_budget(view) if budget is None else budget
+            )
         finally:
             if was_enabled:
                 gc.enable()
@@ -566,8 +664,11 @@ def alike_dropped(view: SeatView, plays: Sequence[Action], keep: Action | None =
     more than their value and order say, :attr:`~tarot_core.engine.knowledge.Knowledge.plain_ranks`): two
     cards of a suit worth the same, with every card ranked between them in the seat's hand or in a closed
     trick, such as the 6 and the 8 of trumps once a trick has taken the 7. Whichever is played, the same cards
-    stay out for the others, so weighing both would spend the search's budget twice on one choice. The
-    card of each run kept is ``keep`` where it is one of them, else the lowest."""
+    stay out for the others, so weighing both would spend the search's budget twice on one choice. (Not
+    quite always: the higher card also tells the others that it is gone, and a partner who holds every
+    card above it then knows the trick is his side's; the scores of the two differed on 1 of 440
+    play-outs in the tests.) The card of each run kept is ``keep`` where it is one of them, else the
+    lowest."""
     known = knowledge(view)
     if not known.plain_ranks:
         return list(plays)

@@ -55,6 +55,7 @@ from ..seats import Seat
 from .base import action_words, legal_or_fail
 from .bidding import SLAM_CHANCE, BidModel, Offer, caution, contract_words, features, model_for, often, signed
 from .facts import (
+    Bidder,
     Holding,
     TableView,
     beats,
@@ -198,6 +199,19 @@ class RulePlayer:
         return legal[0], FIRST_ACTION
 
     # ------------------------------------------------------------------ before the play
+    def bid_word(self, view: Bidder, legal: Sequence[Action]) -> Action:
+        """The word it says among ``legal`` (bids and a pass, in the bidding), without the reason: the
+        same word as :meth:`choose` on the seat's full view, read from just the hand, the table's size
+        and the rule set (the search asks it on every deal it draws)."""
+        if len(legal) == 1:
+            return legal[0]
+        known = knowledge(view)
+        model = model_for(view.variant) if self.measured and not known.solo_bids else None
+        if model is None:
+            return self._club_bid(view, legal)[0]
+        bids, _offers, _defend, best = _model_offers(view.hand, view.players, legal, model)
+        return bids[best.word] if best is not None else next(a for a in legal if a.kind == "pass")
+
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
         known = knowledge(view)
         model = model_for(view.variant) if self.measured and not known.solo_bids else None
@@ -205,7 +219,7 @@ class RulePlayer:
             return _model_bid(view, legal, model)
         return self._club_bid(view, legal)
 
-    def _club_bid(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message]:
+    def _club_bid(self, view: Bidder, legal: Sequence[Action]) -> tuple[Action, Message]:
         points = hand_points(view.hand)
         passing = next(a for a in legal if a.kind == "pass")
         known = knowledge(view)
@@ -543,32 +557,41 @@ class RulePlayer:
         return card, LEAD_LOWEST_TRUMP
 
 
-def sure_enough(view: SeatView, action: Action) -> bool:
+def sure_enough(view: SeatView, action: Action, share: float = 1.0) -> bool:
     """Whether the measured bid model gives the seat's hand at least the chance of making ``action``'s
-    contract that its stakes ask at this table (:func:`~tarot_core.players.bidding.caution`); True for
-    a pass and wherever no model was measured."""
+    contract that its stakes ask at this table (:func:`~tarot_core.players.bidding.caution`), or
+    ``share`` of it; True for a pass and wherever no model was measured."""
     model = model_for(view.variant)
     word = str(action.word)
     if action.kind != "bid" or model is None or word not in model.contracts:
         return True
     chance = model.contracts[word].chance(features(view.hand, hand_points(view.hand)))
-    return chance >= caution(view.players).get(word, 1.0)
+    return chance >= share * caution(view.players).get(word, 1.0)
+
+
+def _model_offers(
+    hand: Sequence[Card], players: int, legal: Sequence[Action], model: BidModel
+) -> tuple[dict[str, Action], list[Offer], float, Offer | None]:
+    """The bids the model knows among ``legal`` by word, each one's offer (chance and mean score), the
+    mean score of passing, and the best offer the hand makes often enough for its stakes and that scores
+    more than passing (None if there is none)."""
+    values = features(hand, hand_points(hand))
+    defend = model.defence(values)
+    bids = {str(a.word): a for a in legal if a.kind == "bid" and str(a.word) in model.contracts}
+    offers = [
+        Offer(word, model.contracts[word].chance(values), model.contracts[word].mean(values)) for word in bids
+    ]
+    needed = caution(players)
+    fit = [o for o in offers if o.chance >= needed.get(o.word, 1.0) and o.mean > defend]
+    return bids, offers, defend, max(fit, key=lambda o: o.mean, default=None)
 
 
 def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tuple[Action, Message]:
     """The contract with the best expected score among those the hand makes often enough for its stakes
     (:func:`~tarot_core.players.bidding.caution`), if it scores more than passing; else a pass."""
     passing = next(a for a in legal if a.kind == "pass")
-    values = features(view.hand, hand_points(view.hand))
-    defend = model.defence(values)
-    bids = {str(a.word): a for a in legal if a.kind == "bid" and str(a.word) in model.contracts}
-    offers = [
-        Offer(word, model.contracts[word].chance(values), model.contracts[word].mean(values)) for word in bids
-    ]
-    needed = caution(view.players)
-    fit = [o for o in offers if o.chance >= needed.get(o.word, 1.0) and o.mean > defend]
-    if fit:
-        best = max(fit, key=lambda o: o.mean)
+    bids, offers, defend, best = _model_offers(view.hand, view.players, legal, model)
+    if best is not None:
         return bids[best.word], gettext_lazy(
             "with such a hand {contract} is made {often} and scores {score} on average, against {defend} "
             "by passing",

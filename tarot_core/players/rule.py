@@ -527,10 +527,15 @@ class RulePlayer:
         if my_trumps and attack and my_trumps and len(my_trumps) > len(out_trumps) and out_trumps:
             card = max(my_trumps, key=lambda c: c.rank)
             return card, LEAD_DRAW_TRUMPS
+        # A defender keeps his Kings for the tricks the taker leads: the taker laid his short suits away,
+        # and a King a defender leads is trumped or gives the taker's side a cheap trick to follow
+        # (docs/strategy/defence.md).
+        defends = view.taker is not None and not attack
         kings = [
             c
             for c in choices
             if c.is_king
+            and not defends
             and not any(c.suit in view.voids[s] for s in opponents)
             and _played_in(view, c.suit) < 4
         ]

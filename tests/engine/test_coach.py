@@ -73,6 +73,18 @@ def _petit_exposed(view: SeatView, _reason: object) -> bool:
     return any(view.same_side(s) is False for s in after) and all(not c.is_trump for _s, c in current.plays)
 
 
+def _defender_keeps_a_king(view: SeatView, reason: object) -> bool:
+    """A defender leads low while holding a King no opponent has refused: a King the club player once
+    led."""
+    if reason is not rules.LEAD_LONG_SUIT or view.taker is None or view.seat == view.taker:
+        return False
+    opponents = [s for s in view.seats if s != view.seat and view.same_side(s) is not True]
+    return any(
+        c.is_king and not any(c.suit in view.voids[s] for s in opponents) and len(view.hand) > 8
+        for c in view.hand
+    )
+
+
 WANTED: dict[str, Callable[[SeatView, object], bool]] = {
     "petit-exposed": _petit_exposed,
     "partner-petit": _reason("PARTNER_PETIT"),
@@ -83,6 +95,7 @@ WANTED: dict[str, Callable[[SeatView, object], bool]] = {
     "taker-excuse-lead": _taker_excuse_lead,
     "give-points": _defender("PARTNER_GIVE_POINTS"),
     "play-low": _defender("PLAY_LOW"),
+    "keep-kings": _defender_keeps_a_king,
     "low-trump": _low_trump_before_an_opponent,
 }
 
@@ -253,6 +266,17 @@ def test_defence(name: str) -> None:
     ruled = rules.RulePlayer().choose(view)[0]
     for advice in both(view):
         assert advice.action == ruled, advice.sentence
+        assert advice.principle.page == "strategy/defence"
+        no_counts(advice)
+
+
+def test_the_defence_keeps_its_kings_and_leads_low() -> None:
+    """A defender who leads while holding a King nobody has refused keeps the King and leads low, as
+    the page on the defence says, at both levels, and the words name that page."""
+    view = position("keep-kings")
+    for advice in both(view):
+        card = advice.action.card
+        assert card is not None and not card.is_king, advice.sentence
         assert advice.principle.page == "strategy/defence"
         no_counts(advice)
 

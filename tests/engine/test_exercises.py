@@ -203,7 +203,7 @@ def test_the_words_name_the_players_who_played_the_cards(exercise: dict[str, Any
 @pytest.mark.heavy
 def test_would_you_bid_accepts_every_answer_the_judge_cannot_tell_from_the_best() -> None:
     """A borderline hand: the best contract and one within the judge's uncertainty are both right."""
-    exercise = {"kind": "worth", "seed": 71}
+    exercise = {"kind": "worth", "seed": 5}
     table = table_for(exercise)
     assert table is not None
     judgement = hand_judgement(table)

@@ -33,11 +33,22 @@ class _Prepared:
     """What a view's deals share: where each unseen card may go, and what is known of each hand. A
     search draws many deals for one view, so the last view's is kept (:func:`_prepared`)."""
 
-    __slots__ = ("dog_shown", "dog_taken", "filler", "known", "my_discard", "shape", "shown_trumps", "view")
+    __slots__ = (
+        "discard_trumps_shown",
+        "dog_shown",
+        "dog_taken",
+        "filler",
+        "known",
+        "my_discard",
+        "shape",
+        "shown_trumps",
+        "view",
+    )
 
     def __init__(self, view: SeatView, shape: DealShape, discard_trumps_shown: bool) -> None:
         self.view = view
         self.shape = shape
+        self.discard_trumps_shown = discard_trumps_shown
         me = view.seat
         taker = view.taker
         played = view.all_played()
@@ -93,17 +104,17 @@ class _Prepared:
         self.filler = Filler([c for c in shape.pack if c not in located], places, allowed)
 
 
-_LAST: list[tuple[_Prepared, bool]] = []
+_LAST: list[_Prepared] = []
 
 
 def _prepared(view: SeatView, shape: DealShape, discard_trumps_shown: bool) -> _Prepared:
     """The preparation of ``view``'s deals, kept for the last view asked about."""
     if _LAST:
-        found, shown = _LAST[0]
-        if found.view is view and found.shape is shape and shown == discard_trumps_shown:
+        found = _LAST[0]
+        if found.view is view and found.shape is shape and found.discard_trumps_shown == discard_trumps_shown:
             return found
     found = _Prepared(view, shape, discard_trumps_shown)
-    _LAST[:] = [(found, discard_trumps_shown)]
+    _LAST[:] = [found]
     return found
 
 

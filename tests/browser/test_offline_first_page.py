@@ -119,3 +119,42 @@ def test_any_first_page_leaves_every_widget_working_offline(chromium: Any, site:
     finally:
         context.close()
         server.stop()
+
+
+#: Records when the page registers its service worker and when the engine marks the page's root element.
+REGISTER_TIMES = """
+window.__registeredAt = [];
+const register = ServiceWorkerContainer.prototype.register;
+ServiceWorkerContainer.prototype.register = function (...args) {
+  window.__registeredAt.push(performance.now());
+  return register.apply(this, args);
+};
+new MutationObserver(() => {
+  if (document.documentElement.dataset.tarotEngineState && window.__engineAt === undefined)
+    window.__engineAt = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-tarot-engine-state"] });
+"""
+
+
+def test_the_worker_registers_once_the_engine_has_settled(chromium: Any, site: Path) -> None:
+    """A widget page registers the service worker once, no sooner than ``SETTLE_MS`` after the engine's
+    start (its install beside the browser's compiling of the engine kept the first drawing of a deal
+    waiting for a core), and the install completes."""
+    from tutorial.sphinxext.offline import SETTLE_MS
+
+    server = Server(site)
+    context = chromium.new_context()
+    try:
+        context.add_init_script(REGISTER_TIMES)
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(server.url + "play.html")
+        wait_ready(page)
+        wait_worker_active(page)
+        engine_at = page.evaluate("window.__engineAt")
+        registered = page.evaluate("window.__registeredAt")
+        assert engine_at is not None and len(registered) == 1
+        assert registered[0] >= engine_at + SETTLE_MS
+    finally:
+        context.close()
+        server.stop()

@@ -56,6 +56,14 @@ MIN_SAVING: Final = 0.05
 NOT_CACHED: Final = frozenset({SERVICE_WORKER, "objects.inv"})
 THEME_COLOUR: Final = "#1f2a44"
 BACKGROUND_COLOUR: Final = "#ffffff"
+#: How long a page with widgets waits, once the engine has started, before it registers the service
+#: worker: long enough for the first deal to be drawn. At the engine's start the browser is still
+#: compiling its WebAssembly into faster code on threads of its own; the worker's install (every file of
+#: the site fetched, checked and stored) on top of that left the main thread waiting for a core on a
+#: 2-core machine, and the first drawing of a deal took 50 to 110 ms where it needs under 10. Three
+#: seconds put the install on the computer's first moves instead, which it slowed
+#: (docs/developers/performance.md, "The page's main thread").
+SETTLE_MS: Final = 1000
 ICONS: Final = (("_static/icon-192.png", 192), ("_static/icon-512.png", 512))
 APPLE_ICON: Final = "_static/apple-touch-icon.png"
 
@@ -170,6 +178,7 @@ def _head(root: str) -> str:
         worker=SERVICE_WORKER,
         icon=APPLE_ICON,
         colour=THEME_COLOUR,
+        settle=SETTLE_MS,
     )
     return str(head)
 

@@ -253,7 +253,7 @@ def advise(view: SeatView, player: Player, rng: random.Random) -> Advice:
     bids = search.bids(view, view.legal, ruled) if search is not None else []
     if search is not None and bids:
         estimates = search.estimate(view, bids, rng, ruled, search.bid_playouts)
-        choice = search.raise_bid(view, estimates, search.pick(estimates, ruled))
+        choice = search.bid_choice(view, estimates, ruled)
         return _bid_words(view, ruled, reason, estimates, choice)
     if ruled.kind == "play" and (search is not None or objection is not None):
         # One card of each run that plays alike: "the 6 and the 8 are about equal" teaches nothing.

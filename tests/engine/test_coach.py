@@ -470,6 +470,28 @@ def test_a_higher_contract_is_said_for_the_strong_levels_own_play() -> None:
         no_counts(advice)
 
 
+def test_the_club_players_bid_is_never_searched_away() -> None:
+    """The bids' play-outs play the taker's hand as the club player does, so a pass that beats the club
+    player's bid there does not beat it at the strong level's table: the bid is said, and the hint gives
+    the club player's reason. A pass where the club player passes, and a bid over his pass, stay the
+    search's to choose."""
+    view = find_variant("fft-4").deal_round(SEATS[0], "raise").view(SEATS[1])
+    word = {a.word: a for a in view.legal if a.kind == "bid"}
+    passing = next(a for a in view.legal if a.kind == "pass")
+    prise = word["prise"]
+    pass_ahead = (Estimate(passing, 0.0, 15, 3.0, 0.0, 0.0), Estimate(prise, -60.0, 15, 9.0, 60.0, 8.0))
+    assert MonteCarloPlayer.pick(pass_ahead, prise) == passing
+    assert MonteCarloPlayer.bid_choice(view, pass_ahead, prise) == prise
+    assert MonteCarloPlayer.bid_choice(view, pass_ahead, passing) == passing
+    bid_ahead = (Estimate(prise, 60.0, 15, 9.0, 0.0, 0.0), Estimate(passing, 0.0, 15, 3.0, 60.0, 8.0))
+    assert MonteCarloPlayer.bid_choice(view, bid_ahead, passing) == prise
+    from tarot_core.players.coach import _bid_words
+
+    reason = "the hand counts enough for a prise"
+    kept = _bid_words(view, prise, reason, pass_ahead, MonteCarloPlayer.bid_choice(view, pass_ahead, prise))
+    assert kept.action == prise and reason in kept.sentence, kept.sentence
+
+
 def test_the_strong_level_raises_only_where_its_play_outs_allow() -> None:
     """On seeded deals the strong level raises some bids, and for each the hint names the same higher
     bid and says why in words."""

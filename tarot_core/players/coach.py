@@ -68,6 +68,7 @@ ANNOUNCE_PAGE: Final = Principle("rules/announcements", gettext_lazy("Announceme
 _BY_REASON: Final = {
     "EXCUSE_BEFORE_LAST": EXCUSE_PAGE,
     "EXCUSE_FOR_SLAM": EXCUSE_PAGE,
+    "EXCUSE_KEEPS_TRUMP": EXCUSE_PAGE,
     "SLAM_SURE": ANNOUNCE_PAGE,
     "PETIT_LAST_WINS": PETIT_PAGE,
     "PARTNER_PETIT": PETIT_PAGE,

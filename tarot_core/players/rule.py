@@ -35,8 +35,10 @@ while the players still to play very likely follow it (none has shown a void, an
 more are still out for each), and leads when no opponent can hold a trump; otherwise it is kept back,
 never led while another card may be; win a trick cheaply (the lowest card that wins, overtrumping with the
 lowest trump that does) when it is sure or worth it; otherwise play low, and play the Excuse instead of a
-valuable card, never keeping it to the last trick where the rules lose it. The rule sets whose scoring
-differs (Mathers, Chambéry) use the same principles with their own card order and values.
+valuable card, never keeping it to the last trick where the rules lose it; late in the deal the attack also
+plays the Excuse rather than a trump to a trick with little in it, keeping the trump for a richer one.
+The rule sets whose scoring differs (Mathers, Chambéry) use the same principles with their own card
+order and values.
 
 The player is deterministic: the generator it is given is not used.
 """
@@ -101,6 +103,9 @@ DEMAND_STRONGEST: Final = gettext_lazy("it is the strongest card the hand lacks"
 ONLY_CARD: Final = gettext_lazy("it is the only card allowed")
 EXCUSE_BEFORE_LAST: Final = gettext_lazy(
     "the Excuse must not be kept to the last trick, where it would be lost"
+)
+EXCUSE_KEEPS_TRUMP: Final = gettext_lazy(
+    "late in the deal, the Excuse spares a trump for a trick worth more than this one"
 )
 EXCUSE_FOR_SLAM: Final = gettext_lazy(
     "the side has won every trick so far: the Excuse, kept for the last trick, wins it and makes the slam"
@@ -390,6 +395,12 @@ class RulePlayer:
         return self._card(view, cards)[0]
 
     def _card(self, view: TableView, cards: list[Card]) -> tuple[Card, Message]:
+        card, reason = self._principled_card(view, cards)
+        if card.is_trump and card is not PETIT and EXCUSE in cards and excuse_keeps_trump(view):
+            return EXCUSE, EXCUSE_KEEPS_TRUMP
+        return card, reason
+
+    def _principled_card(self, view: TableView, cards: list[Card]) -> tuple[Card, Message]:
         if len(cards) == 1:
             return cards[0], ONLY_CARD
         if knowledge(view).excuse_lost_last and EXCUSE in cards and len(view.hand) <= 2:
@@ -560,6 +571,32 @@ class RulePlayer:
         if PETIT in hand and card is not PETIT:
             return card, LEAD_KEEP_PETIT
         return card, LEAD_LOWEST_TRUMP
+
+
+#: How many cards the attack may hold at most when it plays the Excuse to spare a trump
+#: (:func:`excuse_keeps_trump`): measured on duplicate deals with three, four and five players, the
+#: taker's side gained about 1 point a deal (9 a contract) from the last eight tricks on; from earlier in
+#: the deal it gained nothing measurable, since a trump spent early is one the defence has to answer.
+KEEP_TRUMP_CARDS: Final = 8
+
+
+def excuse_keeps_trump(view: TableView) -> bool:
+    """Whether the seat, on the attack and with at most :data:`KEEP_TRUMP_CARDS` cards, plays the
+    Excuse rather than a trump to the trick under way (under rules that lose the Excuse at the last
+    trick): the trick is worth less than a card the Excuse would save
+    (:attr:`~tarot_core.engine.knowledge.Knowledge.excuse_saves_from`), and the side has not won every
+    trick so far (a trick given away would cost it the slam). The trump, won or lost here for
+    little, takes a richer trick later."""
+    known = knowledge(view)
+    saves = known.excuse_saves_from
+    if not known.excuse_lost_last or saves is None or len(view.hand) > KEEP_TRUMP_CARDS:
+        return False
+    trick = view.current
+    if trick is None or not trick.plays or view.taker is None or view.same_side(view.taker) is not True:
+        return False
+    if side_won_every_trick(view):
+        return False
+    return sum(value(view, c) for _, c in trick.plays) < saves
 
 
 def sure_enough(view: SeatView, action: Action, share: float = 1.0) -> bool:

@@ -63,7 +63,7 @@ def test_the_discard_example_makes_the_two_voids_the_page_names() -> None:
 
 def test_the_excuse_petit_defence_and_call_examples_do_what_their_pages_say() -> None:
     excuse = [played(run(n, a)) for n, a in examples("excuse")]
-    assert [str(card) for card in excuse] == ["EX", "EX"]
+    assert [str(card) for card in excuse] == ["EX", "EX", "EX"]
     saved_one, saved_two, ruffed, hunt = (played(run(n, a)) for n, a in examples("petit"))
     assert str(saved_one) == str(saved_two) == str(ruffed) == "T1"
     assert hunt.is_trump and hunt.rank == 21

@@ -92,6 +92,7 @@ WANTED: dict[str, Callable[[SeatView, object], bool]] = {
     "hunt-petit": _reason("LEAD_HUNT_PETIT"),
     "taker-long-suit": _reason("LEAD_LONG_SUIT_HIGH"),
     "excuse-last": _reason("EXCUSE_BEFORE_LAST"),
+    "excuse-keeps-trump": _reason("EXCUSE_KEEPS_TRUMP"),
     "taker-excuse-lead": _taker_excuse_lead,
     "give-points": _defender("PARTNER_GIVE_POINTS"),
     "play-low": _defender("PLAY_LOW"),
@@ -227,6 +228,17 @@ def test_excuse_before_the_last_trick() -> None:
         assert advice.action.card is EXCUSE
         assert advice.principle == Principle("strategy/excuse", advice.principle.text)
         assert "last trick" in advice.sentence
+        no_counts(advice)
+
+
+def test_late_in_the_deal_the_attack_keeps_a_trump_with_the_excuse() -> None:
+    """The attack, with eight cards or fewer, plays the Excuse rather than a trump to a poor trick, as
+    the page on the Excuse says, at both levels."""
+    view = position("excuse-keeps-trump")
+    assert view.taker is not None and view.same_side(view.taker) is True and len(view.hand) <= 8
+    for advice in both(view):
+        assert advice.action.card is EXCUSE, advice.sentence
+        assert advice.principle == Principle("strategy/excuse", advice.principle.text)
         no_counts(advice)
 
 

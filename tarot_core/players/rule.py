@@ -575,8 +575,8 @@ class RulePlayer:
 
 #: How many cards the attack may hold at most when it plays the Excuse to spare a trump
 #: (:func:`excuse_keeps_trump`): measured on duplicate deals with three, four and five players, the
-#: taker's side gained about 1 point a deal (9 a contract) from the last eight tricks on; from earlier in
-#: the deal it gained nothing measurable, since a trump spent early is one the defence has to answer.
+#: taker's side gained about 1 point a deal (9 a contract) so; from twelve cards it gained less, and at
+#: any time in the deal nothing measurable (docs/developers/performance.md).
 KEEP_TRUMP_CARDS: Final = 8
 
 

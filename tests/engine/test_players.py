@@ -15,6 +15,7 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.variant import find_variant
 from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
+from tarot_core.exercises.positions import trick_table
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
 from tarot_core.players.facts import hand_points, knowledge
 from tarot_core.players.montecarlo import (
@@ -33,7 +34,7 @@ from tarot_core.players.montecarlo import (
     remade_discard,
     sample,
 )
-from tarot_core.players.rule import RulePlayer
+from tarot_core.players.rule import EXCUSE_KEEPS_TRUMP, RulePlayer
 from tarot_core.seats import SEATS, Seat
 from tests.engine.view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
@@ -561,3 +562,31 @@ def test_the_search_draws_its_deals_with_the_discard_a_taker_makes() -> None:
                 assert weight <= DISCARD_MISS
                 kept += 1
     assert remade > kept > 0, (remade, kept)
+
+
+@pytest.mark.parametrize(
+    ("spec", "excuse"),
+    [
+        # The taker, eight cards left, no Clubs: the Excuse rather than a trump to two low Clubs.
+        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1", "trick_number": 11}, True),
+        # Nine cards left: too early in the deal, the trump.
+        (
+            {"hand": "S2 S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1", "trick_number": 10},
+            False,
+        ),
+        # A Knight in the trick: worth taking with the trump.
+        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 CC", "taker": "p1", "trick_number": 11}, False),
+        # A defender keeps the Excuse and trumps.
+        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p3", "trick_number": 11}, False),
+    ],
+)
+def test_the_attack_spares_a_trump_with_the_excuse_late_in_the_deal(
+    spec: dict[str, object], excuse: bool
+) -> None:
+    table = trick_table(spec)
+    view = table.round.view(table.seat)
+    card, reason = RulePlayer()._card(view, [a.card for a in view.legal if a.kind == "play"])
+    assert (card is EXCUSE) is excuse, (card, str(reason))
+    assert (reason is EXCUSE_KEEPS_TRUMP) is excuse
+    if not excuse:
+        assert card.is_trump

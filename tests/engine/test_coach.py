@@ -267,8 +267,8 @@ def test_the_taker_opens_his_long_suit_from_the_top() -> None:
 
 
 def test_the_taker_hunts_the_petit_only_with_most_of_the_trumps() -> None:
-    """The page's line: about two thirds of the trumps not seen, and at least five."""
-    assert [rules.hunt_needs(n) for n in (0, 6, 9, 14, 15, 21)] == [5, 5, 6, 9, 10, 14]
+    """The page's line: about three quarters of the trumps not seen, and at least five."""
+    assert [rules.hunt_needs(n) for n in (0, 6, 8, 14, 15, 21)] == [5, 5, 6, 10, 11, 15]
 
 
 # ---------------------------------------------------------------------------------------- strategy/defence

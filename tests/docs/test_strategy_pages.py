@@ -63,15 +63,17 @@ def test_the_discard_example_makes_the_two_voids_the_page_names() -> None:
 
 def test_the_excuse_petit_defence_and_call_examples_do_what_their_pages_say() -> None:
     excuse = [played(run(n, a)) for n, a in examples("excuse")]
-    assert [str(card) for card in excuse] == ["EX", "EX", "EX"]
+    assert [str(card) for card in excuse] == ["EX", "EX", "EX", "EX"]
     saved_one, saved_two, ruffed, hunt = (played(run(n, a)) for n, a in examples("petit"))
     assert str(saved_one) == str(saved_two) == str(ruffed) == "T1"
     assert hunt.is_trump and hunt.rank == 21
-    feed, low, cheap = (played(run(n, a)) for n, a in examples("defence"))
+    feed, low, cheap, draw = (played(run(n, a)) for n, a in examples("defence"))
     assert str(feed) == "CQ"
     hearts = sorted(c for c in parse_cards(examples("defence")[1][1]["hand"]) if c.suit.english == "Hearts")
     assert low == hearts[0]
     assert str(cheap) == "H8"
+    trumps = [c for c in parse_cards(examples("defence")[3][1]["hand"]) if c.is_trump]
+    assert draw == min(trumps, key=lambda c: c.rank) and str(draw) != "T1"
     for name, args in examples("five-players"):
         assert "King of Hearts" in str(run(name, args)["rows"][0][1])
 

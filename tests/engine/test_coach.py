@@ -101,16 +101,25 @@ WANTED: dict[str, Callable[[SeatView, object], bool]] = {
 }
 
 
+#: The same at three players, where the defence draws the taker's trumps.
+WANTED_THREE: dict[str, Callable[[SeatView, object], bool]] = {
+    "draw-taker-trumps": _defender("LEAD_DRAW_TAKER_TRUMPS"),
+    "excuse-trump-led": _reason("EXCUSE_TRUMP_LED"),
+}
+WANTED_BY_VARIANT = {"fft-4": WANTED, "fft-3": WANTED_THREE}
+
+
 @cache
-def positions() -> dict[str, tuple[str, int]]:
-    """The first position of each kind in seeded deals of fft-4 played by the rule-based player: the
+def positions(key: str = "fft-4") -> dict[str, tuple[str, int]]:
+    """The first position of each kind in seeded deals of ``key`` played by the rule-based player: the
     deal's seed and the number of actions before it."""
-    variant = find_variant("fft-4")
+    variant = find_variant(key)
+    wanted = WANTED_BY_VARIANT[key]
     rule = rules.RulePlayer()
     found: dict[str, tuple[str, int]] = {}
     for number in range(DEALS):
         seed = f"coach-{number}"
-        rnd = variant.deal_round(SEATS[number % 4], seed)
+        rnd = variant.deal_round(SEATS[number % variant.players], seed)
         step = 0
         while not rnd.is_over:
             seat = rnd.to_move
@@ -118,24 +127,24 @@ def positions() -> dict[str, tuple[str, int]]:
             view = rnd.view(seat)
             action, reason = rule.choose(view)
             if view.phase == "playing":
-                for name, test in WANTED.items():
+                for name, test in wanted.items():
                     if name not in found and test(view, reason):
                         found[name] = (seed, step)
             rnd.push(action)
             step += 1
-        if len(found) == len(WANTED):
+        if len(found) == len(wanted):
             break
     return found
 
 
-def position(name: str) -> SeatView:
-    found = positions().get(name)
+def position(name: str, key: str = "fft-4") -> SeatView:
+    found = positions(key).get(name)
     if found is None:
         pytest.fail(f"no position {name!r} in {DEALS} seeded deals")
     seed, step = found
-    variant = find_variant("fft-4")
+    variant = find_variant(key)
     number = int(seed.rsplit("-", 1)[1])
-    rnd = variant.deal_round(SEATS[number % 4], seed)
+    rnd = variant.deal_round(SEATS[number % variant.players], seed)
     rule = rules.RulePlayer()
     for _ in range(step):
         seat = rnd.to_move
@@ -144,7 +153,7 @@ def position(name: str) -> SeatView:
     seat = rnd.to_move
     assert seat is not None
     view = rnd.view(seat)
-    assert WANTED[name](view, rule.choose(view)[1])
+    assert WANTED_BY_VARIANT[key][name](view, rule.choose(view)[1])
     return view
 
 
@@ -242,6 +251,20 @@ def test_late_in_the_deal_the_attack_keeps_a_trump_with_the_excuse() -> None:
         no_counts(advice)
 
 
+def test_the_attack_answers_a_trump_lead_with_the_excuse() -> None:
+    """When a defender leads a trump, the attack plays the Excuse rather than spend a trump, however
+    early in the deal, as the page on the Excuse says, at both levels (at three players, where the
+    defence leads trumps)."""
+    view = position("excuse-trump-led", "fft-3")
+    trick = view.current
+    assert trick is not None and trick.plays[0][1].is_trump
+    assert view.same_side(trick.plays[0][0]) is False
+    for advice in both(view):
+        assert advice.action.card is EXCUSE, advice.sentence
+        assert advice.principle == Principle("strategy/excuse", advice.principle.text)
+        no_counts(advice)
+
+
 def test_the_taker_is_not_told_to_lead_the_excuse() -> None:
     view = position("taker-excuse-lead")
     excuse = next(a for a in view.legal if a.kind == "play" and a.card is EXCUSE)
@@ -289,6 +312,17 @@ def test_the_defence_keeps_its_kings_and_leads_low() -> None:
     for advice in both(view):
         card = advice.action.card
         assert card is not None and not card.is_king, advice.sentence
+        assert advice.principle.page == "strategy/defence"
+        no_counts(advice)
+
+
+def test_with_three_players_the_defence_leads_a_low_trump() -> None:
+    """A defender at three players leads a trump other than the Petit to draw the taker's, as the page
+    on the defence says, at both levels, and the words name that page."""
+    view = position("draw-taker-trumps", "fft-3")
+    for advice in both(view):
+        card = advice.action.card
+        assert card is not None and card.is_trump and card is not PETIT, advice.sentence
         assert advice.principle.page == "strategy/defence"
         no_counts(advice)
 

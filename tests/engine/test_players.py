@@ -3,6 +3,7 @@ decisions reproducible; every decision explained in a sentence."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -34,7 +35,12 @@ from tarot_core.players.montecarlo import (
     remade_discard,
     sample,
 )
-from tarot_core.players.rule import EXCUSE_KEEPS_TRUMP, RulePlayer
+from tarot_core.players.rule import (
+    EXCUSE_KEEPS_TRUMP,
+    EXCUSE_TRUMP_LED,
+    LEAD_DRAW_TAKER_TRUMPS,
+    RulePlayer,
+)
 from tarot_core.seats import SEATS, Seat
 from tests.engine.view_helpers import VARIANT_CASES, location, shown_cards, stopped_rounds, swapped
 
@@ -590,3 +596,84 @@ def test_the_attack_spares_a_trump_with_the_excuse_late_in_the_deal(
     assert (reason is EXCUSE_KEEPS_TRUMP) is excuse
     if not excuse:
         assert card.is_trump
+
+
+@pytest.mark.parametrize(
+    ("spec", "excuse"),
+    [
+        # The taker, twelve cards left: a defender led the 5 of trumps, the Excuse rather than the 12.
+        (
+            {
+                "hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX",
+                "trick": "T5 T9",
+                "taker": "p1",
+                "trick_number": 7,
+            },
+            True,
+        ),
+        # The same at three players, the trick led by the defender before the taker.
+        (
+            {
+                "hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX",
+                "trick": "T5",
+                "taker": "p1",
+                "trick_number": 13,
+                "variant": "fft-3",
+            },
+            True,
+        ),
+        # The Petit led: the attack takes it with a trump.
+        ({"hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX", "trick": "T1", "taker": "p1"}, False),
+        # A suit led and early in the deal: the trump, as before.
+        ({"hand": "S4 S9 D6 D10 H3 H7 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1"}, False),
+        # A defender keeps the Excuse and overtrumps.
+        ({"hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX", "trick": "T5 T9", "taker": "p3"}, False),
+    ],
+)
+def test_the_attack_answers_a_trump_lead_with_the_excuse(spec: dict[str, object], excuse: bool) -> None:
+    table = trick_table(spec)
+    view = table.round.view(table.seat)
+    card, reason = RulePlayer()._card(view, [a.card for a in view.legal if a.kind == "play"])
+    assert (card is EXCUSE) is excuse, (card, str(reason))
+    assert (reason is EXCUSE_TRUMP_LED) is excuse
+    if not excuse:
+        assert card.is_trump
+
+
+THREE_DEFENDER = "T1 T3 T8 T15 HK H4 H8 H10 S2 S7 D2 C3"
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "trump"),
+    [
+        # Three players: the lowest trump but the Petit, before any suit.
+        ("fft-3", THREE_DEFENDER, "T3"),
+        # The Petit as the only trump: kept, and a suit led.
+        ("fft-3", "T1 HK H4 H8 H10 S2 S7 D2 C3 C5 D5 D7", None),
+        # Four players: the defence leads its long suit low, as before.
+        ("fft-4", "T1 T3 T8 HK H4 H8 H10 S2 S7", None),
+    ],
+)
+def test_a_defender_draws_the_taker_s_trumps_at_three_players(
+    variant: str, hand: str, trump: str | None
+) -> None:
+    table = trick_table({"hand": hand, "trick": "", "variant": variant, "trick_number": 8})
+    view = table.round.view(table.seat)
+    card, reason = RulePlayer()._card(view, [a.card for a in view.legal if a.kind == "play"])
+    if trump is None:
+        assert not card.is_trump and reason is not LEAD_DRAW_TAKER_TRUMPS, (card, str(reason))
+    else:
+        assert str(card) == trump and reason is LEAD_DRAW_TAKER_TRUMPS, (card, str(reason))
+
+
+def test_the_defence_stops_drawing_trumps_once_the_taker_has_none() -> None:
+    """Once the taker has shown he has no trump left, the defence leads its suits again."""
+    hand = "T3 T8 T15 HK H4 H8 H10 S2 S7 D2 C3 C5"
+    table = trick_table({"hand": hand, "trick": "", "variant": "fft-3", "trick_number": 8})
+    view = table.round.view(table.seat)
+    assert view.taker is not None
+    voids = [set(v) for v in view.voids]
+    voids[view.taker].add(Suit.TRUMPS)
+    shown = dataclasses.replace(view, voids=tuple(frozenset(v) for v in voids))
+    card, reason = RulePlayer()._card(shown, [a.card for a in view.legal if a.kind == "play"])
+    assert not card.is_trump and reason is not LEAD_DRAW_TAKER_TRUMPS, (card, str(reason))

@@ -17,6 +17,7 @@ from tarot_core.engine.variant import find_variant
 from tarot_core.engine.view import SeatView
 from tarot_core.errors import TarotError
 from tarot_core.exercises.positions import trick_table
+from tarot_core.messages import Message
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
 from tarot_core.players.facts import hand_points, knowledge
 from tarot_core.players.montecarlo import (
@@ -570,37 +571,35 @@ def test_the_search_draws_its_deals_with_the_discard_a_taker_makes() -> None:
     assert remade > kept > 0, (remade, kept)
 
 
+def _club_card(spec: dict[str, object], voids: dict[int, Suit] | None = None) -> tuple[Card, Message]:
+    """The club player's card and reason in a drill's position, with ``voids`` shown (seat: suit)."""
+    table = trick_table(spec)
+    view = table.round.view(table.seat)
+    if voids:
+        shown = [set(v) for v in view.voids]
+        for seat, suit in voids.items():
+            shown[seat].add(suit)
+        view = dataclasses.replace(view, voids=tuple(frozenset(v) for v in shown))
+    return RulePlayer()._card(view, [a.card for a in view.legal if a.kind == "play"])
+
+
 @pytest.mark.parametrize(
-    ("spec", "excuse"),
+    ("spec", "reason"),
     [
         # The taker, eight cards left, no Clubs: the Excuse rather than a trump to two low Clubs.
-        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1", "trick_number": 11}, True),
+        (
+            {"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1", "trick_number": 11},
+            EXCUSE_KEEPS_TRUMP,
+        ),
         # Nine cards left: too early in the deal, the trump.
         (
             {"hand": "S2 S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1", "trick_number": 10},
-            False,
+            None,
         ),
         # A Knight in the trick: worth taking with the trump.
-        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 CC", "taker": "p1", "trick_number": 11}, False),
+        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 CC", "taker": "p1", "trick_number": 11}, None),
         # A defender keeps the Excuse and trumps.
-        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p3", "trick_number": 11}, False),
-    ],
-)
-def test_the_attack_spares_a_trump_with_the_excuse_late_in_the_deal(
-    spec: dict[str, object], excuse: bool
-) -> None:
-    table = trick_table(spec)
-    view = table.round.view(table.seat)
-    card, reason = RulePlayer()._card(view, [a.card for a in view.legal if a.kind == "play"])
-    assert (card is EXCUSE) is excuse, (card, str(reason))
-    assert (reason is EXCUSE_KEEPS_TRUMP) is excuse
-    if not excuse:
-        assert card.is_trump
-
-
-@pytest.mark.parametrize(
-    ("spec", "excuse"),
-    [
+        ({"hand": "S4 S9 D6 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p3", "trick_number": 11}, None),
         # The taker, twelve cards left: a defender led the 5 of trumps, the Excuse rather than the 12.
         (
             {
@@ -609,7 +608,7 @@ def test_the_attack_spares_a_trump_with_the_excuse_late_in_the_deal(
                 "taker": "p1",
                 "trick_number": 7,
             },
-            True,
+            EXCUSE_TRUMP_LED,
         ),
         # The same at three players, the trick led by the defender before the taker.
         (
@@ -620,24 +619,35 @@ def test_the_attack_spares_a_trump_with_the_excuse_late_in_the_deal(
                 "trick_number": 13,
                 "variant": "fft-3",
             },
-            True,
+            EXCUSE_TRUMP_LED,
+        ),
+        # Last to play at three players: a small trump wins for sure, and the lead with it.
+        (
+            {
+                "hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX",
+                "trick": "T5 T9",
+                "taker": "p1",
+                "trick_number": 13,
+                "variant": "fft-3",
+            },
+            None,
         ),
         # The Petit led: the attack takes it with a trump.
-        ({"hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX", "trick": "T1", "taker": "p1"}, False),
+        ({"hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX", "trick": "T1", "taker": "p1"}, None),
         # A suit led and early in the deal: the trump, as before.
-        ({"hand": "S4 S9 D6 D10 H3 H7 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1"}, False),
+        ({"hand": "S4 S9 D6 D10 H3 H7 T6 T12 T17 T19 EX", "trick": "C3 C7", "taker": "p1"}, None),
         # A defender keeps the Excuse and overtrumps.
-        ({"hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX", "trick": "T5 T9", "taker": "p3"}, False),
+        ({"hand": "S4 S9 D6 D10 H3 H7 HK T6 T12 T17 T19 EX", "trick": "T5 T9", "taker": "p3"}, None),
     ],
 )
-def test_the_attack_answers_a_trump_lead_with_the_excuse(spec: dict[str, object], excuse: bool) -> None:
-    table = trick_table(spec)
-    view = table.round.view(table.seat)
-    card, reason = RulePlayer()._card(view, [a.card for a in view.legal if a.kind == "play"])
-    assert (card is EXCUSE) is excuse, (card, str(reason))
-    assert (reason is EXCUSE_TRUMP_LED) is excuse
-    if not excuse:
-        assert card.is_trump
+def test_the_attack_spares_a_trump_with_the_excuse(spec: dict[str, object], reason: Message | None) -> None:
+    """Late in the deal to a poor trick, or at any time to a trump an opponent led: the Excuse."""
+    card, said = _club_card(spec)
+    assert (card is EXCUSE) is (reason is not None), (card, str(said))
+    if reason is None:
+        assert card.is_trump and said not in (EXCUSE_KEEPS_TRUMP, EXCUSE_TRUMP_LED)
+    else:
+        assert said is reason
 
 
 THREE_DEFENDER = "T1 T3 T8 T15 HK H4 H8 H10 S2 S7 D2 C3"
@@ -657,9 +667,7 @@ THREE_DEFENDER = "T1 T3 T8 T15 HK H4 H8 H10 S2 S7 D2 C3"
 def test_a_defender_draws_the_taker_s_trumps_at_three_players(
     variant: str, hand: str, trump: str | None
 ) -> None:
-    table = trick_table({"hand": hand, "trick": "", "variant": variant, "trick_number": 8})
-    view = table.round.view(table.seat)
-    card, reason = RulePlayer()._card(view, [a.card for a in view.legal if a.kind == "play"])
+    card, reason = _club_card({"hand": hand, "trick": "", "variant": variant, "trick_number": 8})
     if trump is None:
         assert not card.is_trump and reason is not LEAD_DRAW_TAKER_TRUMPS, (card, str(reason))
     else:
@@ -669,11 +677,6 @@ def test_a_defender_draws_the_taker_s_trumps_at_three_players(
 def test_the_defence_stops_drawing_trumps_once_the_taker_has_none() -> None:
     """Once the taker has shown he has no trump left, the defence leads its suits again."""
     hand = "T3 T8 T15 HK H4 H8 H10 S2 S7 D2 C3 C5"
-    table = trick_table({"hand": hand, "trick": "", "variant": "fft-3", "trick_number": 8})
-    view = table.round.view(table.seat)
-    assert view.taker is not None
-    voids = [set(v) for v in view.voids]
-    voids[view.taker].add(Suit.TRUMPS)
-    shown = dataclasses.replace(view, voids=tuple(frozenset(v) for v in voids))
-    card, reason = RulePlayer()._card(shown, [a.card for a in view.legal if a.kind == "play"])
+    spec = {"hand": hand, "trick": "", "variant": "fft-3", "trick_number": 8}
+    card, reason = _club_card(spec, {1: Suit.TRUMPS})  # the taker, Bruno (p2), has shown no trump
     assert not card.is_trump and reason is not LEAD_DRAW_TAKER_TRUMPS, (card, str(reason))

@@ -167,7 +167,7 @@ def card_noun(card: Card, words: Words | None = None) -> Noun:
         return EXCUSE if words is None else excuse_noun(words)
     if words is not None and card.is_trump and card.rank == 21:
         return MONDE
-    return Noun(card.name, "card")
+    return card.noun
 
 
 def describe(

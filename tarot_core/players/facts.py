@@ -93,7 +93,7 @@ def order(view: Holding, card: Card) -> int:
 
 def card_noun(card: Card) -> Noun:
     """A card as a sentence names it, in each of its forms: ``{card}`` "the King of Hearts", "the Excuse"."""
-    return Noun(card.name.removeprefix("the "), "card")
+    return card.noun
 
 
 def suit_noun(suit: Suit) -> Noun:

@@ -14,12 +14,14 @@ from babel.messages.catalog import Message
 
 from tarot_core import describe
 from tarot_core.actions import Action
-from tarot_core.cards import cards_in_words, parse_cards
+from tarot_core.cards import FULL_PACK, cards_in_words, parse_cards
 from tarot_core.cli import chosen_language, main
 from tarot_core.engine.variant import FAMILIES, family_players, find_variant, words_for
+from tarot_core.games.chambery import play as chambery_play
 from tarot_core.games.classic.options import HAND_BONUS_HOLDER
 from tarot_core.games.classic.scoring import ROLE_NOUNS
 from tarot_core.messages import Number, _, pgettext, use_language, written
+from tarot_core.players import facts as player_facts
 from tarot_core.seats import Seat
 from tutorial import bridge
 from tutorial.bridge import calculate
@@ -59,6 +61,31 @@ def test_card_names_take_french_articles(code: str, the: str, of: str, to: str, 
     with use_language("fr"):
         assert [format(card.noun, form) for form in ("", "of", "to", "a")] == [the, of, to, a]
     assert format(card.noun) != the  # English outside the block
+
+
+def test_every_way_of_naming_a_card_in_a_sentence_keeps_its_french_article() -> None:
+    """The coach's cards, the table's log, Chambéry's sentences and the trick stories name a card by its
+    noun, whose gender the catalogue gives: "la Dame de Trèfle", "l’Excuse et l’atout 3" (they once
+    named it by its name already in French, with no gender: "le Dame de Trèfle", "le l’Excuse")."""
+    namers = [describe.card_noun, player_facts.card_noun, chambery_play.card_noun]
+    with use_language("fr"):
+        for card in FULL_PACK:
+            for name in namers:
+                for form in ("", "of", "to", "a"):
+                    assert format(name(card), form) == format(card.noun, form), (card, name)
+            if not card.is_trump and not card.is_excuse:
+                assert format(trick_stories.card_noun(card)) == format(card.noun)
+        queen, excuse, trump = parse_cards("CQ EX T3")
+        said = str(describe.describe(Action(Seat(1), "play", "", (queen,)), names={Seat(1): "Ana"}))
+        assert "la Dame de Trèfle" in said, said
+        assert str(
+            _(
+                "{card} and {other} are about equal here; {reason}",
+                card=player_facts.card_noun(excuse),
+                other=player_facts.card_noun(trump),
+                reason="x",
+            )
+        ).startswith("l’Excuse et l’atout 3 ")
 
 
 def test_numbers_take_a_decimal_comma_in_french() -> None:

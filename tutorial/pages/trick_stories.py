@@ -59,7 +59,7 @@ def card_noun(card: Card, excuse: object = None) -> object:
     if card.is_trump:
         trump = f"{card.rank} of trumps"  # the card's own name in the catalogue (tarot_core.cards)
         return Noun("Petit", "card") if card.rank == 1 else Noun(trump, "card")
-    return Noun(card.name, "card")
+    return card.noun
 
 
 def _choices(rnd: Round, trick: Trick) -> list[frozenset[Card]]:

@@ -184,7 +184,7 @@ def layout(players: int, pack: int = 78) -> Layout:
 
 def card_noun(card: Card) -> Noun:
     """A card as a sentence names it: ``{card}`` is "the King of Hearts", ``{card:bare}`` "King of Hearts"."""
-    return Noun(card.name, "card")
+    return card.noun
 
 
 def suit_noun(suit: Suit) -> Noun:

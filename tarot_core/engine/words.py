@@ -10,7 +10,7 @@ through the registry, and every variant has its family's as ``variant.words``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,3 +80,7 @@ class Words:
     calling_prompt: str
     #: A pass in a sentence, ``{who}`` filled in: "{who} passes.", "{who} declares nothing." (Mathers).
     pass_sentence: str = "{who} passes."
+    #: The contracts as a sentence names them after an article, by the notation's word, each a noun of
+    #: the catalogue (context ``contract``, whose translation gives its gender): ``{"garde": "garde
+    #: (guard)"}`` ("You play a garde (guard).", "Vous jouez une garde.").
+    contract_nouns: Mapping[str, str] = field(default_factory=dict)

@@ -93,5 +93,5 @@ def _judge_worth(table: Table, answer: object, kept: object = None) -> Verdict:
     words = [e.word for e in judgement.estimates]
     reason = "bid-too-high" if words.index(word) > words.index(best.word) else "bid-too-low"
     # The judge's sentence follows a colon here: its first letter is a small one.
-    said = _("Not {bid}: {why}.", bid=said, why=why[:1].lower() + why[1:])
-    return Verdict(False, reason, capitalized(said), "hand-judging")
+    refused = _("Not {bid}: {why}.", bid=said, why=why[:1].lower() + why[1:])
+    return Verdict(False, reason, capitalized(refused), "hand-judging")

@@ -27,7 +27,7 @@ from functools import cache
 from typing import Final
 
 from ..cards import EXCUSE, KING, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card
-from ..messages import N_, Message, gettext_lazy, ngettext_lazy
+from ..messages import N_, Message, Noun, gettext_lazy, ngettext_lazy
 
 #: The features' names, in the order of :func:`features` (the first is the constant term).
 FEATURES: Final = (
@@ -192,11 +192,27 @@ CONTRACT_SUBJECTS: Final = {
 _FRACTIONS: Final = ((1, 10), (1, 5), (1, 4), (1, 3), (2, 5), (1, 2), (3, 5), (2, 3), (3, 4), (4, 5), (9, 10))
 
 
-def contract_words(word: str) -> Message | str:
-    """A contract as a sentence names it inside: "a garde" (``pass``: "passing"); a word the table does
-    not know (another rule set's notation) as it is written."""
+def contract_words(word: str) -> Message | Said:
+    """A contract as a sentence names it inside: "a garde" (``pass``: "passing"); a word of another rule
+    set's notation by its noun with its article ("a small", "une petite")."""
     known = CONTRACT_WORDS.get(word)
-    return gettext_lazy(known) if known is not None else word
+    if known is not None:
+        return gettext_lazy(known)
+    return Said(Noun(word.replace("-", " "), "contract"))
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A noun said with its indefinite article in the language it is shown in ("a small", "une
+    petite"), whatever form the sentence asks of it."""
+
+    noun: Noun
+
+    def __format__(self, spec: str) -> str:
+        return format(self.noun, "a")
+
+    def __str__(self) -> str:
+        return format(self.noun, "a")
 
 
 def often(chance: float) -> Message:
@@ -227,6 +243,7 @@ __all__ = [
     "BidModel",
     "ContractModel",
     "Offer",
+    "Said",
     "caution",
     "contract_words",
     "features",

@@ -22,9 +22,10 @@ from tarot_core.games.classic.options import HAND_BONUS_HOLDER
 from tarot_core.games.classic.scoring import ROLE_NOUNS
 from tarot_core.messages import Number, _, pgettext, use_language, written
 from tarot_core.players import facts as player_facts
+from tarot_core.players.bidding import contract_words
 from tarot_core.seats import Seat
 from tutorial import bridge
-from tutorial.bridge import calculate
+from tutorial.bridge import calculate, play_table
 from tutorial.bridge.common import card_phrase
 from tutorial.bridge.form import form_html
 from tutorial.pages import print_tables, strategy, tables, trick_stories
@@ -86,6 +87,36 @@ def test_every_way_of_naming_a_card_in_a_sentence_keeps_its_french_article() -> 
                 reason="x",
             )
         ).startswith("l’Excuse et l’atout 3 ")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_status_line_says_every_contract_with_its_french_article(family: str) -> None:
+    """Each contract a rule set names has its noun for sentences, which the French catalogue translates
+    with a gender: "Émile joue une garde sans le chien." (it once said "un garde sans le chien (guard
+    without the dog)", the English noun with no gender)."""
+    words = words_for(family)
+    assert set(words.contract_names) <= set(words.contract_nouns)
+    for word in words.contract_names:
+        noun = play_table.contract_noun(word, words)
+        with use_language("fr"):
+            said = _("{who} plays {contract:a}.", who="Émile", contract=noun)
+            assert noun.gender in ("m", "f"), (family, word)
+            assert not english_words(said) and "(" not in said, said
+            article = "une " if noun.gender == "f" else "un "
+            assert said == f"Émile joue {article}{noun.bare()}.", said
+        assert _("{who} plays {contract:a}.", who="Émile", contract=noun).startswith("Émile plays a ")
+
+
+def test_the_coach_names_any_french_contract_with_its_article() -> None:
+    """The strong level's bids under the older French rules, in the coach's sentence: "une petite",
+    not the notation's "small"."""
+    with use_language("fr"):
+        assert [str(contract_words(w)) for w in ("small", "guard-without", "garde")] == [
+            "une petite",
+            "une garde sans",
+            "une garde",
+        ]
+    assert str(contract_words("small")) == "a small"
 
 
 def test_numbers_take_a_decimal_comma_in_french() -> None:

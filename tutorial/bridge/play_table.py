@@ -29,6 +29,7 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
+from tarot_core.engine.words import Words
 from tarot_core.errors import TarotError, quoted
 from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, join_or, ngettext
 from tarot_core.players import STRONG_PLAYOUTS, Player, make_player
@@ -420,11 +421,11 @@ def contract_name(word: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def contract_noun(word: str) -> Noun:
-    """A contract in a sentence: ``You play {contract:a}.`` is "You play a garde (guard)."."""
-    name = CONTRACT_NAMES.get(word, word.replace("-", " "))
-    # The rule sets name their contracts as a menu does, with a capital: a sentence says them without.
-    return Noun(name[:1].lower() + name[1:], "contract")
+def contract_noun(word: str, words: Words) -> Noun:
+    """A contract in a sentence: ``You play {contract:a}.`` is "You play a garde (guard).", "Vous jouez
+    une garde." (the rule set's noun for it, whose translation gives its gender; a word it does not
+    name, as the notation writes it)."""
+    return Noun(words.contract_nouns.get(word, word.replace("-", " ")), "contract")
 
 
 STATES: Final = {
@@ -590,7 +591,7 @@ def _contract_line(game: Game, view: SeatView) -> list[str]:
     """The contract and the called card, as sentences."""
     parts = []
     if view.contract is not None and view.taker is not None and view.phase != "bidding":
-        contract = contract_noun(view.contract)
+        contract = contract_noun(view.contract, game.variant.words)
         if view.taker == game.seat:
             parts.append(_("You play {contract:a}.", contract=contract))
         else:

@@ -72,7 +72,7 @@ LESSON_PATH_LINE: Final = re.compile(r"^doc:[^|\n]+\|([^\n]+)$", re.MULTILINE)
 RECORD_FIELDS: Final = ("title", "description")
 #: The kinds of :class:`tarot_core.messages.Noun` the code names: each of their entries has a twin under
 #: the context "<kind> gender", where a translation gives the noun's gender ("m" or "f") for its articles.
-GENDERED: Final = ("card", "rank", "suit", "side", "role", "file", "thing")
+GENDERED: Final = ("card", "rank", "suit", "side", "role", "file", "thing", "contract")
 #: The template's date, fixed so that extracting twice writes the same file.
 DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
 

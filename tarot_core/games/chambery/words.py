@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine.words import Words
-from ...messages import N_
+from ...messages import N_, NC_
 from .play import BID_NAMES as _BID_NAMES
 from .play import BIDS_BY_WORD
 
@@ -25,6 +25,11 @@ WORDS: Final = Words(
     discard_sentence=N_("{who}, the dealer, lays {card} away."),
     contracts=_BID_NAMES,
     contract_names={word: bid.label for word, bid in BIDS_BY_WORD.items()},
+    contract_nouns={
+        "solo-two-cards": NC_("contract", "solo with two demanded cards"),
+        "solo-one-card": NC_("contract", "solo with one demanded card"),
+        "solo-hand": NC_("contract", "hand solo, no card demanded"),
+    },
     unbid_contracts={
         "individual": N_("each plays for himself, {dealer} dealing"),
         "fixed": N_("fixed partners: {dealer}, the dealer, plays with the player opposite"),

@@ -17,6 +17,13 @@ WORDS: Final = replace(
     short=N_("Older French rules"),
     contracts=CONTRACTS,
     contract_names=CONTRACTS,
+    contract_nouns={
+        "small": NC_("contract", "small"),
+        "guard": NC_("contract", "guard"),
+        "guard-without": NC_("contract", "guard without the dog"),
+        "guard-against": NC_("contract", "guard against the dog"),
+        "slam": NC_("contract", "slam"),
+    },
 )
 
 #: The bids' words as a sentence says them ("Anne bids guard against."): marked for the catalogue,

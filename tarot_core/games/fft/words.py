@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine.words import Words
-from ...messages import N_
+from ...messages import N_, NC_
 from .scoring import FFT_CONTRACT_NAMES as CONTRACTS
 
 WORDS: Final = Words(
@@ -23,6 +23,12 @@ WORDS: Final = Words(
     discard_sentence=N_("{who} puts {card} in the discard."),
     contracts=CONTRACTS,
     contract_names=CONTRACTS,
+    contract_nouns={
+        "prise": NC_("contract", "prise (small)"),
+        "garde": NC_("contract", "garde (guard)"),
+        "garde-sans": NC_("contract", "garde sans le chien (guard without the dog)"),
+        "garde-contre": NC_("contract", "garde contre le chien (guard against the dog)"),
+    },
     unbid_contracts={},
     steps={
         "petit-sec": (N_("Petit sec"), N_("to announce")),

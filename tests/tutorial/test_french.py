@@ -23,11 +23,14 @@ from tarot_core.games.classic.scoring import ROLE_NOUNS
 from tarot_core.messages import Number, _, pgettext, use_language, written
 from tarot_core.players import facts as player_facts
 from tarot_core.players.bidding import contract_words
+from tarot_core.records import load_record
 from tarot_core.seats import Seat
 from tutorial import bridge
 from tutorial.bridge import calculate, play_table
-from tutorial.bridge.common import card_phrase
+from tutorial.bridge import play as play_bridge
+from tutorial.bridge.common import HANDS_DIR, card_phrase
 from tutorial.bridge.form import form_html
+from tutorial.bridge.state import record_names, state_of
 from tutorial.pages import print_tables, strategy, tables, trick_stories
 from tutorial.sphinxext.engine import _playing_side
 from tutorial.sphinxext.extract import CAPTION_OPTION, DOCS, TABLE_CAPTION
@@ -105,6 +108,62 @@ def test_the_status_line_says_every_contract_with_its_french_article(family: str
             article = "une " if noun.gender == "f" else "un "
             assert said == f"Émile joue {article}{noun.bare()}.", said
         assert _("{who} plays {contract:a}.", who="Émile", contract=noun).startswith("Émile plays a ")
+
+
+def test_every_sample_deal_s_contract_is_said_in_french_with_its_article() -> None:
+    """The replay's status line names the contract of each sample deal as a French sentence says it:
+    "Amélie joue une garde sans le chien" (it said "Contrat de Amélie : Garde sans le chien"), or the
+    rule set's own clause when nobody bid; English keeps "plays a garde (guard)"."""
+    said_fr: list[str] = []
+    for name in record_names():
+        record = load_record(HANDS_DIR / f"{name}.json")
+        _, rnd = list(record.states())[-1]
+        with use_language("fr"):
+            text = str(state_of(record, rnd, len(record.actions), None, name)["contract_text"])
+        english = str(state_of(record, rnd, len(record.actions), None, name)["contract_text"])
+        if rnd.taker is not None and rnd.contract in words_for(rnd.variant.family).contract_nouns:
+            assert " joue un" in text and "(" not in text and not english_words(text), (name, text)
+            assert " plays a" in english, (name, english)
+        said_fr.append(text)
+    assert any(" joue une garde" in text for text in said_fr)
+
+
+def _chambery_pages(seed: int) -> list[str]:
+    """The play page's table at each step of a deal of Chambéry Tarot for five, the reader taking the
+    hint's advice."""
+    answer = json.loads(
+        play_bridge.start(json.dumps({"variant": "chambery", "players": 5, "seed": seed, "level": "rule"}))
+    )
+    pages = []
+    for _step in range(200):
+        pages.append(answer["html"])
+        if answer["state"] == "over":
+            break
+        game = json.dumps(answer["game"])
+        if answer["discard_pending"]:
+            answer = json.loads(play_bridge.act(game, '{"confirm": true}'))
+        elif answer["waiting"]:
+            answer = json.loads(play_bridge.advance(game))
+        else:
+            hint = json.loads(play_bridge.hint(game))
+            choice = {"card": hint["card"]} if "card" in hint else {"action": hint["action"]}
+            answer = json.loads(play_bridge.act(game, json.dumps(choice)))
+    return pages
+
+
+def test_the_play_page_says_who_deals_when_nobody_bid_a_solo() -> None:
+    """Chambéry Tarot with nobody bidding a solo: the rule set's sentence (the dealer calls a King), in
+    the reader's language; it said "Alice plays a call."."""
+    for seed in range(1, 30):
+        pages = _chambery_pages(seed)
+        if any("calls a King" in page for page in pages):
+            assert not any(" a call." in page for page in pages)
+            with use_language("fr"):
+                french = _chambery_pages(seed)
+            assert any("appelle un Roi" in page for page in french)
+            assert not any(" call." in page for page in french)
+            return
+    pytest.fail("no deal where nobody bid a solo")
 
 
 def test_the_coach_names_any_french_contract_with_its_article() -> None:

@@ -590,8 +590,15 @@ def _bids(game: Game, view: SeatView) -> list[str]:
 def _contract_line(game: Game, view: SeatView) -> list[str]:
     """The contract and the called card, as sentences."""
     parts = []
-    if view.contract is not None and view.taker is not None and view.phase != "bidding":
-        contract = contract_noun(view.contract, game.variant.words)
+    words = game.variant.words
+    unbid = words.unbid_contracts.get(view.contract) if view.contract is not None else None
+    if unbid is not None and view.phase != "bidding":
+        # Nobody bid (Chambéry Tarot): the rule set's own sentence, "nobody bid a solo: Alice, the
+        # dealer, calls a King".
+        said = _(unbid, dealer=game.name(view.dealer))
+        parts.append(_("{contract}.", contract=said[:1].upper() + said[1:]))
+    elif view.contract is not None and view.taker is not None and view.phase != "bidding":
+        contract = contract_noun(view.contract, words)
         if view.taker == game.seat:
             parts.append(_("You play {contract:a}.", contract=contract))
         else:

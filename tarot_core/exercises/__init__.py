@@ -139,6 +139,9 @@ from .words import (
     contract_name as contract_name,
 )
 from .words import (
+    contract_noun as contract_noun,
+)
+from .words import (
     readable as readable,
 )
 from .words import (

@@ -11,7 +11,7 @@ from typing import Final
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import TarotError
-from ..messages import N_, NC_, Number, _, join_and, ngettext, pgettext
+from ..messages import N_, NC_, Noun, Number, _, join_and, ngettext, pgettext
 from ..seats import ATTACK, DEFENCE
 
 KINDS: Final = (
@@ -118,6 +118,12 @@ def contract_name(word: str) -> str:
     """A contract's name in the reader's language: ``garde sans``."""
     name = CONTRACT_NAMES.get(word)
     return word.replace("-", " ") if name is None else pgettext("contract", name)
+
+
+def contract_noun(word: str) -> Noun:
+    """A contract as a noun a sentence puts an article before: ``{contract:a}`` is "a garde sans",
+    "une garde sans" (the catalogue gives its gender)."""
+    return Noun(CONTRACT_NAMES.get(word) or word.replace("-", " "), "contract")
 
 
 def _points(half_points: int) -> str:

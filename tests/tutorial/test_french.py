@@ -364,6 +364,14 @@ def test_the_strategy_tables_speak_french() -> None:
         counted = strategy.count_table("T21 T20 T18 T16 T14 T12 T9 T5 T1 EX SK SQ H3 H4 D2 D5 C7 C8")
     assert played["rows"][-1][0] == "**Vous jouez**"
     assert counted["rows"][-1][0] == "**Barème des clubs**"
+    # The contract the count points to takes its own article (it said "assez pour un prise").
+    with use_language("fr"):
+        for hand, contract in (
+            ("T21 T20 T18 T16 T12 T9 T5 T1 SK SQ H3 H4 D2 D5 C7 C8 C9 C10", "une prise"),
+            ("T21 T20 T19 T18 T16 T14 T12 T9 T5 T1 EX SK SQ H3 H4 D2 D5 C7", "une garde"),
+        ):
+            caption = str(strategy.count_table(hand)["caption"])
+            assert f"assez pour {contract}" in caption, caption
 
 
 @pytest.mark.parametrize(
@@ -381,6 +389,7 @@ def test_each_rule_sets_names_are_said_in_french(family: str, excuse: str, side:
     words = words_for(family)
     with use_language("fr"):
         assert card_phrase(card, family) == excuse
+        assert card_phrase(parse_cards("SQ")[0], family) == "la Dame de Pique"
         assert str(trick_stories.card_noun(card, describe.excuse_noun(words))) == excuse
         assert str(describe.card_noun(card, words)) == excuse
         assert _playing_side({"variant": family, "contract": "garde"}) == side

@@ -139,7 +139,7 @@ def card_noun(card: Card, family: str = "") -> Noun:
     The Excuse is in the words of the rule set ``family`` (Mathers' Fool) when one is named."""
     if card.is_excuse:
         return excuse_noun(words_for(family)) if family in FAMILIES else Noun("Excuse", "card")
-    return Noun(MONDE_NAME if card.is_trump and card.rank == 21 else card.name, "card")
+    return Noun(MONDE_NAME, "card") if card.is_trump and card.rank == 21 else card.noun
 
 
 def card_name(card: Card) -> str:

@@ -27,6 +27,7 @@ from tarot_core.errors import TarotError
 from tarot_core.exercises import (
     Table,
     contract_name,
+    contract_noun,
     hand_judgement,
     readable,
     say,
@@ -34,7 +35,7 @@ from tarot_core.exercises import (
     trick_table,
     worth_table,
 )
-from tarot_core.messages import Noun, _, gettext_lazy, ngettext
+from tarot_core.messages import _, gettext_lazy, ngettext
 from tarot_core.players.bidding import often, signed
 from tarot_core.players.facts import hand_count, hand_points
 from tarot_core.players.rule import THRESHOLDS, RulePlayer
@@ -72,7 +73,7 @@ def count_table(hand: str) -> TableDescription:
             "The club count of this hand: {n} point, enough for {contract:a}",
             "The club count of this hand: {n} points, enough for {contract:a}",
             int(total),
-            contract=Noun(contract_name(CONTRACTS[level - 1]), "contract"),
+            contract=contract_noun(CONTRACTS[level - 1]),
         )
     else:
         caption = ngettext(

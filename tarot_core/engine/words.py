@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..messages import Noun
+
 
 @dataclass(frozen=True, slots=True)
 class Words:
@@ -84,3 +86,8 @@ class Words:
     #: the catalogue (context ``contract``, whose translation gives its gender): ``{"garde": "garde
     #: (guard)"}`` ("You play a garde (guard).", "Vous jouez une garde.").
     contract_nouns: Mapping[str, str] = field(default_factory=dict)
+
+    def contract_noun(self, word: str) -> Noun:
+        """The contract ``word`` as a sentence names it after an article (:attr:`contract_nouns`; a word
+        not named there, as the notation writes it): ``{contract:a}`` is "a garde (guard)", "une garde"."""
+        return Noun(self.contract_nouns.get(word, word.replace("-", " ")), "contract")

@@ -26,7 +26,7 @@ from tarot_core.players.bidding import contract_words
 from tarot_core.records import load_record
 from tarot_core.seats import Seat
 from tutorial import bridge
-from tutorial.bridge import calculate, play_table
+from tutorial.bridge import calculate
 from tutorial.bridge import play as play_bridge
 from tutorial.bridge.common import HANDS_DIR, card_phrase
 from tutorial.bridge.form import form_html
@@ -100,7 +100,7 @@ def test_the_status_line_says_every_contract_with_its_french_article(family: str
     words = words_for(family)
     assert set(words.contract_names) <= set(words.contract_nouns)
     for word in words.contract_names:
-        noun = play_table.contract_noun(word, words)
+        noun = words.contract_noun(word)
         with use_language("fr"):
             said = _("{who} plays {contract:a}.", who="Émile", contract=noun)
             assert noun.gender in ("m", "f"), (family, word)

@@ -29,9 +29,8 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
-from tarot_core.engine.words import Words
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import N_, Message, Noun, _, gettext_lazy, join_or, ngettext
+from tarot_core.messages import N_, Message, _, gettext_lazy, join_or, ngettext
 from tarot_core.players import STRONG_PLAYOUTS, Player, make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
@@ -421,13 +420,6 @@ def contract_name(word: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def contract_noun(word: str, words: Words) -> Noun:
-    """A contract in a sentence: ``You play {contract:a}.`` is "You play a garde (guard).", "Vous jouez
-    une garde." (the rule set's noun for it, whose translation gives its gender; a word it does not
-    name, as the notation writes it)."""
-    return Noun(words.contract_nouns.get(word, word.replace("-", " ")), "contract")
-
-
 STATES: Final = {
     "bidding": "bidding",
     "petit-sec": "bidding",
@@ -598,7 +590,7 @@ def _contract_line(game: Game, view: SeatView) -> list[str]:
         said = _(unbid, dealer=game.name(view.dealer))
         parts.append(_("{contract}.", contract=said[:1].upper() + said[1:]))
     elif view.contract is not None and view.taker is not None and view.phase != "bidding":
-        contract = contract_noun(view.contract, words)
+        contract = words.contract_noun(view.contract)
         if view.taker == game.seat:
             parts.append(_("You play {contract:a}.", contract=contract))
         else:

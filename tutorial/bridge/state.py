@@ -14,7 +14,7 @@ from tarot_core.engine.trick import Trick
 from tarot_core.engine.variant import words_for
 from tarot_core.engine.words import Words
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import Noun, _
+from tarot_core.messages import _
 from tarot_core.records import HandRecord, load_record, shown_words
 from tarot_core.seats import ATTACK, DEFENCE, SEATS, Seat
 
@@ -243,8 +243,9 @@ def _contract_text(rnd: Round, record: HandRecord) -> str:
     name = _(word) if word is not None else contract
     if rnd.taker is None:
         return _("contract: {contract}", contract=name)
-    noun = Noun(words.contract_nouns.get(contract, contract.replace("-", " ")), "contract")
-    return _("{who} plays {contract:a}", who=record.seat_name(rnd.taker), contract=noun)
+    return _(
+        "{who} plays {contract:a}", who=record.seat_name(rnd.taker), contract=words.contract_noun(contract)
+    )
 
 
 def _piles(rnd: Round, record: HandRecord, viewer: Seat | None) -> list[Json]:

@@ -137,17 +137,22 @@ def format_breakdown(answer: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
-#: The roles a score names, as a reader reads them; a key not here (a seat, a player's name) is shown as
-#: it is.
+#: The parts a player has at the table, as a score or a seat names them (a key not here, a seat or a
+#: player's name, is shown as it is): the French rules' three, and the dealer, the soloist and the
+#: opponents of Chambéry Tarot and of Mathers' game.
 _ROLES = {
     "taker": NC_("role", "taker"),
     "partner": NC_("role", "partner"),
     "defender": NC_("role", "defender"),
+    "dealer": NC_("role", "dealer"),
+    "soloist": NC_("role", "soloist"),
+    "opponent": NC_("role", "opponent"),
 }
 
 
 def role_name(role: str) -> str:
-    """The role ``role`` (a score's key: ``taker``, ``defender``) in the reader's language."""
+    """The role ``role`` (a score's key or a seat's part: ``taker``, ``opponent``) in the reader's
+    language."""
     name = _ROLES.get(role)
     return role if name is None else pgettext("role", name)
 

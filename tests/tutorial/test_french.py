@@ -500,3 +500,24 @@ def test_a_rule_sets_title_is_read_in_french(key: str, options: dict[str, object
     with use_language("fr"):
         assert variant.title == french
     assert variant.title != french
+
+
+#: Every part a seat has at the table in the rule sets' sample hands, as the English replay says it.
+ENGLISH_ROLES = {"taker", "partner", "defender", "dealer", "soloist", "opponent"}
+
+
+@pytest.mark.parametrize("name", record_names())
+def test_every_seats_part_is_named_in_french(name: str) -> None:
+    """The replay's badges and rows and the position's sentence name each seat's part in French: a
+    Chambéry opponent is "adversaire" (they once said "Amélie (opponent)" and "c’est le opponent")."""
+    with use_language("fr"):
+        end = json.loads(bridge.replay(name, "end", "all"))
+        position = json.loads(bridge.position(name))
+    badges = re.findall(r'class="tw-badge tw-role-[a-z]+">([^<]*)<', str(end["html"]))
+    rows = re.findall(r'<th scope="row">[^<(]*\(([^)<]*)\)</th>', str(end["html"]))
+    context = re.sub(r"<[^>]+>", " ", str(position["html"]))
+    assert badges or rows, name
+    for word in [*badges, *rows]:
+        assert word.strip() and word.strip() not in ENGLISH_ROLES, (name, word)
+    english = [role for role in ENGLISH_ROLES if re.search(rf"\b{role}\b", context)]
+    assert "de jouer" in context and not english, context

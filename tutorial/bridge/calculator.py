@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
+from tarot_core.engine.result import role_name
 from tarot_core.engine.shares import seat_scores as shares_by_seat
 from tarot_core.engine.variant import score_request
 from tarot_core.errors import RequestError, TarotError
@@ -143,16 +144,6 @@ def _role_word(query: Query) -> str:
     return _attack_role(query)
 
 
-#: The engine's roles as the shares name them next to a player.
-ROLE_WORDS: Final = {
-    "taker": N_("taker"),
-    "dealer": N_("dealer"),
-    "soloist": N_("soloist"),
-    "partner": N_("partner"),
-    "defender": N_("defender"),
-}
-
-
 def seat_scores(query: Query, answer: Mapping[str, object]) -> list[Json]:
     """Each player's score in seat order, with the name typed for the seat and its role.
 
@@ -211,7 +202,7 @@ def result_html(
                 "role": row["role"] or row["seat"],
                 "seat": row["seat"],
                 "name": row["name"],
-                "role_word": _(ROLE_WORDS[row["role"]]) if row["role"] in ROLE_WORDS else row["role"],
+                "role_word": role_name(row["role"]),
                 "score": signed(row["score"]),
             }
             for row in seats

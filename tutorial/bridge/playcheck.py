@@ -14,7 +14,7 @@ from tarot_core.engine.round import Round
 from tarot_core.engine.state import Phase
 from tarot_core.engine.variant import words_for
 from tarot_core.errors import TarotError
-from tarot_core.messages import Noun, _
+from tarot_core.messages import N_, Noun, _
 from tarot_core.records import HandRecord
 
 from .common import BridgeError, Display, Json, _dump, _guarded, card_button, card_name, cards_html
@@ -23,9 +23,17 @@ from .replay import cards_from, trick_caption, trick_html
 from .state import _step, get_record, record_names, state_of
 from .templates import render
 
-#: The roles a sentence names as the player's own ("Bruno (p2) is to play, the partner."); any other
-#: is a side ("..., on the taker's side.").
-OWN_ROLES: Final = ("dealer", "soloist", "partner", "opponent")
+#: Who is to play, by his part at the table (a whole sentence each, so that a language says each part
+#: its own way: "an opponent", "in defence").
+TO_PLAY: Final = {
+    "": N_("{who} ({seat}) is to play."),
+    "taker": N_("{who} ({seat}) is to play, the taker."),
+    "partner": N_("{who} ({seat}) is to play, the partner."),
+    "defender": N_("{who} ({seat}) is to play, in defence."),
+    "dealer": N_("{who} ({seat}) is to play, the dealer."),
+    "soloist": N_("{who} ({seat}) is to play, the soloist."),
+    "opponent": N_("{who} ({seat}) is to play, an opponent."),
+}
 
 
 # ------------------------------------------------------------------------------ may I play this card?
@@ -96,12 +104,7 @@ def play_html(state: Mapping[str, Any], display: Display, verdict: Mapping[str, 
 
 def _context(state: Mapping[str, Any], name: str, seat: str, role: str) -> str:
     """Who is to play, with the contract and the called card: ``Bruno (p2) is to play, the partner. ...``"""
-    if not role:
-        said = [_("{who} ({seat}) is to play.", who=name, seat=seat)]
-    elif role in OWN_ROLES:
-        said = [_("{who} ({seat}) is to play, the {role}.", who=name, seat=seat, role=_(role))]
-    else:
-        said = [_("{who} ({seat}) is to play, on the {role}'s side.", who=name, seat=seat, role=_(role))]
+    said = [_(TO_PLAY.get(role, TO_PLAY[""]), who=name, seat=seat)]
     if state.get("contract_text"):
         text = str(state["contract_text"])
         # The contract's clause begins a sentence here.

@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from tarot_core.cards import Card
 from tarot_core.describe import bid_words
+from tarot_core.engine.result import role_name
 from tarot_core.engine.variant import FAMILIES, words_for
 from tarot_core.messages import N_, Message, Number, _, ngettext
 
@@ -142,7 +143,7 @@ def score_html(state: Mapping[str, Any], display: Display) -> Markup:
     seats = [
         {
             "seat": seat,
-            "label": _("{who} ({role})", who=_seat_name(state, seat), role=_(roles[seat]))
+            "label": _("{who} ({role})", who=_seat_name(state, seat), role=role_name(roles[seat]))
             if roles.get(seat)
             else _seat_name(state, seat),
             "score": signed(value),
@@ -188,7 +189,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
                 "seat": seat["seat"],
                 "name": seat["name"],
                 "role": seat["role"],
-                "role_text": _(seat["role"]) if seat["role"] else "",
+                "role_text": role_name(seat["role"]) if seat["role"] else "",
                 "to_move": seat["to_move"],
                 "doing": state.get("turn_text") or _("to play"),
                 "hand": Markup(hand),

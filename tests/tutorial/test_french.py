@@ -521,3 +521,16 @@ def test_every_seats_part_is_named_in_french(name: str) -> None:
         assert word.strip() and word.strip() not in ENGLISH_ROLES, (name, word)
     english = [role for role in ENGLISH_ROLES if re.search(rf"\b{role}\b", context)]
     assert "de jouer" in context and not english, context
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_trick_lists_points_take_the_number_of_their_count(language: str) -> None:
+    """A trick of one point says "1 pt", of more "pts", in both languages (every trick said "pts")."""
+    with use_language(language):
+        html = str(json.loads(bridge.replay("mathers-2-ask", "end", "all"))["html"])
+    won = re.findall(r'class="tw-trick-won">([^<]*)<', html)
+    points = [int(p) for p in re.findall(r'data-trick="\d+" data-points="(\d+)"', html)]
+    assert len(won) == len(points) and 1 in points and max(points) > 1, (won, points)
+    for said, count in zip(won, points, strict=True):
+        one = count == 1 or (count == 0 and language == "fr")  # French counts nought as one
+        assert said.endswith(f", {count} pt" if one else f", {count} pts"), said

@@ -169,6 +169,19 @@ def trick_caption(trick: Mapping[str, Any], *, won: bool) -> str:
     return _("Trick {number}", number=trick["number"])
 
 
+def _trick_won(who: str, side: str, points: float) -> str:
+    """Who won a trick of the list, and its points: ``Alice (attack), 4.5 pts``, ``Arthur, 1 pt``."""
+    if points != int(points):
+        # Translators: a trick's winner and its card points with a half (4.5), abbreviated.
+        if side:
+            return _("{who} ({side}), {points} pts", who=who, side=side, points=Number(points))
+        return _("{who}, {points} pts", who=who, points=Number(points))
+    if side:
+        # Translators: a trick's winner and its points, abbreviated.
+        return ngettext("{who} ({side}), {n} pt", "{who} ({side}), {n} pts", int(points), who=who, side=side)
+    return ngettext("{who}, {n} pt", "{who}, {n} pts", int(points), who=who)
+
+
 def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
     """The table of a replay state: status, hands, piles set aside, the trick, the tricks won, the tally."""
     # The step is said once, beside the buttons that move it (the controls' output); the table carries
@@ -205,14 +218,7 @@ def replay_html(state: Mapping[str, Any], display: Display) -> Markup:
             "number": t["number"],
             "points": shown_value(t["points"]),
             "cards": Markup("".join(card_html(Card.parse(p["card"]["code"])) for p in t["plays"])),
-            "won": _(
-                "{who} ({side}), {points} pts",
-                who=t["winner_name"],
-                side=t["winner_side"],
-                points=Number(t["points"]),
-            )
-            if t["winner_side"]
-            else _("{who}, {points} pts", who=t["winner_name"], points=Number(t["points"])),
+            "won": _trick_won(str(t["winner_name"]), str(t["winner_side"] or ""), t["points"]),
         }
         for t in state["tricks"]
     ]

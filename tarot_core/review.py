@@ -24,18 +24,20 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from .actions import Action
+from .describe import card_noun as table_card_noun
+from .describe import describe
 from .engine.round import Round
+from .engine.variant import words_for
 from .engine.view import SeatView
+from .engine.words import Words
 from .errors import TarotError
 from .messages import Message, gettext_lazy, join_and, ngettext_lazy
-from .players.base import action_words
 from .players.coach import MARGIN, Principle, principle_for, rounded_points, rule_advice
-from .players.facts import card_noun
 from .players.montecarlo import MonteCarloPlayer, playout
 from .players.rule import RulePlayer
 from .seats import Seat
@@ -147,21 +149,32 @@ def _weighted(values: Sequence[float], weights: Sequence[float]) -> tuple[float,
     return centre, math.sqrt(spread / (effective - 1))
 
 
-def judge(base: Round, seat: Seat, decision: Decision, rng: random.Random, budget: int = BUDGET) -> Verdict:
-    """The verdict on ``decision``, taken in ``base`` (the round just before it) by ``seat``."""
+def judge(
+    base: Round,
+    seat: Seat,
+    decision: Decision,
+    rng: random.Random,
+    budget: int = BUDGET,
+    *,
+    names: Mapping[Seat, str] | None = None,
+) -> Verdict:
+    """The verdict on ``decision``, taken in ``base`` (the round just before it) by ``seat``. Its
+    words name the cards and bids as the rule set does, and the players by ``names`` (by seat
+    without)."""
     view = base.view(seat)
+    said = _Said(words_for(base.variant.family), names)
     rule = RulePlayer()
     candidates = _candidates(view, decision, rule, base)
     own = decision.actions
     if own not in candidates:
         candidates.insert(0, own)
     if len(candidates) < 2:
-        return _verdict(view, decision, None, 0.0, 0.0, False, rule)
+        return _verdict(view, decision, None, 0.0, 0.0, False, rule, said)
     searcher = MonteCarloPlayer(playouts=budget)
     first = max(2, min(FIRST_DEALS, budget // (2 * len(candidates))))
     deals = searcher.deals(view, rng, first)
     if len(deals) < 2:
-        return _verdict(view, decision, None, 0.0, 0.0, False, rule)
+        return _verdict(view, decision, None, 0.0, 0.0, False, rule, said)
     scores: dict[tuple[Action, ...], list[float]] = {c: [] for c in candidates}
 
     def play(candidate: tuple[Action, ...], bases: Sequence[tuple[Round, float]]) -> None:
@@ -203,9 +216,9 @@ def judge(base: Round, seat: Seat, decision: Decision, rng: random.Random, budge
             _gap(scores, own, c, weights)[0] > MARGIN * _gap(scores, own, c, weights)[1] for c in others
         )
         least = min((_gap(scores, own, c, weights)[0] for c in others), default=0.0)
-        return _verdict(view, decision, None, 0.0, least, only, rule)
+        return _verdict(view, decision, None, 0.0, least, only, rule, said)
     cost, error = _gap(scores, best, own, weights)
-    return _verdict(view, decision, best, cost, MARGIN * error, False, rule)
+    return _verdict(view, decision, best, cost, MARGIN * error, False, rule, said)
 
 
 def _gap(
@@ -221,11 +234,19 @@ def _gap(
     return _weighted([a - b for a, b in pairs], weights[: len(pairs)])
 
 
-def _said(actions: tuple[Action, ...]) -> str:
-    if len(actions) == 1:
-        return action_words(actions[0])
-    cards = [a.card for a in actions]
-    return str(gettext_lazy("Lays away {cards}", cards=join_and(card_noun(card) for card in cards)))
+@dataclass(frozen=True)
+class _Said:
+    """How a verdict says a choice: the rule set's words for its cards and bids, the players' names."""
+
+    words: Words
+    names: Mapping[Seat, str] | None
+
+    def __call__(self, actions: tuple[Action, ...]) -> str:
+        """``Plays the King of Hearts``, ``Bids a solo with one demanded card``, ``Lays away ...``."""
+        if len(actions) == 1:
+            return str(describe(actions[0], self.words, self.names))
+        nouns = join_and(table_card_noun(action.card, self.words) for action in actions)
+        return str(gettext_lazy("Lays away {cards}", cards=nouns))
 
 
 def _verdict(
@@ -236,6 +257,7 @@ def _verdict(
     margin: float,
     only_good: bool,
     rule: RulePlayer,
+    said: _Said,
 ) -> Verdict:
     chosen = decision.actions
     if better is None:
@@ -246,10 +268,10 @@ def _verdict(
                 "{action}: the only good choice here; any other lost about {n} point on average.",
                 "{action}: the only good choice here; any other lost about {n} points on average.",
                 rounded_points(margin),
-                action=_said(chosen),
+                action=said(chosen),
             )
         else:
-            words = gettext_lazy("{action}: as good as any choice here.", action=_said(chosen))
+            words = gettext_lazy("{action}: as good as any choice here.", action=said(chosen))
         return Verdict(decision, None, 0.0, margin, False, only_good, words, principle)
     costly = cost > margin and cost >= SMALL
     ruled, reason = rule_advice(view, rule)
@@ -259,17 +281,24 @@ def _verdict(
             "{action}: about {n} point lost on average. Better: {better}.",
             "{action}: about {n} points lost on average. Better: {better}.",
             rounded_points(cost),
-            action=_said(chosen),
-            better=_said(better),
+            action=said(chosen),
+            better=said(better),
         )
         if ruled == better[0] and reason is not None:
             words = gettext_lazy("{verdict} Why: {reason}.", verdict=words, reason=reason)
     else:
-        words = gettext_lazy("{action}: about as good as the best choice here.", action=_said(chosen))
+        words = gettext_lazy("{action}: about as good as the best choice here.", action=said(chosen))
     return Verdict(decision, better, cost, margin, costly, False, words, principle)
 
 
-def review(rnd: Round, seat: Seat, *, seed: object = 0, budget: int = BUDGET) -> list[Verdict]:
+def review(
+    rnd: Round,
+    seat: Seat,
+    *,
+    seed: object = 0,
+    budget: int = BUDGET,
+    names: Mapping[Seat, str] | None = None,
+) -> list[Verdict]:
     """Every decision of ``seat`` in ``rnd``, judged (in the order of the deal)."""
     verdicts = []
     replay = rnd.variant.new_round(rnd.dealer, rnd.initial_hands, rnd.initial_dog)
@@ -279,7 +308,7 @@ def review(rnd: Round, seat: Seat, *, seed: object = 0, budget: int = BUDGET) ->
             replay.push(action)
         done = decision.step
         rng = random.Random(f"review:{seed}:{decision.step}")
-        verdicts.append(judge(replay, seat, decision, rng, budget))
+        verdicts.append(judge(replay, seat, decision, rng, budget, names=names))
     return verdicts
 
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 import random
 
+from tarot_core.describe import bid_words
+from tarot_core.engine.variant import words_for
 from tarot_core.messages import use_language
 from tarot_core.seats import Seat
 from tutorial.bridge import play_table, review
 
 
-def finished(seed: int, seat: str = "p2") -> str:
-    setup = {"variant": "fft", "players": 4, "seed": seed, "seat": seat, "level": "rule"}
+def finished(seed: int, seat: str = "p2", variant: str = "fft", players: int = 4) -> str:
+    setup = {"variant": variant, "players": players, "seed": seed, "seat": seat, "level": "rule"}
     rnd = play_table.read_setup(setup).variant.deal_round(play_table.DEALER, seed)
     rnd.play_at_random(random.Random(seed).random)
     return json.dumps({**setup, "actions": [str(action) for action in rnd.actions]})
@@ -52,3 +54,29 @@ def test_the_computer_plays_the_readers_seat_on_the_same_cards() -> None:
         answer = json.loads(review.duplicate(game))
     assert answer["ok"] and isinstance(answer["computer_score"], int)
     assert answer["your_score"] == yours and "mêmes cartes" in answer["text"]
+
+
+def test_a_verdict_names_bids_and_players_as_the_table_does() -> None:
+    """A Chambéry solo is said by the rule set's name for it and a Mathers player asked for a Tarot
+    Trump by his name, in French too (the review said "Annonce solo hand" and "Demande ... à p1")."""
+    said: list[str] = []
+    for variant, players, kind in (("chambery", 4, "bid"), ("mathers", 2, "declare")):
+        for seed in range(1, 6):
+            game = finished(seed, variant=variant, players=players)
+            actions = json.loads(game)["actions"]
+            steps = [s for s in json.loads(review.plan(game))["steps"] if actions[s].split()[1] == kind]
+            if not steps or (kind == "declare" and "ask" not in actions[steps[0]]):
+                continue
+            with use_language("fr"):
+                text = json.loads(review.judge(game, str(steps[0])))["text"]
+            word = actions[steps[0]].split()[2]
+            if kind == "bid":
+                with use_language("fr"):
+                    name = str(bid_words(word, words_for(variant)))
+                assert text.startswith(f"Annonce {name}"), text
+            else:
+                asked = play_table.read_game(json.loads(game)).name(Seat.parse(word.removeprefix("ask-")))
+                assert f"à {asked}" in text and " p1" not in text, text
+            said.append(variant)
+            break
+    assert said == ["chambery", "mathers"]

@@ -72,7 +72,7 @@ def judge(game_json: str, step: str, options: str = "{}") -> str:
         for action in rnd.actions[:wanted]:
             base.push(action)
         rng = play_table.rng_for(replace(game, actions=game.actions[:wanted]), "review")
-        verdict = judge_decision(base, game.seat, found, rng)
+        verdict = judge_decision(base, game.seat, found, rng, names=game.names())
         return {
             "step": verdict.step,
             "cost": round(verdict.cost, 1) if verdict.costly else 0,

@@ -691,7 +691,7 @@ def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tupl
     best = max(offers, key=lambda o: o.mean)
     if best.mean <= defend:
         return passing, gettext_lazy(
-            "with such a hand even {contract} scores {score} on average, no more than passing ({defend})",
+            "with such a hand even {contract} scores {score} on average, against {defend} by passing",
             contract=contract_words(best.word),
             score=signed(best.mean),
             defend=signed(defend),

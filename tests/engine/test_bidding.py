@@ -183,3 +183,14 @@ def test_the_rule_player_never_leads_the_petit_when_it_can_be_helped() -> None:
                 safe = not unseen_trumps or all(Suit.TRUMPS in view.voids[s] for s in opponents)
                 assert not others or safe, (number, [str(c) for c in view.hand])
             rnd.push(action)
+
+
+def test_a_hopeless_hand_passes_and_says_what_passing_scores_instead() -> None:
+    """The pass of a hand whose best contract scores less than defending gives both figures, in words
+    a learner compares ("scores −98 on average, against −9 by passing"; it once said "no more than
+    passing" of a contract worth ninety points less)."""
+    action, reason = RulePlayer().choose(_view(WEAK))
+    said = str(reason)
+    assert action.kind == "pass" and "by passing" in said and "no more than" not in said, said
+    with use_language("fr"):
+        assert "en passant" in str(reason), str(reason)

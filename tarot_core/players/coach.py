@@ -101,6 +101,11 @@ _BY_REASON: Final = {
     "DISCARD_TRUMP": DISCARD_PAGE,
     "DISCARD_POINTS": DISCARD_PAGE,
 }
+#: The reasons of the play of a trick that the defence's page teaches to defenders and the attack's page
+#: to the taker ("When a defender leads"); with no taker, the rules of play.
+_TRICK_PLAY: Final = frozenset(
+    {"PLAY_LOW", "WIN_POINTS", "WIN_SURE", "WIN_OVERTRUMP", "WIN_HIGH_TRUMP", "LEAD_LONG_SUIT"}
+)
 #: The reasons that are not about the Petit: the Petit played for one of them is thrown away.
 _NOT_PETIT: Final = (
     "WIN_POINTS",
@@ -132,6 +137,10 @@ def principle_for(view: SeatView, action: Action, reason: object) -> Principle:
     for name, page in _BY_REASON.items():
         found = _named(name)
         if found is not None and found is reason:
+            if name in _TRICK_PLAY and view.seat == view.taker:
+                return ATTACK_PAGE  # the taker's side of the same principle
+            if name in _TRICK_PLAY and view.taker is None:
+                return PLAY_PAGE  # each plays for himself: no side's page
             return page
     if reason is MUST_TRUMP_LOW:
         return PLAY_PAGE

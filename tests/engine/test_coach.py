@@ -46,6 +46,16 @@ def _defender(name: str) -> Callable[[SeatView, object], bool]:
     return found
 
 
+def _taker(name: str) -> Callable[[SeatView, object], bool]:
+    """The taker following a trick a defender led, for the reason ``name``."""
+
+    def found(view: SeatView, reason: object) -> bool:
+        current = view.current
+        return reason is getattr(rules, name) and view.seat == view.taker and bool(current and current.plays)
+
+    return found
+
+
 def _reason(name: str) -> Callable[[SeatView, object], bool]:
     def found(_view: SeatView, reason: object) -> bool:
         return reason is getattr(rules, name, None)
@@ -98,6 +108,8 @@ WANTED: dict[str, Callable[[SeatView, object], bool]] = {
     "play-low": _defender("PLAY_LOW"),
     "keep-kings": _defender_keeps_a_king,
     "low-trump": _low_trump_before_an_opponent,
+    "taker-takes-points": _taker("WIN_POINTS"),
+    "taker-low": _taker("PLAY_LOW"),
 }
 
 
@@ -286,6 +298,21 @@ def test_the_taker_opens_his_long_suit_from_the_top() -> None:
         assert not card.is_trump and card.rank in rules.FACES, advice.sentence
         assert lengths[card.suit] == max(lengths.values())
         assert advice.principle.page == "strategy/attack"
+        no_counts(advice)
+
+
+@pytest.mark.parametrize("name", ["taker-takes-points", "taker-low"])
+def test_the_taker_takes_a_rich_trick_cheaply_and_else_gives_little(name: str) -> None:
+    """When a defender leads, the taker wins a trick that holds points with his cheapest winning card
+    and otherwise plays low, as the page on the taker's play says ("When a defender leads"), and the
+    words name that page, not the defence's."""
+    view = position(name)
+    ruled = rules.RulePlayer().choose(view)[0]
+    club, strong = both(view)
+    assert club.action == ruled and club.principle.page == "strategy/attack", club.sentence
+    if strong.action == ruled:
+        assert strong.principle.page == "strategy/attack", strong.sentence
+    for advice in (club, strong):
         no_counts(advice)
 
 

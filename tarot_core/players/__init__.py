@@ -44,13 +44,14 @@ LEVELS: dict[str, str] = {"beginner": "random", "club": "rule", "strong": "mc"}
 STRONG_PLAYOUTS = 60
 
 
-def make_player(name: str, *, playouts: int | None = None) -> Player:
+def make_player(name: str, *, playouts: int | None = None, time_limit: float | None = None) -> Player:
     """The player called ``name`` (``random``, ``rule`` or ``mc``, or a level of the play page:
     ``beginner``, ``club``, ``strong``; ``playouts`` sets the Monte Carlo player's budget per move,
-    except the ``strong`` level's, which is the page's)."""
+    except the ``strong`` level's, which is the page's; ``time_limit`` the seconds its search may take
+    at most, none by default)."""
     key = name.strip().lower()
     if key == "strong":
-        return CoachedPlayer(playouts=STRONG_PLAYOUTS)
+        return CoachedPlayer(playouts=STRONG_PLAYOUTS, time_limit=time_limit)
     if key == "beginner":
         return BeginnerPlayer()
     key = LEVELS.get(key, key)
@@ -59,7 +60,9 @@ def make_player(name: str, *, playouts: int | None = None) -> Player:
     if key == "rule":
         return RulePlayer()
     if key == "mc":
-        return CoachedPlayer() if playouts is None else CoachedPlayer(playouts=playouts)
+        return CoachedPlayer(
+            playouts=STRONG_PLAYOUTS if playouts is None else playouts, time_limit=time_limit
+        )
     raise PlayerError(
         gettext_lazy(
             "there is no player {name}: choose {names}", name=quoted(name), names=", ".join(PLAYER_NAMES)

@@ -9,7 +9,11 @@ the record refuses (a player could not have played as he did with those cards) i
 **The budget** is a measure of work, not a time, so that a seeded generator gives the same decision on
 any machine: ``playouts`` play-outs a card once at most 36 cards are still to be played, fewer before
 (the first half of a deal at four players), where each play-out plays most of the deal out, so that
-those cards take no longer than the later ones (:meth:`MonteCarloPlayer.card_budget`). It is spent by
+those cards take no longer than the later ones (:meth:`MonteCarloPlayer.card_budget`). A player may also
+be given a time limit (``time_limit``, the play page's): on a machine too slow to spend the budget in
+that time, the search stops at the limit and chooses on the deals every card still in the race was
+played on (the rule-based player's card when the first deals were not all played out), so a slow
+machine plays weaker but answers in time; on a quick one the limit never binds. It is spent by
 *successive halving*: every card is
 played out on the same few deals (common random numbers: the cards are compared on identical deals, so
 the luck of the deal cancels out of their difference), the worse half is dropped, and the cards still
@@ -58,13 +62,14 @@ from __future__ import annotations
 import gc
 import math
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from ..actions import PLAYS, Action
-from ..cards import FULL_PACK, PETIT, Card, Suit
+from ..cards import PETIT, Card, Suit
 from ..engine.knowledge import Determinization
 from ..engine.round import Round
 from ..engine.variant import Variant, find_variant
@@ -72,6 +77,7 @@ from ..engine.view import SeatView, TrickView, add_voids, side_of, trick_view
 from ..errors import TarotError
 from ..messages import gettext_lazy
 from ..seats import SEATS, Seat
+from .alike import alike_dropped
 from .base import legal_or_fail
 from .facts import knowledge
 from .rule import RulePlayer, petit_lead_safe, sure_enough
@@ -443,9 +449,23 @@ class MonteCarloPlayer:
 
     name = "mc"
 
-    def __init__(self, playouts: int = 60, bid_playouts: int | None = None) -> None:
+    def __init__(
+        self,
+        playouts: int = 60,
+        bid_playouts: int | None = None,
+        *,
+        time_limit: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         if playouts < 1 or (bid_playouts is not None and bid_playouts < 1):
             raise TarotError(gettext_lazy("the Monte Carlo player needs at least one play-out per move"))
+        #: The seconds a search may take at most (None: no limit, the budget alone decides), and the
+        #: clock that measures them.
+        self.time_limit = time_limit
+        self.clock = clock
+        #: Searches stopped by the time limit before their budget was spent (for measuring how often the
+        #: limit binds).
+        self.stopped_early = 0
         #: The play-out budget of one decision.
         self.playouts = playouts
         #: The play-out budget of a bid: half a card's by default (each play-out is a whole deal, about
@@ -611,7 +631,8 @@ class MonteCarloPlayer:
         budget: int | None = None,
     ) -> tuple[Estimate, ...]:
         """Each play's estimate by successive halving within the budget (by default the card's,
-        :meth:`card_budget`), best first (the plays still in
+        :meth:`card_budget`) and the time limit (empty when the limit came before every play was played
+        out on the first deals), best first (the plays still in
         the race at the end first); the plays dropped early keep the estimate of the deals they were
         played on. Every play is played on the same deals, in the same order.
 
@@ -637,22 +658,39 @@ class MonteCarloPlayer:
         bases: list[tuple[Round, float]] = []
         spent = 0
         seat = view.seat
+        clock = self.clock
+        deadline = None if self.time_limit is None else clock() + self.time_limit
         while True:
             share = max(2, (budget - spent) // max(1, len(alive) * rounds))
             wanted = len(scores[alive[0]]) + share
-            if len(bases) < wanted:
+            late = deadline is not None and bool(scores[alive[0]]) and clock() > deadline
+            if len(bases) < wanted and not late:
                 bases.extend(self.deals(view, rng, wanted - len(bases)))
-            if len(bases) <= len(scores[alive[0]]):
+            if not late and len(bases) <= len(scores[alive[0]]):
                 break
             for action in alive:
+                if late:
+                    break
                 got = scores[action]
                 for base, _weight in bases[len(got) : wanted]:
+                    if deadline is not None and clock() > deadline:
+                        late = True
+                        break
                     rnd = base.copy()
                     rnd.push(action)
                     playout(rnd, self.rule)
                     got.append(rnd.result().by_seat[seat])
                     spent += 1
                     self.playouts_run += 1
+            if late:
+                # Out of time: the cards still in the race keep the deals they were all played on.
+                self.stopped_early += 1
+                kept = min(len(scores[a]) for a in alive)
+                if kept == 0:
+                    return ()  # the first deals were not all played out: the rule-based player's card
+                for action in alive:
+                    del scores[action][kept:]
+                break
             rounds = max(1, rounds - 1)
             if len(alive) <= 2 or spent >= budget:
                 break
@@ -669,59 +707,6 @@ class MonteCarloPlayer:
         :func:`~tarot_core.players.make_player` gives (:class:`tarot_core.players.coach.CoachedPlayer`),
         words the search's estimates instead."""
         return self.rule.explain(view, action)
-
-
-def alike_dropped(view: SeatView, plays: Sequence[Action], keep: Action | None = None) -> list[Action]:
-    """``plays`` with one card left of each run of cards that play alike (under rules whose cards do no
-    more than their value and order say, :attr:`~tarot_core.engine.knowledge.Knowledge.plain_ranks`): two
-    cards of a suit worth the same, with every card ranked between them in the seat's hand or in a closed
-    trick, such as the 6 and the 8 of trumps once a trick has taken the 7. Whichever is played, the same cards
-    stay out for the others, so weighing both would spend the search's budget twice on one choice. (Not
-    quite always: the higher card also tells the others that it is gone, and a partner who holds every
-    card above it then knows the trick is his side's; the scores of the two differed on 1 of 440
-    play-outs in the tests.) The card of each run kept is ``keep`` where it is one of them, else the
-    lowest."""
-    known = knowledge(view)
-    if not known.plain_ranks:
-        return list(plays)
-    # The cards of the trick under way still count: the 9 beats the 8 led where the 7 does not.
-    current = view.current
-    gone = (set(view.hand) | view.all_played()) - set(current.cards if current is not None else ())
-    order = known.card_order
-    by_suit: dict[Suit, list[Action]] = {}
-    for action in plays:
-        card = action.card
-        if action.kind == "play" and card is not None and card.suit is not Suit.EXCUSE:
-            by_suit.setdefault(card.suit, []).append(action)
-    dropped: set[Action] = set()
-    for suit, actions in by_suit.items():
-        if len(actions) < 2:
-            continue
-        actions.sort(key=lambda a: order(a.card))
-        live = [order(c) for c in _suit_cards(suit) if c not in gone]
-        run = [actions[0]]
-        for action in actions[1:]:
-            low, high = run[-1].card, action.card
-            assert low is not None and high is not None
-            alike = known.card_value(low) == known.card_value(high) and not any(
-                order(low) < rank < order(high) for rank in live
-            )
-            if not alike:
-                dropped.update(_all_but_one(run, keep))
-                run = []
-            run.append(action)
-        dropped.update(_all_but_one(run, keep))
-    return [a for a in plays if a not in dropped]
-
-
-def _all_but_one(run: Sequence[Action], keep: Action | None) -> list[Action]:
-    kept = keep if keep in run else run[0]
-    return [a for a in run if a != kept]
-
-
-@cache
-def _suit_cards(suit: Suit) -> tuple[Card, ...]:
-    return tuple(c for c in FULL_PACK if c.suit is suit)
 
 
 def _weighted(values: Sequence[float], weights: Sequence[float]) -> tuple[float, float]:

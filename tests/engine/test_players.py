@@ -4,6 +4,7 @@ decisions reproducible; every decision explained in a sentence."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Iterator
 
@@ -377,6 +378,61 @@ def test_monte_carlo_estimates_carry_their_uncertainty() -> None:
         assert player.playouts_run <= 40 + 2 * len(plays)
         return
     raise AssertionError("no position with four cards or more to choose from")
+
+
+def _choice_of_four(seed: str) -> SeatView:
+    """A seat with four cards or more to choose from, a few tricks into a deal of four club players."""
+    variant = find_variant("fft-4")
+    rule = make_player("rule")
+    for number in range(40):
+        rnd = variant.deal_round(SEATS[number % 4], f"{seed}-{number}")
+        while not rnd.is_over and (len(rnd.tricks) < 3 or len(rnd.legal_actions()) < 4):
+            seat = rnd.to_move
+            assert seat is not None
+            rnd.push(rule.decide(rnd.view(seat), random.Random(0)))
+        if not rnd.is_over:
+            assert rnd.to_move is not None
+            return rnd.view(rnd.to_move)
+    raise AssertionError("no position with four cards or more to choose from")
+
+
+class _Ticks:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_search_stops_at_its_time_limit() -> None:
+    """A search given a time limit stops there: the cards still in the race keep the deals they were all
+    played on; stopped before the first deals were all played out, it plays the club player's card. With
+    no limit it spends its whole budget, as before."""
+    view = _choice_of_four("time-limit")
+    plays = [a for a in view.legal if a.kind == "play"]
+    ruled = make_player("rule").decide(view, random.Random(0))
+    unbounded = MonteCarloPlayer(playouts=40)
+    full = unbounded.estimate(view, plays, random.Random(1), ruled, budget=40)
+    assert unbounded.stopped_early == 0 and unbounded.playouts_run >= 40
+    # The clock is read once when the search starts and once before each play-out: a limit of 1.5
+    # ticks leaves time for one play-out only, before every card was tried.
+    hurried = MonteCarloPlayer(playouts=40, time_limit=1.5, clock=_Ticks(1.0))
+    assert hurried.estimate(view, plays, random.Random(1), ruled, budget=40) == ()
+    assert hurried.stopped_early == 1 and hurried.playouts_run == 1
+    assert hurried.decide(view, random.Random(1)) == ruled
+    # Enough for the first round and a little more: every card on the same first deals, no card further.
+    share = max(2, 40 // (len(plays) * math.ceil(math.log2(len(plays)))))
+    first_round = share * len(plays)
+    later = MonteCarloPlayer(playouts=40, time_limit=first_round + 3.5, clock=_Ticks(1.0))
+    estimates = later.estimate(view, plays, random.Random(1), ruled, budget=40)
+    assert later.stopped_early == 1 and first_round < later.playouts_run < unbounded.playouts_run
+    assert {e.action for e in estimates} == set(plays) and {e.deals for e in estimates} == {share}
+    assert max(e.deals for e in full) > share
+    assert later.decide(view, random.Random(1)) in view.legal
 
 
 def test_a_defender_overrules_the_club_card_on_less_evidence() -> None:

@@ -14,7 +14,7 @@ import pytest
 from tarot_core.actions import Action
 from tarot_core.engine.variant import family_players, variant_for
 from tarot_core.messages import Number
-from tarot_core.players import make_player
+from tarot_core.players import MonteCarloPlayer, make_player
 from tarot_core.seats import SEATS, Seat
 from tarot_core.sheet import load_sheet
 from tutorial.bridge import play as play_bridge
@@ -267,10 +267,14 @@ def test_the_beginner_bids_like_the_club_player_and_plays_at_random() -> None:
     assert bids and plays
 
 
-def test_the_warm_up_searches_a_deal_of_its_own_and_leaves_the_readers_game_alone() -> None:
+def test_the_warm_up_searches_a_deal_of_its_own_and_leaves_the_readers_game_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The strong level's warm-up (called by the page while the reader reads) answers that it ran,
     refuses bad settings in words, and changes nothing of the game in progress: the computer's next
-    moves are the same with or without it, and the round kept for the next call is the same object."""
+    moves are the same with or without it, and the round kept for the next call is the same object.
+    (Without the page's time limit, which on a busy machine may stop a search at another point.)"""
+    monkeypatch.setattr(play_table, "PAGE_TIME_LIMIT", None)
 
     def moves(seed: int, warm: bool) -> list[str]:
         setup = {"variant": "fft", "players": 4, "seed": seed, "seat": "p2", "level": "mc"}
@@ -312,3 +316,12 @@ def test_a_level_is_taken_by_its_name_too(name: str, code: str) -> None:
     assert refused.value.message == (
         "there is no computer level 'expert'; choose beginner (Beginner), club (Club player), strong (Strong)"
     )
+
+
+def test_only_the_page_limits_the_strong_level_s_time() -> None:
+    """The play page's strong level has a time limit, the arena's has none: its games are the same on
+    any machine."""
+    page = play_table.player_for("mc")
+    assert isinstance(page, MonteCarloPlayer) and page.time_limit == play_table.PAGE_TIME_LIMIT
+    arena = make_player("strong")
+    assert isinstance(arena, MonteCarloPlayer) and arena.time_limit is None

@@ -427,8 +427,10 @@ def advance(game_json: str, options: str = "{}") -> str:
         action = player.decide(rnd.view(mover), play_table.rng_for(game, "move"))
         moved = play_table.with_action(game, rnd, action)
         answer = answer_for(moved, rnd, options, moved=True)
-        # How many deals the player played out to choose (the Monte Carlo level; for the benchmark).
+        # How many deals the player played out to choose, and whether its time ran out first (the Monte
+        # Carlo level; for the benchmark).
         answer["playouts"] = getattr(player, "playouts_run", 0)
+        answer["stopped_early"] = bool(getattr(player, "stopped_early", 0))
         return answer
 
     return _guarded(work)

@@ -434,7 +434,7 @@ function setupWidget(root) {
       // Each computer move's time, worker included, for the benchmark (benchmarks/bench_play.py).
       performance.measure("tarot-play-move", {
         start: began,
-        detail: { said: next.said || "", playouts: next.playouts || 0 },
+        detail: { said: next.said || "", playouts: next.playouts || 0, late: Boolean(next.stopped_early) },
       });
       if (mine !== epoch) return;
       if (!next.ok) {

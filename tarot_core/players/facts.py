@@ -6,6 +6,7 @@ Kept apart from the player's rules so that the other players and the hand judge 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence, Set
+from functools import cache
 from typing import Protocol
 
 from ..cards import EXCUSE, JACK, KING, KNIGHT, MONDE, PETIT, PLAIN_SUITS, QUEEN, Card, Suit
@@ -200,3 +201,26 @@ def _suit_parts(suit: Suit, cards: Sequence[Card], trumps: int) -> list[tuple[Ca
 
 def suit_length(hand: Sequence[Card], suit: Suit) -> int:
     return sum(1 for c in hand if c.suit is suit)
+
+
+#: The trumps, from the Petit up to the 21.
+ALL_TRUMPS: tuple[Card, ...] = tuple(Card(Suit.TRUMPS, rank) for rank in range(1, 22))
+
+
+def trumps_above(card: Card) -> tuple[Card, ...]:
+    """The trumps higher than the trump ``card``."""
+    return ALL_TRUMPS[card.rank :]
+
+
+def suit_lengths(hand: Sequence[Card]) -> dict[Suit, int]:
+    """How many cards of each suit ``hand`` holds (a suit it lacks: 0)."""
+    lengths = dict.fromkeys(Suit, 0)
+    for card in hand:
+        lengths[card.suit] += 1
+    return lengths
+
+
+@cache
+def suit_cards(suit: Suit) -> tuple[Card, ...]:
+    """The fourteen cards of the plain suit ``suit``, the Ace first."""
+    return tuple(Card(suit, rank) for rank in range(1, 15))

@@ -318,6 +318,7 @@ class _PlayView:
 
     __slots__ = (
         "_plays",
+        "_sides",
         "_table",
         "contract",
         "current",
@@ -347,6 +348,12 @@ class _PlayView:
         self.contract = rnd.contract
         self.partner_known = known = rnd.rule_partner_known(seat)
         self.partner = rnd.partner if known else None
+        # Who plays on this seat's side, as it knows it: the same all through a play-out until the
+        # partner shows himself, so worked out once for each seat and each state of that knowledge.
+        sides = table.sides_known.get((seat, known))
+        if sides is None:
+            sides = table.sides_known[seat, known] = tuple(side_of(self, other) for other in table.seats)
+        self._sides = sides
         self.tricks = rnd.tricks
         self.voids: Sequence[set[Suit]] = table.voids
         trick = rnd.current
@@ -375,7 +382,7 @@ class _PlayView:
         return self._table.out.union(card for _, card in self._plays)
 
     def same_side(self, other: Seat) -> bool | None:
-        return side_of(self, other)
+        return self._sides[other]
 
 
 class _Table:
@@ -391,6 +398,8 @@ class _Table:
         self.out: set[Card] = set()
         self.voids: list[set[Suit]] = [set() for _ in range(rnd.players)]
         self.done = 0
+        #: Each seat's sides (``side_of`` every seat), by the seat and whether it knows the partner.
+        self.sides_known: dict[tuple[Seat, bool], tuple[bool | None, ...]] = {}
 
     def view(self, rnd: Round, seat: Seat) -> _PlayView:
         tricks = rnd.tricks

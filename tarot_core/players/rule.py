@@ -57,6 +57,7 @@ from ..seats import Seat
 from .base import action_words, legal_or_fail
 from .bidding import SLAM_CHANCE, BidModel, Offer, caution, contract_words, features, model_for, often, signed
 from .facts import (
+    ALL_TRUMPS,
     Bidder,
     Holding,
     TableView,
@@ -65,8 +66,11 @@ from .facts import (
     hand_points,
     knowledge,
     order,
+    suit_cards,
     suit_length,
+    suit_lengths,
     suit_noun,
+    trumps_above,
     value,
 )
 
@@ -430,9 +434,14 @@ class RulePlayer:
         played_seats = {s for s, _ in plays}
         after = [s for s in view.seats if s not in played_seats and s != view.seat]
         opponents_after = [s for s in after if view.same_side(s) is not True]
-        seen = set(view.hand) | view.all_played()
         points = sum(value(view, c) for _, c in plays)
         partner_ahead = ahead is not None and view.same_side(ahead) is True
+        known: list[set[Card]] = []  # the cards this seat has seen, once asked for
+
+        def seen_cards() -> set[Card]:
+            if not known:
+                known.append(set(view.hand) | view.all_played())
+            return known[0]
 
         def sure(card: Card | None) -> bool:
             """Nobody left to play can beat ``card`` (as far as this seat can tell)."""
@@ -440,12 +449,13 @@ class RulePlayer:
                 return False
             if not opponents_after:
                 return True
+            seen = seen_cards()
             if card.is_trump:
-                return all(t in seen for t in _trumps_above(card)) or all(
+                return all(t in seen for t in trumps_above(card)) or all(
                     Suit.TRUMPS in view.voids[s] for s in opponents_after
                 )
-            higher = [c for c in _suit_cards(card.suit) if order(view, c) > order(view, card)]
-            if any(c not in seen for c in higher):
+            rank = order(view, card)
+            if any(c not in seen for c in suit_cards(card.suit) if order(view, c) > rank):
                 return False
             return not any(
                 card.suit in view.voids[s] and Suit.TRUMPS not in view.voids[s] for s in opponents_after
@@ -458,7 +468,7 @@ class RulePlayer:
             and led is not Suit.TRUMPS
             and (best is None or not best.is_trump)
             and opponents_after
-            and _suit_still_out(view, led, seen, opponents_after)
+            and _suit_still_out(view, led, seen_cards(), opponents_after)
         ):
             return PETIT, PETIT_RUFF
         winners = [c for c in cards if beats(view, c, best, led)]
@@ -512,15 +522,10 @@ class RulePlayer:
         else:
             # Between suits, a tie goes by the suit and not the rank, so that two cards of a suit with
             # none between them are thrown alike (the search weighs one of them, ``alike_dropped``).
+            lengths = suit_lengths(view.hand)
             card = min(
                 choices,
-                key=lambda c: (
-                    c.is_trump,
-                    value(view, c),
-                    suit_length(view.hand, c.suit),
-                    c.suit.value,
-                    c.rank,
-                ),
+                key=lambda c: (c.is_trump, value(view, c), lengths[c.suit], c.suit.value, c.rank),
             )
         saves = knowledge(view).excuse_saves_from
         if saves is not None and EXCUSE in cards and (value(view, card) >= saves or card is PETIT):
@@ -534,19 +539,20 @@ class RulePlayer:
     def _lead(self, view: TableView, cards: list[Card]) -> tuple[Card, Message]:
         hand = view.hand
         choices = [c for c in cards if c is not EXCUSE] or cards
-        seen = set(hand) | view.all_played()
         opponents = [s for s in view.seats if s != view.seat and view.same_side(s) is not True]
         my_trumps = [c for c in choices if c.is_trump]
-        out_trumps = [t for t in _ALL_TRUMPS if t not in seen]
         attack = view.taker is not None and view.same_side(view.taker) is True
         if PETIT in choices and petit_lead_safe(view):
             return PETIT, LEAD_PETIT_SAFE
-        if my_trumps and attack and PETIT not in seen and len(my_trumps) >= hunt_needs(len(out_trumps)):
-            card = max(my_trumps, key=lambda c: c.rank)
-            return card, LEAD_HUNT_PETIT
-        if my_trumps and attack and my_trumps and len(my_trumps) > len(out_trumps) and out_trumps:
-            card = max(my_trumps, key=lambda c: c.rank)
-            return card, LEAD_DRAW_TRUMPS
+        if my_trumps and attack:
+            seen = set(hand) | view.all_played()
+            out_trumps = [t for t in ALL_TRUMPS if t not in seen]
+            if PETIT not in seen and len(my_trumps) >= hunt_needs(len(out_trumps)):
+                card = max(my_trumps, key=lambda c: c.rank)
+                return card, LEAD_HUNT_PETIT
+            if len(my_trumps) > len(out_trumps) and out_trumps:
+                card = max(my_trumps, key=lambda c: c.rank)
+                return card, LEAD_DRAW_TRUMPS
         # A defender keeps his Kings for the tricks the taker leads: the taker laid his short suits away,
         # and a King a defender leads is trumped or gives the taker's side a cheap trick to follow
         # (docs/strategy/defence.md).
@@ -569,7 +575,8 @@ class RulePlayer:
                 if forcing:
                     card = min(forcing, key=lambda c: (value(view, c), c.suit.value, c.rank))
                     return card, LEAD_FORCE_TAKER
-            suit = max({c.suit for c in plain}, key=lambda s: (suit_length(hand, s), s.value))
+            lengths = suit_lengths(hand)
+            suit = max({c.suit for c in plain}, key=lambda s: (lengths[s], s.value))
             honours = [c for c in plain if c.suit is suit and c.rank in FACES]
             if attack and honours:
                 return max(honours, key=lambda c: c.rank), LEAD_LONG_SUIT_HIGH
@@ -730,7 +737,7 @@ def petit_lead_safe(view: TableView) -> bool:
     tell: every other trump has been seen, or every opponent has shown he has none left (a partner
     the seat does not know yet counts as an opponent)."""
     seen = set(view.hand) | view.all_played()
-    if all(t in seen for t in _ALL_TRUMPS):
+    if all(t in seen for t in ALL_TRUMPS):
         return True
     opponents = [s for s in view.seats if s != view.seat and view.same_side(s) is not True]
     return all(Suit.TRUMPS in view.voids[s] for s in opponents)
@@ -763,7 +770,6 @@ def _slam(view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message] | N
     )
 
 
-_ALL_TRUMPS: Final = tuple(Card(Suit.TRUMPS, rank) for rank in range(1, 22))
 #: The face cards under the King, which the attack leads from its longest suit.
 FACES: Final = frozenset({JACK, KNIGHT, QUEEN})
 
@@ -777,14 +783,6 @@ def hunt_needs(trumps_out: int) -> int:
     return max(5, 3 * trumps_out // 4)
 
 
-def _trumps_above(card: Card) -> tuple[Card, ...]:
-    return _ALL_TRUMPS[card.rank :]
-
-
-def _suit_cards(suit: Suit) -> tuple[Card, ...]:
-    return tuple(Card(suit, rank) for rank in range(1, 15))
-
-
 #: How many cards of the suit led must still be out, for each player still to play, before a Petit that
 #: trumps the trick is played: with so many, each of them very likely follows suit.
 RUFF_CARDS_EACH: Final = 3
@@ -795,5 +793,5 @@ def _suit_still_out(view: TableView, suit: Suit, seen: set[Card], after: Sequenc
     some of it (see :data:`RUFF_CARDS_EACH`)."""
     if any(suit in view.voids[s] for s in after):
         return False
-    out = sum(1 for card in _suit_cards(suit) if card not in seen)
+    out = sum(1 for card in suit_cards(suit) if card not in seen)
     return out >= RUFF_CARDS_EACH * len(after)

@@ -68,9 +68,13 @@ _STICKING_OUT = """() => {
 }"""
 
 # Scrolls through the page so that every block skipped until near the view is laid out at its real
-# height, then reads the document's height.
+# height, then reads the document's height. A page that draws no frame for five seconds fails the pass
+# with where it stopped (a run once waited here for ever).
 _LAID_OUT_HEIGHT = """async () => {
-  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const frame = () => new Promise((done, fail) => {
+    const late = setTimeout(() => fail(new Error(`no frame drawn in 5 s at y=${scrollY}`)), 5000);
+    requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(late); done(); }));
+  });
   for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
     scrollTo(0, y);
     await frame();

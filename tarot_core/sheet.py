@@ -255,7 +255,7 @@ class Sheet:
             raise SheetError(
                 "",
                 gettext_lazy(
-                    "{rules} is played by {counts} players, not {count}",
+                    "{rules}: a game for {counts} players, not {count}",
                     rules=rules_name(variant),
                     counts=join_or(counts),
                     count=len(names),

@@ -14,6 +14,7 @@ import pytest
 from tarot_core.actions import Action
 from tarot_core.records import load_record
 from tests.browser.widget_testing import (
+    AXE,
     BOOT_TIMEOUT_MS,
     click,
     describe,
@@ -247,6 +248,60 @@ def test_the_chambery_tables_fit_a_desktop_and_are_no_tab_stop(
         page.wait_for_function(
             "e => !e.hasAttribute('tabindex') && !e.hasAttribute('role')", arg=wrapper.element_handle()
         )
+    finally:
+        context.close()
+
+
+_WRAPPER_AXE = """async (selector) => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const result = await axe.run(document.querySelectorAll(selector), { resultTypes: ["violations"] });
+  return result.violations;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "caption", "away", "scrolls"),
+    [
+        # Taller on a phone, no wider than the text: left behind by scrolling back to the top.
+        ("rules/counting.html", "the more bouts, the fewer points needed", "0", False),
+        # Wider than the text on a phone: left behind by scrolling to the end of the page.
+        ("tutorial/first-hand-score.html", "Tricks 1 to 18", "document.body.scrollHeight", True),
+    ],
+)
+def test_a_table_shown_on_a_desktop_then_skipped_on_a_phone_is_no_scroll_trap(
+    chromium: Any, site_url: str, path: str, caption: str, away: str, scrolls: bool
+) -> None:
+    """A table shown on a desktop, where it fits, then left unshown while the page takes a phone's width
+    (far from the view, so the browser skips it): a skipped box keeps its last height, and a script that
+    asks where its cells are (axe-core does) gets them laid out at the new width inside that box.
+    axe-core once found such a box scrolling and no tab stop. A table's box scrolls sideways only, a box
+    skipped while the width changes is a tab stop until it is measured again, and once shown it is one
+    only if it scrolls."""
+    context = chromium.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.route("**/tarot-widgets.mjs*", lambda route: route.abort())
+    skipped = "e => !e.querySelector('table').checkVisibility({ contentVisibilityAuto: true })"
+    try:
+        page.goto(site_url + path)
+        page.add_script_tag(path=str(AXE))
+        wrapper = table_wrapper(page, caption)
+        settle_in_view(wrapper)
+        page.wait_for_function("e => !e.hasAttribute('tabindex')", arg=wrapper.element_handle())
+        page.evaluate(f"() => scrollTo({{ top: {away}, behavior: 'instant' }})")
+        page.wait_for_function(skipped, arg=wrapper.element_handle())
+        page.set_viewport_size(PHONE)
+        section = wrapper.evaluate("e => e.closest('section').id")
+        violations = page.evaluate(_WRAPPER_AXE, f"#{section} > .table-wrapper")
+        assert violations == [], describe(violations)
+        if wrapper.evaluate(skipped):
+            assert wrapper.get_attribute("tabindex") == "0"
+        # Brought near the view, its contents are laid out at the phone's width and measured.
+        wrapper.evaluate("e => e.scrollIntoView({ block: 'start', behavior: 'instant' })")
+        if scrolls:
+            page.wait_for_function("e => e.dataset.scroll === 'right'", arg=wrapper.element_handle())
+            assert wrapper.get_attribute("tabindex") == "0"
+        else:
+            page.wait_for_function("e => !e.hasAttribute('tabindex')", arg=wrapper.element_handle())
     finally:
         context.close()
 

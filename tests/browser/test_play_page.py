@@ -197,7 +197,7 @@ def test_bad_input_is_answered_with_a_reason() -> None:
     base = {"variant": "fft", "players": 4, "seed": 3, "seat": "p2", "level": "rule"}
     cases = [
         ({**base, "variant": "bridge"}, "variant", "there is no rule set 'bridge'"),
-        ({**base, "players": 6}, "players", "French Tarot is played by 3, 4 or 5 players, not 6"),
+        ({**base, "players": 6}, "players", "French Tarot: a game for 3, 4 or 5 players, not 6"),
         ({**base, "players": "four"}, "players", "must be a whole number"),
         ({**base, "seat": "p7"}, "seat", "your seat is the dealer's or one of the 3 after it"),
         ({**base, "level": "genius"}, "level", "there is no computer level 'genius'"),

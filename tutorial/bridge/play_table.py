@@ -192,7 +192,7 @@ def read_setup(data: Mapping[str, Any], *, seed: int | None = None) -> Game:
         raise PlayError(
             "players",
             gettext_lazy(
-                "{rules} is played by {counts} players, not {players}",
+                "{rules}: a game for {counts} players, not {players}",
                 rules=_(FAMILIES[family]),
                 counts=join_or(counts),
                 players=players,

@@ -233,12 +233,25 @@
       var right = box.scrollLeft < box.scrollWidth - box.clientWidth - 1;
       box.dataset.scroll = [left ? "left" : "", right ? "right" : ""].join(" ").trim();
     }
-    function measure(box) {
-      var overflows = box.scrollWidth > box.clientWidth + 1;
-      setFocusable(box, overflows);
+    // Whether the box's contents are laid out: the browser skips them far from the view, and reports
+    // no new size when it does, so a box skipped keeps the state it had when last measured.
+    function shown(box) {
+      var inner = boxes.get(box).inner;
+      return typeof inner.checkVisibility !== "function" || inner.checkVisibility({ contentVisibilityAuto: true });
+    }
+    // Whether the box scrolls: null when its contents are skipped (the browser lays them out again, at
+    // the page's width, as soon as a script asks where they are, so it may scroll then).
+    function overflowing(box) {
+      return shown(box) ? box.scrollWidth > box.clientWidth + 1 : null;
+    }
+    function apply(box, overflows) {
+      setFocusable(box, overflows !== false);
       if (overflows) {
         showEdges(box);
       }
+    }
+    function measure(box) {
+      apply(box, overflowing(box));
     }
     var observer =
       typeof ResizeObserver === "undefined"
@@ -256,6 +269,24 @@
               }
             });
           });
+    // When the page changes width (a phone turned, a window narrowed) a box may fit no longer: each is
+    // measured again, and one whose contents are skipped is a tab stop, as when the page opened, until
+    // it is laid out at the new width (the observer then measures it). Every size is read before any
+    // box changes.
+    var pageWidth = window.innerWidth;
+    window.addEventListener("resize", function () {
+      if (window.innerWidth === pageWidth) {
+        return;
+      }
+      pageWidth = window.innerWidth;
+      var found = [];
+      boxes.forEach(function (state, box) {
+        found.push([box, overflowing(box)]);
+      });
+      found.forEach(function (item) {
+        apply(item[0], item[1]);
+      });
+    });
     boxes.forEach(function (state, box) {
       setFocusable(box, true);
       // A box found to fit while it had the focus stays focusable until the focus leaves it.

@@ -84,6 +84,7 @@ _BY_REASON: Final = {
     "PLAY_LOW": DEFENCE_PAGE,
     "WIN_POINTS": DEFENCE_PAGE,
     "WIN_SURE": DEFENCE_PAGE,
+    "WIN_SIDE_SURE": DEFENCE_PAGE,
     "WIN_OVERTRUMP": DEFENCE_PAGE,
     "WIN_HIGH_TRUMP": DEFENCE_PAGE,
     "LEAD_FORCE_TAKER": DEFENCE_PAGE,
@@ -104,12 +105,21 @@ _BY_REASON: Final = {
 #: The reasons of the play of a trick that the defence's page teaches to defenders and the attack's page
 #: to the taker ("When a defender leads"); with no taker, the rules of play.
 _TRICK_PLAY: Final = frozenset(
-    {"PLAY_LOW", "WIN_POINTS", "WIN_SURE", "WIN_OVERTRUMP", "WIN_HIGH_TRUMP", "LEAD_LONG_SUIT"}
+    {
+        "PLAY_LOW",
+        "WIN_POINTS",
+        "WIN_SURE",
+        "WIN_SIDE_SURE",
+        "WIN_OVERTRUMP",
+        "WIN_HIGH_TRUMP",
+        "LEAD_LONG_SUIT",
+    }
 )
 #: The reasons that are not about the Petit: the Petit played for one of them is thrown away.
 _NOT_PETIT: Final = (
     "WIN_POINTS",
     "WIN_SURE",
+    "WIN_SIDE_SURE",
     "WIN_OVERTRUMP",
     "WIN_HIGH_TRUMP",
     "PLAY_LOW",

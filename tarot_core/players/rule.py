@@ -124,6 +124,9 @@ SLAM_SURE: Final = gettext_lazy(
 PETIT_LAST_WINS: Final = gettext_lazy("last to play, the Petit wins the trick: the Petit is saved")
 WIN_OVERTRUMP: Final = gettext_lazy("it overtrumps as cheaply as possible")
 WIN_SURE: Final = gettext_lazy("it wins the trick for sure")
+WIN_SIDE_SURE: Final = gettext_lazy(
+    "only partners play after this card: the trick is the side's, and its cheapest winner will do"
+)
 WIN_POINTS: Final = gettext_lazy(
     "the trick holds points worth taking, and this is the cheapest card that wins it"
 )
@@ -479,12 +482,10 @@ class RulePlayer:
             if PETIT in winners and not opponents_after:
                 return PETIT, PETIT_LAST_WINS
             if sure(cheapest):
-                return cheapest, WIN_OVERTRUMP if cheapest.is_trump else WIN_SURE
+                side = WIN_SIDE_SURE if after and not opponents_after else WIN_SURE
+                return cheapest, WIN_OVERTRUMP if cheapest.is_trump else side
             if points >= 7 or (cheapest.is_trump and points >= 5):
-                return (
-                    cheapest,
-                    WIN_POINTS,
-                )
+                return cheapest, WIN_POINTS
             best_high = max(winners, key=lambda c: (c.is_trump, c.rank))
             if best_high.is_trump and sure(best_high) and points >= 5:
                 return best_high, WIN_HIGH_TRUMP

@@ -20,6 +20,7 @@ from tarot_core.errors import TarotError
 from tarot_core.exercises.positions import trick_table
 from tarot_core.messages import Message
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
+from tarot_core.players import rule as rules
 from tarot_core.players.facts import hand_points, knowledge
 from tarot_core.players.montecarlo import (
     DEAL_WORK,
@@ -327,6 +328,35 @@ def test_rule_player_follows_the_club_principles() -> None:
                             seen["petit"] += 1
                 if action.kind == "discard":
                     assert not action.card.is_king and not action.card.is_bout
+                rnd.push(action)
+    assert all(count >= 3 for count in seen.values()), seen
+
+
+def test_a_trick_sure_for_the_side_is_not_said_to_be_sure_for_the_card() -> None:
+    """A card said to win the trick for sure wins it whatever the players after it hold, or nobody plays
+    after it; where only partners play after it, a partner may still beat it, and the reason says that
+    the trick is the side's instead."""
+    player = RulePlayer()
+    seen = {"sure": 0, "side": 0}
+    for key in ["fft-4", "fft-5", "fft-3"]:
+        variant = find_variant(key)
+        for number in range(40):
+            rnd = variant.deal_round(SEATS[number % variant.players], f"sure-{number}")
+            while not rnd.is_over:
+                seat = rnd.to_move
+                assert seat is not None
+                view = rnd.view(seat)
+                action, reason = player.choose(view)
+                if reason is rules.WIN_SURE or reason is rules.WIN_SIDE_SURE:
+                    assert view.current is not None
+                    played = {s for s, _ in view.current.plays}
+                    after = [s for s in view.seats if s not in played and s != seat]
+                    if reason is rules.WIN_SIDE_SURE:
+                        assert after and all(view.same_side(s) is True for s in after)
+                        seen["side"] += 1
+                    else:
+                        assert not after or any(view.same_side(s) is not True for s in after)
+                        seen["sure"] += 1
                 rnd.push(action)
     assert all(count >= 3 for count in seen.values()), seen
 

@@ -82,6 +82,7 @@ _BY_REASON: Final = {
     "PARTNER_WINNING": DEFENCE_PAGE,
     "PARTNER_MAY_LOSE": DEFENCE_PAGE,
     "PLAY_LOW": DEFENCE_PAGE,
+    "CANNOT_WIN": DEFENCE_PAGE,
     "WIN_POINTS": DEFENCE_PAGE,
     "WIN_SURE": DEFENCE_PAGE,
     "WIN_SIDE_SURE": DEFENCE_PAGE,
@@ -107,6 +108,7 @@ _BY_REASON: Final = {
 _TRICK_PLAY: Final = frozenset(
     {
         "PLAY_LOW",
+        "CANNOT_WIN",
         "WIN_POINTS",
         "WIN_SURE",
         "WIN_SIDE_SURE",
@@ -123,6 +125,7 @@ _NOT_PETIT: Final = (
     "WIN_OVERTRUMP",
     "WIN_HIGH_TRUMP",
     "PLAY_LOW",
+    "CANNOT_WIN",
     "PARTNER_MAY_LOSE",
     "PARTNER_LOW_TRUMP",
     "PARTNER_WINNING",

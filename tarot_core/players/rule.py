@@ -140,7 +140,8 @@ PETIT_RUFF: Final = gettext_lazy(
 )
 PARTNER_LOW_TRUMP: Final = gettext_lazy("the partner is winning; a low trump is enough")
 PARTNER_MAY_LOSE: Final = gettext_lazy("the partner is ahead but may still be beaten: play low")
-PLAY_LOW: Final = gettext_lazy("the trick cannot be won cheaply: play low")
+PLAY_LOW: Final = gettext_lazy("the trick holds too little to spend a better card on it: play low")
+CANNOT_WIN: Final = gettext_lazy("no card allowed can win this trick: play the cheapest")
 
 # Leading.
 LEAD_PETIT_SAFE: Final = gettext_lazy("no opponent can hold a trump any more: the Petit wins the trick")
@@ -489,7 +490,7 @@ class RulePlayer:
             best_high = max(winners, key=lambda c: (c.is_trump, c.rank))
             if best_high.is_trump and sure(best_high) and points >= 5:
                 return best_high, WIN_HIGH_TRUMP
-        return self._play_low(view, cards, led, partner_ahead)
+        return self._play_low(view, cards, led, partner_ahead, bool(winners))
 
     def _give_points(self, view: TableView, cards: list[Card], led: Suit) -> tuple[Card, Message]:
         following = [c for c in cards if c.suit is led]
@@ -508,12 +509,10 @@ class RulePlayer:
         return card, PARTNER_GIVE_POINTS
 
     def _play_low(
-        self, view: TableView, cards: list[Card], led: Suit, partner_ahead: bool
+        self, view: TableView, cards: list[Card], led: Suit, partner_ahead: bool, can_win: bool
     ) -> tuple[Card, Message]:
         choices = (
-            [c for c in cards if c is not EXCUSE and c is not PETIT]
-            or [c for c in cards if c is not EXCUSE]
-            or cards
+            [c for c in cards if c not in (EXCUSE, PETIT)] or [c for c in cards if c is not EXCUSE] or cards
         )
         following = [c for c in choices if c.suit is led]
         if following:
@@ -535,7 +534,7 @@ class RulePlayer:
             )
         if partner_ahead:
             return card, PARTNER_MAY_LOSE
-        return card, PLAY_LOW
+        return card, PLAY_LOW if can_win else CANNOT_WIN
 
     def _lead(self, view: TableView, cards: list[Card]) -> tuple[Card, Message]:
         hand = view.hand

@@ -105,7 +105,7 @@ WANTED: dict[str, Callable[[SeatView, object], bool]] = {
     "excuse-keeps-trump": _reason("EXCUSE_KEEPS_TRUMP"),
     "taker-excuse-lead": _taker_excuse_lead,
     "give-points": _defender("PARTNER_GIVE_POINTS"),
-    "play-low": _defender("PLAY_LOW"),
+    "play-low": _defender("CANNOT_WIN"),
     "keep-kings": _defender_keeps_a_king,
     "low-trump": _low_trump_before_an_opponent,
     "taker-takes-points": _taker("WIN_POINTS"),

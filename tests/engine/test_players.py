@@ -21,7 +21,7 @@ from tarot_core.exercises.positions import trick_table
 from tarot_core.messages import Message
 from tarot_core.players import MonteCarloPlayer, Player, PlayerError, make_player
 from tarot_core.players import rule as rules
-from tarot_core.players.facts import hand_points, knowledge
+from tarot_core.players.facts import beats, hand_points, knowledge
 from tarot_core.players.montecarlo import (
     DEAL_WORK,
     DEFENCE_OVERRULE,
@@ -332,12 +332,13 @@ def test_rule_player_follows_the_club_principles() -> None:
     assert all(count >= 3 for count in seen.values()), seen
 
 
-def test_a_trick_sure_for_the_side_is_not_said_to_be_sure_for_the_card() -> None:
+def test_the_reasons_about_winning_a_trick_say_what_holds() -> None:
     """A card said to win the trick for sure wins it whatever the players after it hold, or nobody plays
     after it; where only partners play after it, a partner may still beat it, and the reason says that
-    the trick is the side's instead."""
+    the trick is the side's instead. A low card played because no card can win the trick is played
+    where none can; one played because the trick holds too little, where one could."""
     player = RulePlayer()
-    seen = {"sure": 0, "side": 0}
+    seen = {"sure": 0, "side": 0, "cannot": 0, "poor": 0}
     for key in ["fft-4", "fft-5", "fft-3"]:
         variant = find_variant(key)
         for number in range(40):
@@ -357,6 +358,15 @@ def test_a_trick_sure_for_the_side_is_not_said_to_be_sure_for_the_card() -> None
                     else:
                         assert not after or any(view.same_side(s) is not True for s in after)
                         seen["sure"] += 1
+                if reason is rules.CANNOT_WIN or reason is rules.PLAY_LOW:
+                    current = view.current
+                    assert current is not None and current.ahead is not None
+                    best = next(c for s, c in current.plays if s == current.ahead)
+                    led = next(c.suit for _, c in current.plays if c is not EXCUSE)
+                    plays = [a.card for a in view.legal if a.kind == "play"]
+                    can_win = any(beats(view, c, best, led) for c in plays)
+                    assert can_win is (reason is rules.PLAY_LOW)
+                    seen["poor" if can_win else "cannot"] += 1
                 rnd.push(action)
     assert all(count >= 3 for count in seen.values()), seen
 

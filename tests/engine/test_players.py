@@ -291,44 +291,49 @@ def test_unknown_player_and_bad_playouts_are_refused() -> None:
         MonteCarloPlayer(playouts=0)
 
 
+def club_decisions(prefix: str) -> Iterator[tuple[SeatView, Action, Message]]:
+    """Every decision of 40 deals of club players at four, five and three players: the seat's view,
+    the action and its reason."""
+    player = RulePlayer()
+    for key in ["fft-4", "fft-5", "fft-3"]:
+        variant = find_variant(key)
+        for number in range(40):
+            rnd = variant.deal_round(SEATS[number % variant.players], f"{prefix}-{number}")
+            while not rnd.is_over:
+                seat = rnd.to_move
+                assert seat is not None
+                view = rnd.view(seat)
+                action, reason = player.choose(view)
+                yield view, action, reason
+                rnd.push(action)
+
+
 @pytest.mark.heavy
 def test_rule_player_follows_the_club_principles() -> None:
     """Over rounds played by the rule-based player, every decision in a textbook position is the textbook
     one: last to play behind a partner who wins, give the most points; never keep the Excuse to the last
     trick; last to play, win with the Petit when it wins; never lay away a King (nor is one offered)."""
-    player = RulePlayer()
     seen = {"points": 0, "excuse": 0, "petit": 0}
-    for key in ["fft-4", "fft-5", "fft-3"]:
-        variant = find_variant(key)
-        for number in range(40):
-            rnd = variant.deal_round(SEATS[number % variant.players], f"principles-{number}")
-            while not rnd.is_over:
-                seat = rnd.to_move
-                assert seat is not None
-                view = rnd.view(seat)
-                action = player.decide(view, random.Random(0))
-                plays = [a.card for a in view.legal if a.kind == "play"]
-                current = view.current
-                last = (
-                    action.kind == "play" and current is not None and len(current.plays) == view.players - 1
-                )
-                if action.kind == "play" and EXCUSE in plays and len(view.hand) == 2:
-                    assert action.card is EXCUSE
-                    seen["excuse"] += 1
-                elif last and current is not None and current.ahead is not None and len(plays) > 1:
-                    led = next(c.suit for _, c in current.plays if c is not EXCUSE)
-                    following = [c for c in plays if c.suit is led]
-                    if view.same_side(current.ahead) is True and following and led is not Suit.TRUMPS:
-                        assert action.card.half_points == max(c.half_points for c in following)
-                        seen["points"] += 1
-                    elif PETIT in plays and view.same_side(current.ahead) is False:
-                        best = next(c for s, c in current.plays if s == current.ahead)
-                        if not best.is_trump:
-                            assert action.card is PETIT
-                            seen["petit"] += 1
-                if action.kind == "discard":
-                    assert not action.card.is_king and not action.card.is_bout
-                rnd.push(action)
+    for view, action, _reason in club_decisions("principles"):
+        plays = [a.card for a in view.legal if a.kind == "play"]
+        current = view.current
+        last = action.kind == "play" and current is not None and len(current.plays) == view.players - 1
+        if action.kind == "play" and EXCUSE in plays and len(view.hand) == 2:
+            assert action.card is EXCUSE
+            seen["excuse"] += 1
+        elif last and current is not None and current.ahead is not None and len(plays) > 1:
+            led = next(c.suit for _, c in current.plays if c is not EXCUSE)
+            following = [c for c in plays if c.suit is led]
+            if view.same_side(current.ahead) is True and following and led is not Suit.TRUMPS:
+                assert action.card.half_points == max(c.half_points for c in following)
+                seen["points"] += 1
+            elif PETIT in plays and view.same_side(current.ahead) is False:
+                best = next(c for s, c in current.plays if s == current.ahead)
+                if not best.is_trump:
+                    assert action.card is PETIT
+                    seen["petit"] += 1
+        if action.kind == "discard":
+            assert not action.card.is_king and not action.card.is_bout
     assert all(count >= 3 for count in seen.values()), seen
 
 
@@ -337,37 +342,28 @@ def test_the_reasons_about_winning_a_trick_say_what_holds() -> None:
     after it; where only partners play after it, a partner may still beat it, and the reason says that
     the trick is the side's instead. A low card played because no card can win the trick is played
     where none can; one played because the trick holds too little, where one could."""
-    player = RulePlayer()
     seen = {"sure": 0, "side": 0, "cannot": 0, "poor": 0}
-    for key in ["fft-4", "fft-5", "fft-3"]:
-        variant = find_variant(key)
-        for number in range(40):
-            rnd = variant.deal_round(SEATS[number % variant.players], f"sure-{number}")
-            while not rnd.is_over:
-                seat = rnd.to_move
-                assert seat is not None
-                view = rnd.view(seat)
-                action, reason = player.choose(view)
-                if reason is rules.WIN_SURE or reason is rules.WIN_SIDE_SURE:
-                    assert view.current is not None
-                    played = {s for s, _ in view.current.plays}
-                    after = [s for s in view.seats if s not in played and s != seat]
-                    if reason is rules.WIN_SIDE_SURE:
-                        assert after and all(view.same_side(s) is True for s in after)
-                        seen["side"] += 1
-                    else:
-                        assert not after or any(view.same_side(s) is not True for s in after)
-                        seen["sure"] += 1
-                if reason is rules.CANNOT_WIN or reason is rules.PLAY_LOW:
-                    current = view.current
-                    assert current is not None and current.ahead is not None
-                    best = next(c for s, c in current.plays if s == current.ahead)
-                    led = next(c.suit for _, c in current.plays if c is not EXCUSE)
-                    plays = [a.card for a in view.legal if a.kind == "play"]
-                    can_win = any(beats(view, c, best, led) for c in plays)
-                    assert can_win is (reason is rules.PLAY_LOW)
-                    seen["poor" if can_win else "cannot"] += 1
-                rnd.push(action)
+    for view, _action, reason in club_decisions("sure"):
+        seat = view.seat
+        if reason is rules.WIN_SURE or reason is rules.WIN_SIDE_SURE:
+            assert view.current is not None
+            played = {s for s, _ in view.current.plays}
+            after = [s for s in view.seats if s not in played and s != seat]
+            if reason is rules.WIN_SIDE_SURE:
+                assert after and all(view.same_side(s) is True for s in after)
+                seen["side"] += 1
+            else:
+                assert not after or any(view.same_side(s) is not True for s in after)
+                seen["sure"] += 1
+        if reason is rules.CANNOT_WIN or reason is rules.PLAY_LOW:
+            current = view.current
+            assert current is not None and current.ahead is not None
+            best = next(c for s, c in current.plays if s == current.ahead)
+            led = next(c.suit for _, c in current.plays if c is not EXCUSE)
+            plays = [a.card for a in view.legal if a.kind == "play"]
+            can_win = any(beats(view, c, best, led) for c in plays)
+            assert can_win is (reason is rules.PLAY_LOW)
+            seen["poor" if can_win else "cannot"] += 1
     assert all(count >= 3 for count in seen.values()), seen
 
 

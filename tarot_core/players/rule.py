@@ -686,8 +686,8 @@ def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tupl
     bids, offers, defend, best = _model_offers(view.hand, view.players, legal, model)
     if best is not None:
         return bids[best.word], gettext_lazy(
-            "with such a hand {contract} is made {often} and scores {score} on average, against {defend} "
-            "by passing",
+            "over hands like this one, {contract} is made {often} and scores {score} on average, "
+            "against {defend} by passing",
             contract=contract_words(best.word),
             often=often(best.chance),
             score=signed(best.mean),
@@ -698,15 +698,16 @@ def _model_bid(view: SeatView, legal: Sequence[Action], model: BidModel) -> tupl
     best = max(offers, key=lambda o: o.mean)
     if best.mean <= defend:
         return passing, gettext_lazy(
-            "with such a hand even {contract} scores {score} on average, against {defend} by passing",
+            "over hands like this one, even {contract} scores {score} on average, "
+            "against {defend} by passing",
             contract=contract_words(best.word),
             score=signed(best.mean),
             defend=signed(defend),
         )
     safest = max(offers, key=lambda o: o.chance)
     return passing, gettext_lazy(
-        "with such a hand {contract} is made only {often}, too seldom for its stakes; passing scores "
-        "{defend} on average",
+        "over hands like this one, {contract} is made only {often}, too seldom for its stakes; "
+        "passing scores {defend} on average",
         contract=contract_words(safest.word),
         often=often(safest.chance),
         defend=signed(defend),
@@ -764,8 +765,8 @@ def _slam(view: SeatView, legal: Sequence[Action]) -> tuple[Action, Message] | N
     if chance < SLAM_CHANCE:
         return None
     return announce, gettext_lazy(
-        "with such a hand the taker wins every trick {often}: an announced slam scores 400 more when made "
-        "and costs 200 when not",
+        "over hands like this one, the taker wins every trick {often}: an announced slam scores 400 more "
+        "when made and costs 200 when not",
         often=often(chance),
     )
 

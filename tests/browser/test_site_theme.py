@@ -241,10 +241,15 @@ def test_the_page_moves_only_when_the_reader_allows_motion(chromium: Any, site_u
                 "open": {"sidebar": "0s", "toc": "0s"},
                 "skip": "0s",
             }
-            # A jump, then one for each of the landing's corrections (the blocks passed took other
-            # heights than their estimates), each after the view has kept still: never a position
-            # passed through in a single frame, as a scroll's are.
-            assert all(frames > 1 for _, frames in stops) and positions[-1] > 0, str(positions)
+            # A jump, then the browser's own keeping of its place as the blocks near the view take their
+            # real heights (in the next frame or the one after, by a sub-pixel step too), then one for
+            # each of the landing's corrections: a handful of positions, where a smooth scroll passes
+            # through one a frame. Steps of a pixel or two are the same position, rounded.
+            moves: list[int] = []
+            for y, _ in stops:
+                if not moves or abs(y - moves[-1]) > 2:
+                    moves.append(y)
+            assert len(moves) <= 4 and stops[-1][1] > 1 and positions[-1] > 0, str(positions)
         else:
             assert styles["scroll"] == "smooth" and styles["skip"] != "0s", styles
             assert "0s" not in {*styles["shut"].values(), *styles["open"].values()}, styles

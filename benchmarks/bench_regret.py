@@ -1,6 +1,7 @@
 """What the strong level's card choices cost, measured against the truth of each position.
 
     python benchmarks/bench_regret.py [--deals 100] [--seed r1] [--roles D] [--playouts 60]
+        [--know hand|voids|trumps|petit]
 
 Positions come from deals of French Tarot for four players played by four club players. At each card
 choice with more than one card allowed (once a contract is taken), every card the seat may play is
@@ -11,13 +12,17 @@ a choice's regret is the best card's worth minus the chosen card's. The mean reg
 (``T`` taker, ``P`` partner, ``D`` defender) and for leads and the other cards, tells where the
 search's choices cost most, and a change to the search can be judged on the same positions with much
 less noise than by whole deals: more play-outs take off what comes from their number, the rest comes
-from the deals the search draws. The figures go to standard output and to
-``.cache/bench/regret.json``.
+from the deals the search draws. ``--know`` adds a third chooser: the same search told one thing
+about the taker's hand as it really is (all of it, with the other hidden cards dealt afresh between
+the other players; the suits he lacks; his number of trumps; whether he holds the Petit), each deal
+it draws kept only where it agrees (up to forty draws a deal): what reading that part of his hand
+better could bring. The figures go to standard output and to ``.cache/bench/regret.json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 from dataclasses import asdict, dataclass
 from statistics import mean
@@ -25,10 +30,16 @@ from statistics import mean
 from benchlib import load_average, log, machine, run_main, table, write_results
 
 from tarot_core import find_variant
+from tarot_core.cards import Card, Suit
+from tarot_core.engine.round import Round
+from tarot_core.engine.view import SeatView
 from tarot_core.players import STRONG_PLAYOUTS, make_player
 from tarot_core.players.montecarlo import MonteCarloPlayer, playout
 from tarot_core.players.rule import RulePlayer
-from tarot_core.seats import SEATS
+from tarot_core.seats import SEATS, Seat
+
+#: What ``--know`` may tell the search about the taker's hand.
+KNOWN = ("hand", "voids", "trumps", "petit")
 
 
 @dataclass(frozen=True)
@@ -41,13 +52,85 @@ class Choice:
     lead: bool
     club: int
     strong: int
+    knowing: int | None = None
 
 
-def _regrets(deals: int, seed: str, roles: str, playouts: int) -> list[Choice]:
+def _feature(known: str, hand: list[Card]) -> object:
+    """What ``known`` says of a hand."""
+    if known == "voids":
+        return frozenset(c.suit for c in hand if not c.is_trump and not c.is_excuse)
+    if known == "trumps":
+        return sum(1 for c in hand if c.is_trump)
+    return any(c.is_trump and c.rank == 1 for c in hand)
+
+
+def _voids(rnd: Round) -> dict[Seat, set[Suit]]:
+    """The suits each seat has shown it lacks, from the tricks (a trick led by the Excuse left out)."""
+    voids: dict[Seat, set[Suit]] = {seat: set() for seat in SEATS[: len(rnd.hands)]}
+    tricks = [*rnd.tricks, rnd.current] if rnd.current is not None else rnd.tricks
+    for trick in tricks:
+        if not trick.plays or trick.plays[0][1].is_excuse:
+            continue
+        led = trick.plays[0][1]
+        for seat, card in trick.plays[1:]:
+            if card.suit is not led.suit and not card.is_excuse:
+                voids[seat].add(led.suit)
+                if not led.is_trump and not card.is_trump:
+                    voids[seat].add(Suit.TRUMPS)
+    return voids
+
+
+class KnowingPlayer(MonteCarloPlayer):
+    """The search told one thing about the taker's hand as it is (``known``, one of :data:`KNOWN`)."""
+
+    def __init__(self, known: str, playouts: int) -> None:
+        super().__init__(playouts=playouts)
+        self.known = known
+        self.table: Round | None = None
+
+    def deals(self, view: SeatView, rng: random.Random, count: int) -> list[tuple[Round, float]]:
+        assert self.table is not None and self.table.taker is not None
+        if self.known == "hand":
+            return [(self._reshuffled(view.seat, rng), 1.0) for _ in range(count)]
+        want = _feature(self.known, self.table.hands[self.table.taker])
+        kept: list[tuple[Round, float]] = []
+        for _ in range(40):
+            drawn = super().deals(view, rng, count)
+            kept += [
+                (r, w)
+                for r, w in drawn
+                if r.taker is not None and _feature(self.known, r.hands[r.taker]) == want
+            ]
+            if not drawn or len(kept) >= count:
+                break
+        return kept[:count] or super().deals(view, rng, count)
+
+    def _reshuffled(self, seat: Seat, rng: random.Random) -> Round:
+        """The real deal, the cards of the players other than ``seat`` and the taker swapped between
+        them at random where the suits they have shown they lack allow."""
+        assert self.table is not None
+        rnd = self.table.copy()
+        voids = _voids(rnd)
+        others = [s for s in SEATS[: len(rnd.hands)] if s not in (seat, rnd.taker)]
+        for first, second in itertools.pairwise(others):
+            one, two = rnd.hands[first], rnd.hands[second]
+            for _ in range(4 * (len(one) + len(two))):
+                if not one or not two:
+                    break
+                i, j = rng.randrange(len(one)), rng.randrange(len(two))
+                if one[i].suit not in voids[second] and two[j].suit not in voids[first]:
+                    one[i], two[j] = two[j], one[i]
+            one.sort()
+            two.sort()
+        return rnd
+
+
+def _regrets(deals: int, seed: str, roles: str, playouts: int, known: str | None) -> list[Choice]:
     variant = find_variant("fft-4")
     club = make_player("club")
     rule = RulePlayer()
     search = MonteCarloPlayer(playouts=playouts)
+    knowing = KnowingPlayer(known, playouts) if known else None
     rows: list[Choice] = []
     for number in range(deals):
         dealer = SEATS[number % variant.players]
@@ -70,11 +153,22 @@ def _regrets(deals: int, seed: str, roles: str, playouts: int) -> list[Choice]:
                 best = max(worth.values())
                 if best > min(worth.values()):
                     ruled = club.decide(view, random.Random(1))
-                    chosen = search.decide(view, random.Random(f"{seed}:{number}:{len(rnd.actions)}"))
+                    key = f"{seed}:{number}:{len(rnd.actions)}"
+                    chosen = search.decide(view, random.Random(key))
+                    told = None
+                    if knowing is not None:
+                        knowing.table = rnd
+                        told = best - worth[knowing.decide(view, random.Random(key))]
                     leading = rnd.current is None or not rnd.current.plays
                     rows.append(
                         Choice(
-                            number, len(rnd.tricks), role, leading, best - worth[ruled], best - worth[chosen]
+                            number,
+                            len(rnd.tricks),
+                            role,
+                            leading,
+                            best - worth[ruled],
+                            best - worth[chosen],
+                            told,
                         )
                     )
             rnd.push(club.decide(view, rng))
@@ -87,9 +181,10 @@ def main() -> int:
     parser.add_argument("--seed", default="r1")
     parser.add_argument("--roles", default="TPD")
     parser.add_argument("--playouts", type=int, default=STRONG_PLAYOUTS)
+    parser.add_argument("--know", choices=KNOWN, default=None)
     args = parser.parse_args()
     log(f"regret of the card choices over {args.deals} deals of fft-4 played by club players")
-    rows = _regrets(args.deals, args.seed, args.roles, args.playouts)
+    rows = _regrets(args.deals, args.seed, args.roles, args.playouts, args.know)
     out = []
     for role in "TPD":
         for lead, what in ((True, "leads"), (False, "other cards"), (None, "every card")):
@@ -102,9 +197,11 @@ def main() -> int:
                         str(len(chosen)),
                         f"{mean(r.club for r in chosen):.2f}",
                         f"{mean(r.strong for r in chosen):.2f}",
+                        *([f"{mean(r.knowing or 0 for r in chosen):.2f}"] if args.know else []),
                     ]
                 )
-    print(table(["role", "choices", "positions", "club's regret", "strong's regret"], out))
+    told = [f"knowing the taker's {args.know}"] if args.know else []
+    print(table(["role", "choices", "positions", "club's regret", "strong's regret", *told], out))
     path = write_results(
         "regret",
         {
@@ -113,6 +210,7 @@ def main() -> int:
             "deals": args.deals,
             "seed": args.seed,
             "playouts": args.playouts,
+            "know": args.know,
             "rows": [asdict(row) for row in rows],
         },
     )

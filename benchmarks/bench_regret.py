@@ -1,7 +1,7 @@
 """What the strong level's card choices cost, measured against the truth of each position.
 
     python benchmarks/bench_regret.py [--deals 100] [--seed r1] [--roles D] [--playouts 60]
-        [--know hand|voids|trumps|petit]
+        [--know deal|hand|voids|trumps|petit]
 
 Positions come from deals of French Tarot for four players played by four club players. At each card
 choice with more than one card allowed (once a contract is taken), every card the seat may play is
@@ -12,11 +12,12 @@ a choice's regret is the best card's worth minus the chosen card's. The mean reg
 (``T`` taker, ``P`` partner, ``D`` defender) and for leads and the other cards, tells where the
 search's choices cost most, and a change to the search can be judged on the same positions with much
 less noise than by whole deals: more play-outs take off what comes from their number, the rest comes
-from the deals the search draws. ``--know`` adds a third chooser: the same search told one thing
-about the taker's hand as it really is (all of it, with the other hidden cards dealt afresh between
-the other players; the suits he lacks; his number of trumps; whether he holds the Petit), each deal
-it draws kept only where it agrees (up to forty draws a deal): what reading that part of his hand
-better could bring. The figures go to standard output and to ``.cache/bench/regret.json``.
+from the deals the search draws. ``--know`` adds a third chooser: the same search told the real
+deal, or one thing about the taker's hand as it really is (all of it, with the other hidden cards
+dealt afresh between the other players; the suits he lacks; his number of trumps; whether he holds
+the Petit), each deal it draws kept only where it agrees (up to forty draws a deal): what reading
+that part of his hand better could bring. The figures go to standard output and to
+``.cache/bench/regret.json``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import SEATS, Seat
 
 #: What ``--know`` may tell the search about the taker's hand.
-KNOWN = ("hand", "voids", "trumps", "petit")
+KNOWN = ("deal", "hand", "voids", "trumps", "petit")
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ class KnowingPlayer(MonteCarloPlayer):
 
     def deals(self, view: SeatView, rng: random.Random, count: int) -> list[tuple[Round, float]]:
         assert self.table is not None and self.table.taker is not None
+        if self.known == "deal":
+            return [(self.table.copy(), 1.0) for _ in range(count)]
         if self.known == "hand":
             return [(self._reshuffled(view.seat, rng), 1.0) for _ in range(count)]
         want = _feature(self.known, self.table.hands[self.table.taker])
@@ -106,22 +109,33 @@ class KnowingPlayer(MonteCarloPlayer):
         return kept[:count] or super().deals(view, rng, count)
 
     def _reshuffled(self, seat: Seat, rng: random.Random) -> Round:
-        """The real deal, the cards of the players other than ``seat`` and the taker swapped between
-        them at random where the suits they have shown they lack allow."""
+        """The real deal, the cards still held by the players other than ``seat`` and the taker swapped
+        between them at random where the suits they have shown they lack allow: a round dealt so, with
+        the same record (a search plays its deals out from copies, which are dealt again from the
+        round's first hands, so the swaps are made there)."""
         assert self.table is not None
-        rnd = self.table.copy()
-        voids = _voids(rnd)
-        others = [s for s in SEATS[: len(rnd.hands)] if s not in (seat, rnd.taker)]
+        real = self.table
+        voids = _voids(real)
+        hands = [list(hand) for hand in real.hands]
+        others = [s for s in SEATS[: len(hands)] if s not in (seat, real.taker)]
         for first, second in itertools.pairwise(others):
-            one, two = rnd.hands[first], rnd.hands[second]
+            one, two = hands[first], hands[second]
             for _ in range(4 * (len(one) + len(two))):
                 if not one or not two:
                     break
                 i, j = rng.randrange(len(one)), rng.randrange(len(two))
                 if one[i].suit not in voids[second] and two[j].suit not in voids[first]:
                     one[i], two[j] = two[j], one[i]
-            one.sort()
-            two.sort()
+        dealt = [
+            [*(c for c in real.initial_hands[s] if c not in real.hands[s]), *hands[s]]
+            if s in others
+            else list(real.initial_hands[s])
+            for s in SEATS[: len(hands)]
+        ]
+        rnd = type(real)(real.variant, real.dealer, dealt, real.initial_dog)
+        for action in real.actions:
+            rnd.rule_apply(action)
+            rnd.actions.append(action)
         return rnd
 
 

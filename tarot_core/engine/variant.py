@@ -305,8 +305,8 @@ def variant_for(family: str, players: int, **options: object) -> Variant:
     if cls is None:
         raise TarotError(
             gettext_lazy(
-                "{family} is played by {counts} players, not {players}",
-                family=family,
+                "{rules}: a game for {counts} players, not {players}",
+                rules=_(words_for(family).short),
                 counts=join_or(counts),
                 players=players,
             )

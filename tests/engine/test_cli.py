@@ -222,7 +222,10 @@ def test_deal_json_matches_the_engine(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_deal_bad_players_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "deal", "--players", "6")
-    assert_bad_input(code, out, err, "played by 3, 4 or 5 players, not 6")
+    assert_bad_input(code, out, err, "French Tarot: a game for 3, 4 or 5 players, not 6")
+    # The rule set by its name, not by the key typed.
+    code, out, err = run(capsys, "deal", "--variant", "mathers", "--players", "4")
+    assert_bad_input(code, out, err, "Mathers (1888): a game for 2 or 3 players, not 4")
     code, out, err = run(capsys, "deal", "--dealer", "p5")
     assert_bad_input(code, out, err, "is not a seat")
 

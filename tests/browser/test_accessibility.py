@@ -260,23 +260,26 @@ _WRAPPER_AXE = """async (selector) => {
 
 
 @pytest.mark.parametrize(
-    ("path", "caption", "away", "scrolls"),
+    ("path", "caption", "away", "scrolls", "back"),
     [
         # Taller on a phone, no wider than the text: left behind by scrolling back to the top.
-        ("rules/counting.html", "the more bouts, the fewer points needed", "0", False),
+        ("rules/counting.html", "the more bouts, the fewer points needed", "0", False, False),
         # Wider than the text on a phone: left behind by scrolling to the end of the page.
-        ("tutorial/first-hand-score.html", "Tricks 1 to 18", "document.body.scrollHeight", True),
+        ("tutorial/first-hand-score.html", "Tricks 1 to 18", "document.body.scrollHeight", True, False),
+        # The phone turned back to the desktop's width while the table is still skipped: it fits again.
+        ("tutorial/first-hand-score.html", "Tricks 1 to 18", "document.body.scrollHeight", False, True),
     ],
 )
 def test_a_table_shown_on_a_desktop_then_skipped_on_a_phone_is_no_scroll_trap(
-    chromium: Any, site_url: str, path: str, caption: str, away: str, scrolls: bool
+    chromium: Any, site_url: str, path: str, caption: str, away: str, scrolls: bool, back: bool
 ) -> None:
     """A table shown on a desktop, where it fits, then left unshown while the page takes a phone's width
     (far from the view, so the browser skips it): a skipped box keeps its last height, and a script that
     asks where its cells are (axe-core does) gets them laid out at the new width inside that box.
     axe-core once found such a box scrolling and no tab stop. A table's box scrolls sideways only, a box
     skipped while the width changes is a tab stop until it is measured again, and once shown it is one
-    only if it scrolls."""
+    only if it scrolls (also when the page went back to the width it had before, the box skipped all
+    the while)."""
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.route("**/tarot-widgets.mjs*", lambda route: route.abort())
@@ -295,7 +298,13 @@ def test_a_table_shown_on_a_desktop_then_skipped_on_a_phone_is_no_scroll_trap(
         assert violations == [], describe(violations)
         if wrapper.evaluate(skipped):
             assert wrapper.get_attribute("tabindex") == "0"
-        # Brought near the view, its contents are laid out at the phone's width and measured.
+        if back:
+            page.evaluate(f"() => scrollTo({{ top: {away}, behavior: 'instant' }})")
+            page.wait_for_function(skipped, arg=wrapper.element_handle())
+            page.set_viewport_size(DESKTOP)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            assert wrapper.evaluate(skipped) and wrapper.get_attribute("tabindex") == "0"
+        # Brought near the view, its contents are laid out at the page's width and measured.
         wrapper.evaluate("e => e.scrollIntoView({ block: 'start', behavior: 'instant' })")
         if scrolls:
             page.wait_for_function("e => e.dataset.scroll === 'right'", arg=wrapper.element_handle())

@@ -287,6 +287,25 @@
         apply(item[0], item[1]);
       });
     });
+    // A skipped box brought back near the view is laid out again, but the observer hears of it only if
+    // its size changed while skipped, and a box skipped at one width and shown again at the width it
+    // was last measured at has not: the browser says when a block stops being skipped, and each box
+    // in it is measured then.
+    document.addEventListener(
+      "contentvisibilityautostatechange",
+      function (event) {
+        if (event.skipped || !(event.target instanceof Element)) {
+          return;
+        }
+        boxes.forEach(function (state, box) {
+          if (event.target.contains(box) && shown(box)) {
+            state.laidOut = true;
+            measure(box);
+          }
+        });
+      },
+      true
+    );
     boxes.forEach(function (state, box) {
       setFocusable(box, true);
       // A box found to fit while it had the focus stays focusable until the focus leaves it.

@@ -214,7 +214,11 @@ def main() -> int:
                         *([f"{mean(r.knowing or 0 for r in chosen):.2f}"] if args.know else []),
                     ]
                 )
-    told = [f"knowing the taker's {args.know}"] if args.know else []
+    told = (
+        []
+        if not args.know
+        else ["knowing every card" if args.know == "deal" else f"knowing the taker's {args.know}"]
+    )
     print(table(["role", "choices", "positions", "club's regret", "strong's regret", *told], out))
     path = write_results(
         "regret",

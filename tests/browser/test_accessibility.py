@@ -302,7 +302,9 @@ def test_a_table_shown_on_a_desktop_then_skipped_on_a_phone_is_no_scroll_trap(
             page.evaluate(f"() => scrollTo({{ top: {away}, behavior: 'instant' }})")
             page.wait_for_function(skipped, arg=wrapper.element_handle())
             page.set_viewport_size(DESKTOP)
-            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            page.evaluate(
+                "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+            )
             assert wrapper.evaluate(skipped) and wrapper.get_attribute("tabindex") == "0"
         # Brought near the view, its contents are laid out at the page's width and measured.
         wrapper.evaluate("e => e.scrollIntoView({ block: 'start', behavior: 'instant' })")

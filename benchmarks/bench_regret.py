@@ -31,9 +31,9 @@ from statistics import mean
 from benchlib import load_average, log, machine, run_main, table, write_results
 
 from tarot_core import find_variant
-from tarot_core.cards import Card, Suit
+from tarot_core.cards import Card
 from tarot_core.engine.round import Round
-from tarot_core.engine.view import SeatView
+from tarot_core.engine.view import SeatView, revealed_voids
 from tarot_core.players import STRONG_PLAYOUTS, make_player
 from tarot_core.players.montecarlo import MonteCarloPlayer, playout
 from tarot_core.players.rule import RulePlayer
@@ -63,22 +63,6 @@ def _feature(known: str, hand: list[Card]) -> object:
     if known == "trumps":
         return sum(1 for c in hand if c.is_trump)
     return any(c.is_trump and c.rank == 1 for c in hand)
-
-
-def _voids(rnd: Round) -> dict[Seat, set[Suit]]:
-    """The suits each seat has shown it lacks, from the tricks (a trick led by the Excuse left out)."""
-    voids: dict[Seat, set[Suit]] = {seat: set() for seat in SEATS[: len(rnd.hands)]}
-    tricks = [*rnd.tricks, rnd.current] if rnd.current is not None else rnd.tricks
-    for trick in tricks:
-        if not trick.plays or trick.plays[0][1].is_excuse:
-            continue
-        led = trick.plays[0][1]
-        for seat, card in trick.plays[1:]:
-            if card.suit is not led.suit and not card.is_excuse:
-                voids[seat].add(led.suit)
-                if not led.is_trump and not card.is_trump:
-                    voids[seat].add(Suit.TRUMPS)
-    return voids
 
 
 class KnowingPlayer(MonteCarloPlayer):
@@ -115,7 +99,7 @@ class KnowingPlayer(MonteCarloPlayer):
         round's first hands, so the swaps are made there)."""
         assert self.table is not None
         real = self.table
-        voids = _voids(real)
+        voids = revealed_voids(real)
         hands = [list(hand) for hand in real.hands]
         others = [s for s in SEATS[: len(hands)] if s not in (seat, real.taker)]
         for first, second in itertools.pairwise(others):

@@ -27,16 +27,14 @@ Excuse.
 first (the discard counts for the taker, so the points stay with him); a trump only when nothing else
 may go (the engine never offers a King or a bout). **Handfuls** are shown by the taker's side only.
 
-**Play** follows the common principles: lead a King while no opponent has shown a void in its suit; the
-attack with many trumps (three quarters of those out) leads trumps to hunt the Petit, and otherwise leads the
-highest face card of its longest suit, to draw that suit's King out; the defence makes the taker trump;
-give points to a partner sure to win the trick (save the Petit there); the Petit also trumps a plain suit
-while the players still to play very likely follow it (none has shown a void, and three of its cards or
-more are still out for each), and leads when no opponent can hold a trump; otherwise it is kept back,
-never led while another card may be; win a trick cheaply (the lowest card that wins, overtrumping with the
-lowest trump that does) when it is sure or worth it; otherwise play low, and play the Excuse instead of a
-valuable card, never keeping it to the last trick where the rules lose it; late in the deal the attack also
-plays the Excuse rather than a trump to a trick with little in it, keeping the trump for a richer one.
+**Play** follows the common principles: the attack leads a King while no opponent has shown a void in
+its suit, trumps to hunt the Petit when it holds three quarters of those out, and otherwise the highest
+face card of its longest suit; the defence keeps its Kings, makes the taker trump and leads low in its
+longest suit; give points to a partner sure to win the trick (save the Petit there); the Petit trumps a
+plain suit the players still to play very likely follow, and is led only when no opponent can hold a
+trump; win a trick cheaply (the lowest card or trump that wins) when it is sure or worth it; otherwise
+play low, and the Excuse instead of a valuable card, never kept to the last trick where the rules lose
+it; late in the deal the attack plays the Excuse rather than a trump to a poor trick.
 The rule sets whose scoring differs (Mathers, Chambéry) use the same principles with their own card
 order and values.
 
@@ -122,7 +120,9 @@ SLAM_SURE: Final = gettext_lazy(
     "of its suits is led from the top"
 )
 PETIT_LAST_WINS: Final = gettext_lazy("last to play, the Petit wins the trick: the Petit is saved")
+WIN_RUFF: Final = gettext_lazy("it trumps the trick as cheaply as possible")
 WIN_OVERTRUMP: Final = gettext_lazy("it overtrumps as cheaply as possible")
+WIN_TRUMP_OVER: Final = gettext_lazy("it beats the trumps played as cheaply as possible")
 WIN_SURE: Final = gettext_lazy("it wins the trick for sure")
 WIN_SIDE_SURE: Final = gettext_lazy(
     "only partners play after this card: the trick is the side's, and its cheapest winner will do"
@@ -411,7 +411,7 @@ class RulePlayer:
     def _card(self, view: TableView, cards: list[Card]) -> tuple[Card, Message]:
         card, reason = self._principled_card(view, cards)
         if card.is_trump and card is not PETIT and EXCUSE in cards:
-            if reason is not WIN_OVERTRUMP and excuse_answers_trump_lead(view):
+            if reason not in (WIN_RUFF, WIN_OVERTRUMP, WIN_TRUMP_OVER) and excuse_answers_trump_lead(view):
                 return EXCUSE, EXCUSE_TRUMP_LED
             if excuse_keeps_trump(view):
                 return EXCUSE, EXCUSE_KEEPS_TRUMP
@@ -482,9 +482,11 @@ class RulePlayer:
             cheapest = min(winners, key=lambda c: (c.is_trump, order(view, c) if not c.is_trump else c.rank))
             if PETIT in winners and not opponents_after:
                 return PETIT, PETIT_LAST_WINS
-            if sure(cheapest):
-                side = WIN_SIDE_SURE if after and not opponents_after else WIN_SURE
-                return cheapest, WIN_OVERTRUMP if cheapest.is_trump else side
+            if sure(cheapest) and not cheapest.is_trump:
+                return cheapest, WIN_SIDE_SURE if after and not opponents_after else WIN_SURE
+            if sure(cheapest):  # a trump: it trumps, overtrumps, or beats the trumps led
+                over = WIN_OVERTRUMP if best is not None and best.is_trump else WIN_RUFF
+                return cheapest, WIN_TRUMP_OVER if led is Suit.TRUMPS else over
             if points >= 7 or (cheapest.is_trump and points >= 5):
                 return cheapest, WIN_POINTS
             best_high = max(winners, key=lambda c: (c.is_trump, c.rank))

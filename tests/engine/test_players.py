@@ -341,10 +341,21 @@ def test_the_reasons_about_winning_a_trick_say_what_holds() -> None:
     """A card said to win the trick for sure wins it whatever the players after it hold, or nobody plays
     after it; where only partners play after it, a partner may still beat it, and the reason says that
     the trick is the side's instead. A low card played because no card can win the trick is played
-    where none can; one played because the trick holds too little, where one could."""
-    seen = {"sure": 0, "side": 0, "cannot": 0, "poor": 0}
-    for view, _action, reason in club_decisions("sure"):
+    where none can; one played because the trick holds too little, where one could. A trump that wins
+    for sure is named for what it does: it trumps a plain suit's trick where no trump is in it yet, it
+    overtrumps where one is, and on a trump lead it beats the trumps played."""
+    seen = {"sure": 0, "side": 0, "cannot": 0, "poor": 0, "ruff": 0, "overtrump": 0, "over": 0}
+    trump_reasons = {rules.WIN_RUFF: "ruff", rules.WIN_OVERTRUMP: "overtrump", rules.WIN_TRUMP_OVER: "over"}
+    for view, action, reason in club_decisions("sure"):
         seat = view.seat
+        named = next((name for known, name in trump_reasons.items() if known is reason), None)
+        if named is not None:
+            assert view.current is not None and action.card.is_trump
+            cards = [c for _, c in view.current.plays if c is not EXCUSE]
+            trumped = any(c.is_trump for c in cards)
+            expected = "over" if cards[0].is_trump else "overtrump" if trumped else "ruff"
+            assert named == expected, (named, cards, action.card)
+            seen[named] += 1
         if reason is rules.WIN_SURE or reason is rules.WIN_SIDE_SURE:
             assert view.current is not None
             played = {s for s, _ in view.current.plays}

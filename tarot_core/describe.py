@@ -17,6 +17,10 @@ The ways of telling (``Style``):
 * ``button``: the reader's own action on a button: "Announce a slam";
 * ``hint``: the action the computer would choose in the reader's place: "I would play the King of
   Hearts" (the reason follows it);
+* ``review``: what the reader did, told back to him in a review of the deal: "You played the King of
+  Hearts";
+* ``instead``: what the review found better, as the reader would have done it: "play the 9 of
+  Diamonds";
 * ``replay``: the replay's narration, in the rule set's own sentences where it has them ("Amélie, the
   dealer, lays the 3 of Clubs away.").
 """
@@ -32,7 +36,7 @@ from .engine.words import Words
 from .messages import N_, NC_, Message, Noun, gettext_lazy
 from .seats import Seat
 
-Style = Literal["explain", "table", "button", "hint", "replay"]
+Style = Literal["explain", "table", "button", "hint", "review", "instead", "replay"]
 
 #: Each sentence by the way of telling and what the action is: its kind, or for some kinds a finer
 #: key (a card laid away unseen is ``discard-hidden``; a Mathers player asking another for a Tarot
@@ -122,6 +126,38 @@ SENTENCES: Final[Mapping[str, Mapping[str, str]]] = {
         "declare-ask": N_("I would ask {asked} for a Tarot Trump"),
         "give": N_("I would hand over {card}"),
         "demand": N_("I would ask for {card}"),
+    },
+    "review": {
+        "discard-hidden": N_("You laid a card away, face down"),
+        "give-hidden": N_("You handed over a card, face down"),
+        "play": N_("You played {card}"),
+        "pass": N_("You passed"),
+        "bid": N_("You bid {bid}"),
+        "call": N_("You called {card}"),
+        "discard": N_("You laid away {card}"),
+        "handful": N_("You showed a {size} handful"),
+        "slam": N_("You announced a slam"),
+        "petit-sec": N_("You announced the Petit alone (petit sec)"),
+        "declare-all": N_("You declared every combination"),
+        "declare-ask": N_("You asked {asked} for a Tarot Trump"),
+        "give": N_("You handed over {card}"),
+        "demand": N_("You asked for {card}"),
+    },
+    "instead": {
+        "discard-hidden": N_("lay a card away, face down"),
+        "give-hidden": N_("hand over a card, face down"),
+        "play": N_("play {card}"),
+        "pass": N_("pass"),
+        "bid": N_("bid {bid}"),
+        "call": N_("call {card}"),
+        "discard": N_("lay away {card}"),
+        "handful": N_("show a {size} handful"),
+        "slam": N_("announce a slam"),
+        "petit-sec": N_("announce the Petit alone (petit sec)"),
+        "declare-all": N_("declare every combination"),
+        "declare-ask": N_("ask {asked} for a Tarot Trump"),
+        "give": N_("hand over {card}"),
+        "demand": N_("ask for {card}"),
     },
     # The replay's own sentences; it says the others as the table does. A pass, a bid and a discard
     # are said in the rule set's words (:class:`~tarot_core.engine.words.Words`).

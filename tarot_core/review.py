@@ -241,12 +241,15 @@ class _Said:
     words: Words
     names: Mapping[Seat, str] | None
 
-    def __call__(self, actions: tuple[Action, ...]) -> str:
-        """``Plays the King of Hearts``, ``Bids a solo with one demanded card``, ``Lays away ...``."""
+    def __call__(self, actions: tuple[Action, ...], *, better: bool = False) -> str:
+        """What the reader did (``You played the King of Hearts``, ``You laid away ...``), or with
+        ``better`` what was better (``play the 9 of Diamonds``, ``bid a garde``)."""
         if len(actions) == 1:
-            return str(describe(actions[0], self.words, self.names))
+            return str(describe(actions[0], self.words, self.names, style="instead" if better else "review"))
         nouns = join_and(table_card_noun(action.card, self.words) for action in actions)
-        return str(gettext_lazy("Lays away {cards}", cards=nouns))
+        if better:
+            return str(gettext_lazy("lay away {cards}", cards=nouns))
+        return str(gettext_lazy("You laid away {cards}", cards=nouns))
 
 
 def _verdict(
@@ -282,7 +285,7 @@ def _verdict(
             "{action}: about {n} points lost on average. Better: {better}.",
             rounded_points(cost),
             action=said(chosen),
-            better=said(better),
+            better=said(better, better=True),
         )
         if ruled == better[0] and reason is not None:
             words = gettext_lazy("{verdict} Why: {reason}.", verdict=words, reason=reason)

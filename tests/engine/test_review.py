@@ -10,6 +10,7 @@ import pytest
 
 from tarot_core import find_variant
 from tarot_core.actions import Action
+from tarot_core.describe import describe
 from tarot_core.engine.round import Round
 from tarot_core.players import make_player
 from tarot_core.review import Decision, decisions, judge, review
@@ -98,7 +99,11 @@ def test_a_king_thrown_to_the_taker_is_flagged_with_a_better_card() -> None:
     better = verdict.better[0]
     assert better in base.legal_actions() and better.card is not None
     assert better.card.rank < 14  # a lower card goes under the taker's trump
-    assert "lost on average" in str(verdict.words) and "Better:" in str(verdict.words)
+    # Told to the reader, in the reader's words: what he did, and what he might have done instead.
+    king = str(describe(decision.actions[0], None, style="review"))
+    lower = str(describe(better, None, style="instead"))
+    assert king.startswith("You played the King of ") and lower.startswith("play the ")
+    assert str(verdict.words).startswith(f"{king}: about ") and f"Better: {lower}." in str(verdict.words)
 
 
 @pytest.mark.heavy

@@ -38,7 +38,7 @@ def test_each_decision_is_judged_in_words_with_its_page() -> None:
     for step in steps[-2:]:
         item = json.loads(review.judge(game, str(step)))
         assert item["ok"] and item["step"] == step and item["played"] == actions[step]
-        assert item["principle"]["page"] and item["text"].startswith("Plays ")
+        assert item["principle"]["page"] and item["text"].startswith("You played ")
         if item["costly"]:
             assert item["cost"] > item["margin"] and item["better"] and item["better"] != item["played"]
         else:
@@ -58,7 +58,7 @@ def test_the_computer_plays_the_readers_seat_on_the_same_cards() -> None:
 
 def test_a_verdict_names_bids_and_players_as_the_table_does() -> None:
     """A Chambéry solo is said by the rule set's name for it and a Mathers player asked for a Tarot
-    Trump by his name, in French too (the review said "Annonce solo hand" and "Demande ... à p1")."""
+    Trump by his name, in French too (the review once said "Annonce solo hand" and "Demande ... à p1")."""
     said: list[str] = []
     for variant, players, kind in (("chambery", 4, "bid"), ("mathers", 2, "declare")):
         for seed in range(1, 6):
@@ -73,7 +73,7 @@ def test_a_verdict_names_bids_and_players_as_the_table_does() -> None:
             if kind == "bid":
                 with use_language("fr"):
                     name = str(bid_words(word, words_for(variant)))
-                assert text.startswith(f"Annonce {name}"), text
+                assert text.startswith(f"Vous avez annoncé {name}"), text
             else:
                 asked = play_table.read_game(json.loads(game)).name(Seat.parse(word.removeprefix("ask-")))
                 assert f"à {asked}" in text and " p1" not in text, text

@@ -118,6 +118,21 @@ def test_court_cards_are_marked_in_the_editions_language(code: str) -> None:
             assert min(xs) >= 26 and max(xs) <= 74, (word, min(xs), max(xs))
 
 
+#: The word under a trump's numbers in each edition; the Petit and the Monde are named in both.
+TRUMP_WORDS = {"en": "TRUMP", "fr": "ATOUT"}
+
+
+@pytest.mark.parametrize("code", sorted(TRUMP_WORDS))
+def test_trumps_are_marked_in_the_editions_language(code: str) -> None:
+    for card in TRUMPS:
+        with use_language(code):
+            root = ET.fromstring(cardsvg.card_svg(card))
+        texts = [element.get("data-text") for element in root.iter(f"{SVG}path")]
+        word = {1: "PETIT", 21: "MONDE"}.get(card.rank, TRUMP_WORDS[code])
+        assert word in texts, (card, texts)
+        assert not ({"TRUMP", "ATOUT"} - {word}) & set(texts), (card, texts)
+
+
 def test_write_card_files(tmp_path: Path) -> None:
     paths = cardsvg.write_card_files(tmp_path / "cards")
     assert sorted(path.name for path in paths) == sorted(f"{card}.svg" for card in FULL_PACK)

@@ -75,6 +75,8 @@ _FACE_WORD: Final = {
     QUEEN: NC_("card word", "QUEEN"),
     KING: NC_("card word", "KING"),
 }
+#: The word under a trump's numbers, in the edition's language (the Petit and the Monde keep their names).
+_TRUMP_WORD: Final = NC_("card word", "TRUMP")
 #: The widest a face card's word may be, inside its frame.
 _FACE_WORD_WIDTH: Final = 46.0
 
@@ -284,7 +286,7 @@ def _trump(card: Card) -> Iterator[Shape]:
     )
     yield _text(50, 80, str(card.rank), 34 if card.rank < 10 else 30, TRUMP_INK)
     yield _text(50, 97, roman(card.rank), 11, TRUMP_INK)
-    label = "TRUMP"
+    label = pgettext("card word", _TRUMP_WORD)
     if card.rank == 1:
         label = "PETIT"
     elif card.rank == 21:

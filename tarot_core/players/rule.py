@@ -136,7 +136,7 @@ PARTNER_WINNING: Final = gettext_lazy("the partner is winning the trick")
 PARTNER_PETIT: Final = gettext_lazy("the partner is sure to win the trick: the Petit is saved")
 PETIT_RUFF: Final = gettext_lazy(
     "the players still to play have shown no void in this suit and many of its cards are still out: "
-    "they will follow suit, and the Petit wins the trick"
+    "they very likely follow suit, and then the Petit wins the trick"
 )
 PARTNER_LOW_TRUMP: Final = gettext_lazy("the partner is winning; a low trump is enough")
 PARTNER_MAY_LOSE: Final = gettext_lazy("the partner is ahead but may still be beaten: play low")

@@ -16,7 +16,7 @@ from ..errors import Refusal, quoted
 from ..messages import N_, NC_, Message, _, gettext_lazy, pgettext
 from ..seats import Seat
 from .positions import Table
-from .words import YOU, ExerciseError, Verdict, capitalized, say, say_all, sentence
+from .words import YOU, ExerciseError, Verdict, capitalized, say, say_all, say_the, sentence
 
 
 # ====================================================================================== answers
@@ -351,13 +351,13 @@ def _why_wins(trick: Trick, card: Card) -> str:
     if card.is_trump and led is not Suit.TRUMPS:
         return _(
             "{card} is the highest trump in the trick, and a trump beats every card of the suits",
-            card=say(card),
+            card=say_the(card),
         )
     if card.is_trump:
-        return _("trumps were led and {card} is the highest trump", card=say(card))
+        return _("trumps were led and {card} is the highest trump", card=say_the(card))
     assert led is not None
     one = pgettext("suit singular", _ONE_OF[led])
-    return _("{card} is the highest {suit} and nobody trumped", card=say(card), suit=one)
+    return _("{card} is the highest {suit} and nobody trumped", card=say_the(card), suit=one)
 
 
 def _judge_winner(table: Table, answer: object) -> Verdict:

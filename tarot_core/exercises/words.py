@@ -96,6 +96,14 @@ def say(card: Card) -> str:
     return f"{card.rank}{_SYMBOL[card.suit]}"
 
 
+def say_the(card: Card) -> str:
+    """:func:`say`, with its article where a card is named in words, for a card that is the subject of
+    a sentence: ``the King of Hearts``, ``the 11 of trumps``, and ``10♠`` as before."""
+    if card.is_trump or card.rank in _FACES:
+        return say(card) if card.rank == 1 and card.is_trump else f"{card.noun}"
+    return say(card)
+
+
 def say_all(cards: Sequence[Card]) -> str:
     """``10♠, King of Hearts and the Excuse``."""
     if not cards:

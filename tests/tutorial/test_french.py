@@ -534,3 +534,28 @@ def test_a_trick_lists_points_take_the_number_of_their_count(language: str) -> N
     for said, count in zip(won, points, strict=True):
         one = count == 1 or (count == 0 and language == "fr")  # French counts nought as one
         assert said.endswith(f", {count} pt" if one else f", {count} pts"), said
+
+
+def test_the_lesson_table_names_your_seat_and_its_cards_in_french() -> None:
+    """A lesson's trick and bidding show your seat as "Vous" in French (they showed "You"), and the
+    verdict on which card wins names a King with its article, as a sentence begins."""
+    from tutorial.bridge import lessons
+
+    exercises = [
+        exercise
+        for name in ("following", "trumps", "bidding")
+        for exercise in json.loads((DOCS.parent / "tutorial" / "lessons" / f"{name}.json").read_text())[
+            "exercises"
+        ]
+    ]
+    shown = 0
+    for exercise in exercises:
+        with use_language("fr"):
+            html = json.loads(lessons.exercise(json.dumps(exercise)))["html"]
+        assert ">You<" not in html and "You (" not in html, exercise["id"]
+        shown += ">Vous<" in html or "Vous (" in html
+    assert shown >= 3
+    king = next(e for e in exercises if e.get("kind") == "winner" and "DK" in e["trick"].split())
+    with use_language("fr"):
+        said = json.loads(lessons.check(json.dumps(king), json.dumps("DK")))["message"]
+    assert said.startswith("Le Roi de Carreau est la plus forte carte à Carreau"), said

@@ -45,7 +45,7 @@ from tarot_core.exercises import (
 )
 from tarot_core.exercises.drills import DRILL_KINDS, OTHER_CHOICE, computer_choice
 from tarot_core.exercises.positions import whole
-from tarot_core.exercises.words import NAMES
+from tarot_core.exercises.words import NAMES, seat_name
 from tarot_core.messages import N_, Number, _, gettext_lazy, join_or, ngettext, ngettext_lazy
 from tarot_core.records import HandRecord
 from tarot_core.seats import ATTACK, DEFENCE
@@ -144,7 +144,7 @@ def _trick_html(table: Table, *, buttons: bool = False, uid: str = "", taker: bo
     trick = table.round.current
 
     def who(seat: Any) -> str:
-        name = table.name(seat)
+        name = seat_name(table.name(seat))
         return _("{name} (taker)", name=name) if taker and seat == table.round.taker else name
 
     plays = [
@@ -203,7 +203,7 @@ def _facts(request: Mapping[str, Any]) -> Markup:
 
 
 def _bidding(table: Table) -> Markup:
-    said = [(table.name(a.seat), contract_name(a.word or a.kind)) for a in table.round.actions]
+    said = [(seat_name(table.name(a.seat)), contract_name(a.word or a.kind)) for a in table.round.actions]
     return _piece("bidding", said)
 
 

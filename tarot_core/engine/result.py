@@ -7,7 +7,7 @@ and each role's score; :func:`format_breakdown` prints a scored answer for reade
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 from ..messages import NC_, Number, _, ngettext, pgettext, written
 from ..seats import SEATS, Seat
@@ -89,6 +89,21 @@ class Score:
         return data
 
 
+#: A working's value that says how a deal went (Chambéry's ``outcome``), in words: the answer's JSON
+#: keeps the code.
+OUTCOME_WORDS: Final = {
+    "won": NC_("deal outcome", "won"),
+    "lost": NC_("deal outcome", "lost"),
+    "drawn": NC_("deal outcome", "drawn"),
+}
+
+
+def outcome_words(value: object) -> str | None:
+    """``value`` in words, in the current language, when it is an outcome's code; else None."""
+    word = OUTCOME_WORDS.get(value) if isinstance(value, str) else None
+    return pgettext("deal outcome", word) if word is not None else None
+
+
 def format_breakdown(answer: dict[str, object]) -> str:
     lines = []
     breakdown = answer.get("breakdown")
@@ -99,7 +114,7 @@ def format_breakdown(answer: dict[str, object]) -> str:
         value = term.get("value")
         detail = term.get("detail")
         signed = isinstance(value, int) and term.get("term") in _SIGNED
-        text = format(Number(value), "+d") if signed else written(value)
+        text = format(Number(value), "+d") if signed else outcome_words(value) or written(value)
         line = f"  {label.ljust(width, '.')} {text}"
         if detail:
             line += f"   ({detail})"

@@ -559,3 +559,34 @@ def test_the_lesson_table_names_your_seat_and_its_cards_in_french() -> None:
     with use_language("fr"):
         said = json.loads(lessons.check(json.dumps(king), json.dumps("DK")))["message"]
     assert said.startswith("Le Roi de Carreau est la plus forte carte à Carreau"), said
+
+
+@pytest.mark.parametrize("family", ["fft", "classic", "mathers"])
+def test_the_calculator_says_no_handful_declaration_or_bonus_in_the_feminine(family: str) -> None:
+    """A handful (poignée), a declaration (annonce) and a hand bonus (prime) are feminine: the
+    choice of none of them reads "aucune" (it read "aucun")."""
+    with use_language("fr"):
+        answer = calculate(json.dumps({"variant": [family], "players": ["3"]}))
+    assert ">aucune<" in answer and ">aucun<" not in answer
+
+
+def test_a_chambery_outcome_in_the_working_is_a_word_of_the_language() -> None:
+    """Chambéry's working has a line whose value is how the deal went: the calculator and the command
+    line say it in the reader's language (it read "won" in French), while the answer's JSON keeps the
+    code."""
+    request = {"variant": "chambery", "players": 4, "contract": "call", "points": 50}
+    answer = json.loads(bridge.score(json.dumps(request)))
+    line = {"term": "outcome", "label": "The dealer's side won", "value": "won"}
+    assert line in answer["result"]["breakdown"]
+    with use_language("fr"):
+        html = calculate(
+            json.dumps({"variant": ["chambery"], "players": ["4"], "contract": ["call"], "points": ["50"]})
+        )
+    assert ">gagné<" in html and ">won<" not in html
+
+
+def test_the_command_line_says_a_chambery_outcome_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    request = json.dumps({"variant": "chambery", "players": 4, "contract": "call", "points": 20})
+    assert main(["--lang", "fr", "score", request]) == 0
+    said = capsys.readouterr().out
+    assert "perdu" in said and " lost" not in said

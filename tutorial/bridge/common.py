@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from tarot_core.cards import Card, Suit
 from tarot_core.describe import excuse_noun
+from tarot_core.engine.result import outcome_words
 from tarot_core.engine.variant import FAMILIES, words_for
 from tarot_core.messages import N_, NC_, Message, Noun, _, gettext_lazy, pgettext, written
 
@@ -237,7 +238,7 @@ def shown_value(value: object) -> str:
         return pgettext("value", "yes") if value else pgettext("value", "no")
     if isinstance(value, int | float):
         return written(value)
-    return _value_text(value)
+    return outcome_words(value) or _value_text(value)
 
 
 def _value_text(value: object) -> str:

@@ -30,7 +30,7 @@ from tarot_core.engine.variant import FAMILIES as REGISTRY
 from tarot_core.engine.variant import Variant, family_players, variant_for, words_for
 from tarot_core.engine.view import Pile, SeatView, TrickView
 from tarot_core.errors import TarotError, quoted
-from tarot_core.messages import N_, Message, _, gettext_lazy, join_or, ngettext
+from tarot_core.messages import N_, Message, _, gettext_lazy, join_or, ngettext, pgettext
 from tarot_core.players import STRONG_PLAYOUTS, Player, make_player
 from tarot_core.records import HandRecord
 from tarot_core.seats import SEATS, Seat
@@ -563,7 +563,7 @@ def _piles_html(game: Game, view: SeatView) -> Markup:
     for pile in view.shown:
         if pile.name == "declaration":
             continue
-        cards = Markup(cards_html(sort_hand(list(pile.cards)), _("none")))
+        cards = Markup(cards_html(sort_hand(list(pile.cards)), pgettext("cards", "none")))
         items.append(
             templates.render("replay/pile.html", key=pile.name, title=_pile_title(game, pile), cards=cards)
         )

@@ -12,7 +12,7 @@ from tarot_core.cards import Card
 from tarot_core.describe import bid_words
 from tarot_core.engine.result import role_name
 from tarot_core.engine.variant import FAMILIES, words_for
-from tarot_core.messages import N_, Message, Number, _, ngettext
+from tarot_core.messages import N_, Message, Number, _, ngettext, pgettext
 
 from .calculator import signed
 from .common import Display, Json, _guarded, card_html, cards_html, hidden_html, shown_value
@@ -157,9 +157,8 @@ def score_html(state: Mapping[str, Any], display: Display) -> Markup:
 
 def _pile_html(pile: Mapping[str, Any]) -> Markup:
     cards = pile["cards"]
-    inner = (
-        cards_html(cards_from(cards), _("none")) if cards is not None else hidden_html(pile["count"], "cards")
-    )
+    none = pgettext("cards", "none")
+    inner = cards_html(cards_from(cards), none) if cards is not None else hidden_html(pile["count"], "cards")
     return render("replay/pile.html", key=pile["key"], title=pile["title"], cards=Markup(inner))
 
 

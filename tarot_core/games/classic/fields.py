@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...engine.request import SIDES, Choices, FieldContext, RequestField, RequestForm
-from ...messages import N_, _
+from ...messages import N_, _, pgettext
 from ..fft.fields import roles, sheet_roles  # the same table: a taker, and a called partner with five
 from .options import CONTRACT_NAMES, HAND_BONUS_HELD, HAND_BONUSES, players_contracts
 from .scoring import ROLE_NOUNS
@@ -26,7 +26,7 @@ def contract_choices(context: FieldContext) -> Choices:
 def bonus_choices(context: FieldContext) -> Choices:
     """Each hand bonus with who held it, written ``kind:holder``."""
     holders = seat_roles(_table(context.players), context.flag("alone") and context.players == 5)
-    choices = [("", _("none"))]
+    choices = [("", pgettext("hand bonus", "none"))]
     for kind in HAND_BONUSES:
         for holder in holders:
             choices.append((f"{kind}:{holder}", _(HAND_BONUS_HELD[kind], holder=ROLE_NOUNS[holder])))

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...engine.request import SIDES, Choices, FieldContext, RequestField, RequestForm, Roles
-from ...messages import N_, _
+from ...messages import N_, _, pgettext
 from .scoring import FFT_CONTRACT_NAMES, FFT_HANDFULS
 
 #: The slam as one choice: who won every trick, and whether it was announced ("announced:attack").
@@ -31,7 +31,7 @@ _HANDFUL_CHOICES: Final = {
 def handful_choices(context: FieldContext) -> Choices:
     """Each side's handfuls for the number of players, written ``side:size``."""
     sizes = FFT_HANDFULS.get(context.players, FFT_HANDFULS[4])
-    choices = [("", _("none"))]
+    choices = [("", pgettext("handful", "none"))]
     for side in ("attack", "defence"):
         for size, need in sizes.items():
             choices.append((f"{side}:{size}", _(_HANDFUL_CHOICES[side, size], need=need)))

@@ -11,7 +11,7 @@ from typing import Final
 
 from ...engine.request import EntryReader, FieldContext, RequestField, RequestForm
 from ...errors import RequestError
-from ...messages import N_, _, gettext_lazy
+from ...messages import N_, _, gettext_lazy, pgettext
 from .options import DECLARATION_NAMES
 
 #: The tricks by their best card, in the order of the form's five counts, and their labels.
@@ -109,7 +109,7 @@ FIELDS: Final = RequestForm(
             "declarations",
             N_("Declarations of {name}"),
             "select",
-            (("", N_("none")), *DECLARATION_NAMES.items()),
+            lambda context: (("", pgettext("declaration", "none")), *DECLARATION_NAMES.items()),
             repeat=2,
             many=True,
             sublabels=lambda context, count: tuple(_("Declaration {n}", n=n) for n in range(1, count + 1)),

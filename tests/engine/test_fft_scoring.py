@@ -396,3 +396,24 @@ def test_extreme_but_possible_points_are_accepted(oudlers: int, points: float, s
     card to give in exchange: 7 points; a defence that won no trick and kept the Excuse leaves 87."""
     answer = score(players=3, oudlers=oudlers, points=points, slam={"won_by": slam})
     assert terms(answer)["points"] == points
+
+
+@pytest.mark.parametrize(
+    ("points", "petit_au_bout", "expected"),
+    [
+        (47, None, "(25 + 6) × 2"),
+        (47, "attack", "(25 + 6 + 10) × 2"),
+        (47, "defence", "(25 + 6 − 10) × 2"),
+        (26, None, "−(25 + 15) × 2"),
+        (26, "attack", "(−(25 + 15) + 10) × 2"),
+    ],
+)
+def test_the_contract_score_is_worked_out_as_a_reader_writes_it(
+    points: int, petit_au_bout: str | None, expected: str
+) -> None:
+    """The working of a contract's score writes a sign only where one is needed (it read
+    "(+(25 + 6) +10) × 2")."""
+    extra = {"petit_au_bout": petit_au_bout} if petit_au_bout else {}
+    answer = score(contract="garde", oudlers=2, points=points, **extra)
+    working = {term["term"]: term for term in answer["breakdown"]}
+    assert working["contract_score"]["detail"] == expected

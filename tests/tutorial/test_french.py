@@ -213,7 +213,7 @@ def test_a_number_in_a_sentence_is_written_as_the_language_writes_it() -> None:
     )
     assert lost["ok"], lost
     working = {term["term"]: term for term in lost["result"]["breakdown"]}
-    assert working["contract_score"]["detail"] == "(\u2212(25 + 11) +10) \u00d7 2"
+    assert working["contract_score"]["detail"] == "(\u2212(25 + 11) + 10) \u00d7 2"
     assert working["taker_share"]["detail"] == "3 \u00d7 \u221252"  # the taker pays 52 to each of three
     assert working["defender_share"]["value"] == 52  # the JSON keeps its numbers
 

@@ -157,16 +157,9 @@ def french_score(
             _("×{multiplier} for {contract}", multiplier=multiplier, contract=contract),
         )
     )
-    petit = f" {Number(pab):+d}" if pab else ""
     contract_score = sign * (FFT_BASE + difference) * multiplier + pab * multiplier
-    terms.append(
-        Term(
-            "contract_score",
-            _("Contract score"),
-            contract_score,
-            f"({'+' if won else '−'}(25 + {difference}){petit}) × {multiplier}",
-        )
-    )
+    working = _working(won, difference, pab, multiplier)
+    terms.append(Term("contract_score", _("Contract score"), contract_score, working))
     handful_total = 0
     for shown_by, size in handfuls:
         bonus = FFT_HANDFUL_BONUS[size] * sign
@@ -211,3 +204,15 @@ def french_score(
         terms.append(Term("partner_share", _("Partner's score"), partner, f"1 × {Number(per_defender)}"))
     terms.append(Term("defender_share", _("Each defender's score"), defender))
     return Score("fft", won, tuple(terms), per_defender, taker, partner, defender)
+
+
+def _working(won: bool, difference: int, petit_au_bout: int, multiplier: int) -> str:
+    """How the contract score is made, as a reader works it out: ``(25 + 6) × 2``, ``(25 + 6 + 10) × 2``
+    when made; ``−(25 + 15) × 2``, ``(−(25 + 15) + 10) × 2`` when it fails."""
+    base = f"{FFT_BASE} + {difference}"
+    petit = f" {'+' if petit_au_bout > 0 else '−'} {abs(petit_au_bout)}" if petit_au_bout else ""
+    if won:
+        return f"({base}{petit}) × {multiplier}"
+    if petit:
+        return f"(−({base}){petit}) × {multiplier}"
+    return f"−({base}) × {multiplier}"

@@ -305,8 +305,11 @@ class TarotHandStep(SphinxDirective):
         block += title
         row = nodes.paragraph(classes=["tarot-cards-row"])
         for index, (seat, card) in enumerate(trick.plays):
+            # Each card with its player's name above it; the arrow from the card before goes with it, so
+            # that a row that wraps on a phone never ends on an arrow.
+            step = nodes.inline(classes=["tarot-trick-step"])
             if index:
-                row += nodes.Text(" → ")
+                step += nodes.inline("", " → ", classes=["tarot-trick-arrow"])
             wins = seat == trick.winner
             piece = nodes.inline(classes=["tarot-trick-play", *(["tarot-trick-winner"] if wins else [])])
             piece += nodes.strong("", record.seat_name(seat))
@@ -318,7 +321,8 @@ class TarotHandStep(SphinxDirective):
                     " " + pgettext("the player whose card wins the trick", "wins"),
                     classes=["tarot-trick-wins"],
                 )
-            row += piece
+            step += piece
+            row += step
         block += row
         story = nodes.paragraph(classes=["tarot-trick-story"])
         story += nodes.Text(" ".join(trick_story(name, number)))

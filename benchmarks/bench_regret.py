@@ -1,7 +1,7 @@
 """What the strong level's card choices cost, measured against the truth of each position.
 
     python benchmarks/bench_regret.py [--deals 100] [--seed r1] [--roles D] [--playouts 60]
-        [--know deal|hand|voids|trumps|petit]
+        [--know deal|hand|voids|trumps|petit] [--club-only]
 
 Positions come from deals of French Tarot for four players played by four club players. At each card
 choice with more than one card allowed (once a contract is taken), every card the seat may play is
@@ -16,8 +16,9 @@ from the deals the search draws. ``--know`` adds a third chooser: the same searc
 deal, or one thing about the taker's hand as it really is (all of it, with the other hidden cards
 dealt afresh between the other players; the suits he lacks; his number of trumps; whether he holds
 the Petit), each deal it draws kept only where it agrees (up to forty draws a deal): what reading
-that part of his hand better could bring. The figures go to standard output and to
-``.cache/bench/regret.json``.
+that part of his hand better could bring. ``--club-only`` leaves the search out (quick) and files the
+club player's regret by the reason it gives for its card: which of its principles cost the most. The
+figures go to standard output and to ``.cache/bench/regret.json``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from tarot_core.cards import Card
 from tarot_core.engine.round import Round
 from tarot_core.engine.view import SeatView, revealed_voids
 from tarot_core.players import STRONG_PLAYOUTS, make_player
+from tarot_core.players import rule as rules
 from tarot_core.players.montecarlo import MonteCarloPlayer, playout
 from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import SEATS, Seat
@@ -52,8 +54,10 @@ class Choice:
     role: str
     lead: bool
     club: int
-    strong: int
+    strong: int | None
     knowing: int | None = None
+    #: The club player's reason for its card, by its name in :mod:`tarot_core.players.rule`.
+    reason: str = ""
 
 
 def _feature(known: str, hand: list[Card]) -> object:
@@ -123,7 +127,15 @@ class KnowingPlayer(MonteCarloPlayer):
         return rnd
 
 
-def _regrets(deals: int, seed: str, roles: str, playouts: int, known: str | None) -> list[Choice]:
+def _reason_name(reason: object) -> str:
+    """The name of a reason of the rule-based player (its constant's), else the reason in words."""
+    named = (name for name, value in vars(rules).items() if name.isupper() and value is reason)
+    return next(named, str(getattr(reason, "text", reason)))
+
+
+def _regrets(
+    deals: int, seed: str, roles: str, playouts: int, known: str | None, club_only: bool = False
+) -> list[Choice]:
     variant = find_variant("fft-4")
     club = make_player("club")
     rule = RulePlayer()
@@ -150,9 +162,9 @@ def _regrets(deals: int, seed: str, roles: str, playouts: int, known: str | None
                     worth[action] = played.result().by_seat[seat]
                 best = max(worth.values())
                 if best > min(worth.values()):
-                    ruled = club.decide(view, random.Random(1))
+                    ruled, reason = rule.choose(view)
                     key = f"{seed}:{number}:{len(rnd.actions)}"
-                    chosen = search.decide(view, random.Random(key))
+                    chosen = None if club_only else search.decide(view, random.Random(key))
                     told = None
                     if knowing is not None:
                         knowing.table = rnd
@@ -165,12 +177,26 @@ def _regrets(deals: int, seed: str, roles: str, playouts: int, known: str | None
                             role,
                             leading,
                             best - worth[ruled],
-                            best - worth[chosen],
+                            None if chosen is None else best - worth[chosen],
                             told,
+                            _reason_name(reason),
                         )
                     )
             rnd.push(club.decide(view, rng))
     return rows
+
+
+def _by_reason(rows: list[Choice], shown: int = 15) -> list[list[str]]:
+    """The club player's regret by role and reason, the costliest ``shown`` first."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for row in rows:
+        groups.setdefault((row.role, row.reason), []).append(row.club)
+    total = sum(row.club for row in rows) or 1
+    costliest = sorted(groups.items(), key=lambda item: -sum(item[1]))[:shown]
+    return [
+        [role, reason, str(len(regrets)), f"{mean(regrets):.2f}", f"{sum(regrets) / total:.1%}"]
+        for (role, reason), regrets in costliest
+    ]
 
 
 def main() -> int:
@@ -180,9 +206,10 @@ def main() -> int:
     parser.add_argument("--roles", default="TPD")
     parser.add_argument("--playouts", type=int, default=STRONG_PLAYOUTS)
     parser.add_argument("--know", choices=KNOWN, default=None)
+    parser.add_argument("--club-only", action="store_true")
     args = parser.parse_args()
     log(f"regret of the card choices over {args.deals} deals of fft-4 played by club players")
-    rows = _regrets(args.deals, args.seed, args.roles, args.playouts, args.know)
+    rows = _regrets(args.deals, args.seed, args.roles, args.playouts, args.know, args.club_only)
     out = []
     for role in "TPD":
         for lead, what in ((True, "leads"), (False, "other cards"), (None, "every card")):
@@ -194,7 +221,7 @@ def main() -> int:
                         what,
                         str(len(chosen)),
                         f"{mean(r.club for r in chosen):.2f}",
-                        f"{mean(r.strong for r in chosen):.2f}",
+                        "" if args.club_only else f"{mean(r.strong or 0 for r in chosen):.2f}",
                         *([f"{mean(r.knowing or 0 for r in chosen):.2f}"] if args.know else []),
                     ]
                 )
@@ -204,6 +231,9 @@ def main() -> int:
         else ["knowing every card" if args.know == "deal" else f"knowing the taker's {args.know}"]
     )
     print(table(["role", "choices", "positions", "club's regret", "strong's regret", *told], out))
+    if args.club_only:
+        headers = ["role", "the club player's reason", "positions", "regret", "share of all"]
+        print(table(headers, _by_reason(rows)))
     path = write_results(
         "regret",
         {

@@ -1,6 +1,7 @@
 """Where the strong level's edge over the club level comes from, and how far its search could take it.
 
-    python benchmarks/bench_search.py [--deals 200] [--seed 1] [--players 4] [--oracle] [--workers 2]
+    python benchmarks/bench_search.py [--deals 200] [--seed 1] [--players 4] [--oracle] [--others club]
+        [--workers 2]
 
 Each deal of French Tarot is played once with a club player in every seat (the club game), then once for every
 seat with the strong level in that seat and club players in the others, as the arena's duplicate deals
@@ -11,6 +12,12 @@ and ``players / (players - 1)`` times it is the arena's difference between the t
 ``nox -s bench -- players`` prints). Each change is filed under the seat's role in both games (taker,
 partner, defender, or a deal everyone passed), which shows where the edge is won: in the taker's play,
 the defence, or a different contract.
+
+``--others count`` seats players of another style around the measured seat: the rule-based player
+bidding by the club count instead of the measured bid model (bolder, and not what the strong level's
+reading of the bids expects). Each seat is then played twice beside them, once by the club level and
+once by the strong level, and the change is the strong level's score minus the club level's in that
+seat: how much of the strong level's edge holds against players it does not model.
 
 ``--oracle`` gives the strong level's search the real deal instead of deals drawn from what its seat
 saw (it sees every card): the same play-outs and choices, perfect information. That is an upper
@@ -37,6 +44,7 @@ from tarot_core.arena import Interval
 from tarot_core.engine.round import Round
 from tarot_core.engine.view import SeatView
 from tarot_core.players import STRONG_PLAYOUTS, CoachedPlayer, Player, make_player
+from tarot_core.players.rule import RulePlayer
 from tarot_core.seats import SEATS, Seat
 
 ROLES = {"T": "taker", "P": "partner", "D": "defender", "-": "passed out"}
@@ -81,12 +89,13 @@ def _play(
 Found = tuple[list[tuple[float, list[tuple[str, int]]]], list[float]]
 
 
-def _deals(job: tuple[int, Sequence[int], str, bool]) -> Found:
+def _deals(job: tuple[int, Sequence[int], str, bool, str]) -> Found:
     """The deals ``numbers``: for each, its edge and each seat's (roles, change)."""
-    players, numbers, seed, oracle = job
+    players, numbers, seed, oracle, others = job
     variant = find_variant(f"fft-{players}")
     club = make_player("club")
     strong: Player = OraclePlayer() if oracle else make_player("strong")
+    other: Player = club if others == "club" else RulePlayer(measured=False)
     times: list[float] = []
     out = []
     for number in numbers:
@@ -94,14 +103,18 @@ def _deals(job: tuple[int, Sequence[int], str, bool]) -> Found:
         deal = variant.deal_round(dealer, f"arena:{seed}:{number}")
         base = variant.new_round(dealer, deal.initial_hands, deal.initial_dog)
         _play(base, [club] * players, strong, random.Random(f"arena:{seed}:{number}:club"), times)
-        before = base.result().by_seat
         changes = []
         for index in range(players):
             seat = SEATS[index]
+            if others != "club":  # the club level in this seat beside the same players
+                base = variant.new_round(dealer, deal.initial_hands, deal.initial_dog)
+                seats = [club if each == index else other for each in range(players)]
+                _play(base, seats, strong, random.Random(f"arena:{seed}:{number}:{index}"), times)
             rnd = variant.new_round(dealer, deal.initial_hands, deal.initial_dog)
-            seats = [strong if other == index else club for other in range(players)]
+            seats = [strong if each == index else other for each in range(players)]
             _play(rnd, seats, strong, random.Random(f"arena:{seed}:{number}:{index}"), times)
-            changes.append((_role(rnd, seat) + _role(base, seat), rnd.result().by_seat[seat] - before[seat]))
+            change = rnd.result().by_seat[seat] - base.result().by_seat[seat]
+            changes.append((_role(rnd, seat) + _role(base, seat), change))
         out.append((mean(change for _, change in changes), changes))
     return out, times
 
@@ -117,10 +130,14 @@ def main() -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--oracle", action="store_true")
+    parser.add_argument("--others", choices=("club", "count"), default="club")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     workers = max(1, args.workers)
-    jobs = [(args.players, range(k, args.deals, workers), args.seed, args.oracle) for k in range(workers)]
+    jobs = [
+        (args.players, range(k, args.deals, workers), args.seed, args.oracle, args.others)
+        for k in range(workers)
+    ]
     what = "the strong level seeing every card" if args.oracle else "the strong level"
     log(f"{what} against the club game, {args.deals} deals of fft-{args.players}, {workers} processes")
     started = time.perf_counter()
@@ -148,7 +165,11 @@ def main() -> int:
         )
     headers = ["strong's seat", "in the club game", "hands", "change a hand", "its part of the edge"]
     print(table(headers, rows))
-    print(f"edge a deal: {_interval(edges)}; the arena's difference: {_interval(edges, scale)}")
+    if args.others == "club":
+        print(f"edge a deal: {_interval(edges)}; the arena's difference: {_interval(edges, scale)}")
+    else:
+        beside = f"beside {args.others} bidders"
+        print(f"edge a deal over the club level in the same seat, {beside}: {_interval(edges)}")
     if times:
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(
@@ -156,7 +177,7 @@ def main() -> int:
             f"{p95 * 1000:.0f} ms at the 95th percentile"
         )
     path = write_results(
-        "search-oracle" if args.oracle else "search",
+        ("search-oracle" if args.oracle else "search") + ("" if args.others == "club" else f"-{args.others}"),
         {
             "machine": machine(),
             "load_average": load_average(),
@@ -164,6 +185,7 @@ def main() -> int:
             "deals": args.deals,
             "seed": args.seed,
             "oracle": args.oracle,
+            "others": args.others,
             "seconds": round(seconds, 1),
             "edges": [round(edge, 3) for edge in edges],
             "by_role": {roles: [len(changes), sum(changes)] for roles, changes in by_role.items()},

@@ -131,7 +131,7 @@ WIN_POINTS: Final = gettext_lazy(
     "the trick holds points worth taking, and this is the cheapest card that wins it"
 )
 WIN_HIGH_TRUMP: Final = gettext_lazy("only a high trump makes sure of the points in this trick")
-PARTNER_GIVE_POINTS: Final = gettext_lazy("the partner is winning the trick, so give him points")
+PARTNER_GIVE_POINTS: Final = gettext_lazy("the partner is winning the trick, so put points in it")
 PARTNER_WINNING: Final = gettext_lazy("the partner is winning the trick")
 PARTNER_PETIT: Final = gettext_lazy("the partner is sure to win the trick: the Petit is saved")
 PETIT_RUFF: Final = gettext_lazy(

@@ -139,7 +139,8 @@ def main() -> int:
         for k in range(workers)
     ]
     what = "the strong level seeing every card" if args.oracle else "the strong level"
-    log(f"{what} against the club game, {args.deals} deals of fft-{args.players}, {workers} processes")
+    against = "the club game" if args.others == "club" else f"the club level beside {args.others} bidders"
+    log(f"{what} against {against}, {args.deals} deals of fft-{args.players}, {workers} processes")
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         parts = list(pool.map(_deals, jobs))

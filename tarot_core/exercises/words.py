@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import Card, Suit, parse_cards
+from ..cards import PETIT, Card, Suit, parse_cards
 from ..errors import TarotError
 from ..messages import N_, NC_, Noun, Number, _, join_and, ngettext, pgettext
 from ..seats import ATTACK, DEFENCE
@@ -99,9 +99,10 @@ def say(card: Card) -> str:
 def say_the(card: Card) -> str:
     """:func:`say`, with its article where a card is named in words, for a card that is the subject of
     a sentence: ``the King of Hearts``, ``the 11 of trumps``, and ``10♠`` as before."""
-    if card.is_trump or card.rank in _FACES:
-        return say(card) if card.rank == 1 and card.is_trump else f"{card.noun}"
-    return say(card)
+    in_words = card.is_trump or card.rank in _FACES
+    if not in_words or card is PETIT:  # the small cards by symbol; the Petit already has its article
+        return say(card)
+    return f"{card.noun}"
 
 
 def say_all(cards: Sequence[Card]) -> str:
